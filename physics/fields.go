@@ -1,0 +1,61 @@
+package physics
+
+import "math"
+
+// Field names of a body and of a contact, in the order of their words in
+// hashes, encodings and diffs.
+var (
+	bodyFields = [bodyWordCount]string{
+		"pos.x", "pos.y", "pos.z",
+		"rot.w", "rot.x", "rot.y", "rot.z",
+		"vel.x", "vel.y", "vel.z",
+		"angvel.x", "angvel.y", "angvel.z",
+		"force.x", "force.y", "force.z",
+		"torque.x", "torque.y", "torque.z",
+	}
+	contactFields = [contactWordCount]string{
+		"a", "b", "feature",
+		"normal.x", "normal.y", "normal.z",
+		"pn", "pt1", "pt2",
+	}
+)
+
+const (
+	bodyWordCount    = 19
+	contactWordCount = 9
+)
+
+// bodyWords returns the bit patterns of a body's fields in canonical order.
+func bodyWords(b *BodyState) [bodyWordCount]uint64 {
+	f := math.Float64bits
+	return [bodyWordCount]uint64{
+		f(b.Pos.X), f(b.Pos.Y), f(b.Pos.Z),
+		f(b.Rot.W), f(b.Rot.X), f(b.Rot.Y), f(b.Rot.Z),
+		f(b.Vel.X), f(b.Vel.Y), f(b.Vel.Z),
+		f(b.AngVel.X), f(b.AngVel.Y), f(b.AngVel.Z),
+		f(b.Force.X), f(b.Force.Y), f(b.Force.Z),
+		f(b.Torque.X), f(b.Torque.Y), f(b.Torque.Z),
+	}
+}
+
+// setBodyWords is the inverse of bodyWords.
+func setBodyWords(b *BodyState, w *[bodyWordCount]uint64) {
+	f := math.Float64frombits
+	b.Pos = Vec3{f(w[0]), f(w[1]), f(w[2])}
+	b.Rot = Quat{f(w[3]), f(w[4]), f(w[5]), f(w[6])}
+	b.Vel = Vec3{f(w[7]), f(w[8]), f(w[9])}
+	b.AngVel = Vec3{f(w[10]), f(w[11]), f(w[12])}
+	b.Force = Vec3{f(w[13]), f(w[14]), f(w[15])}
+	b.Torque = Vec3{f(w[16]), f(w[17]), f(w[18])}
+}
+
+// contactWords returns a contact's fields in canonical order; the three
+// integers are stored as their uint32 bit patterns.
+func contactWords(c *ContactState) [contactWordCount]uint64 {
+	f := math.Float64bits
+	return [contactWordCount]uint64{
+		uint64(uint32(c.A)), uint64(uint32(c.B)), uint64(c.Feature),
+		f(c.Normal.X), f(c.Normal.Y), f(c.Normal.Z),
+		f(c.Pn), f(c.Pt1), f(c.Pt2),
+	}
+}

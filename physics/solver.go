@@ -1,0 +1,140 @@
+package physics
+
+// tangents returns two unit vectors perpendicular to the unit normal n and to
+// each other, chosen the same way on every path.
+func tangents(n Vec3) (Vec3, Vec3) {
+	ref := Vec3{0, 1, 0}
+	if n.Y > 0.9 || n.Y < -0.9 {
+		ref = Vec3{1, 0, 0}
+	}
+	t1 := n.Cross(ref)
+	t1 = t1.Scale(1 / t1.Len())
+	return t1, n.Cross(t1)
+}
+
+// mobile reports whether body i takes part in the solve as a moving body.
+func (w *World) mobile(i int32) bool { return i != Ground && !w.shapes[i].static }
+
+// prepare computes the rows of every contact, picks up warm-start impulses
+// from the cache of the previous step and applies them.
+func (w *World) prepare() {
+	dt := w.cfg.Dt
+	old := w.st.Contacts
+	o := 0
+	for k := range w.manifold {
+		c := &w.manifold[k]
+		t1, t2 := tangents(c.n)
+		dirs := [3]Vec3{c.n, t1, t2}
+		ma, mb := w.mobile(c.a), w.mobile(c.b)
+		var rA, rB Vec3
+		rA = c.p.Sub(w.st.Bodies[c.a].Pos)
+		if c.b != Ground {
+			rB = c.p.Sub(w.st.Bodies[c.b].Pos)
+		}
+		for r := range c.rows {
+			ro := &c.rows[r]
+			*ro = row{d: dirs[r]}
+			k := 0.0
+			if ma {
+				ro.rAxd = rA.Cross(ro.d)
+				ro.iA = w.invI[c.a].MulVec(ro.rAxd)
+				k += w.shapes[c.a].invMass + ro.rAxd.Dot(ro.iA)
+			}
+			if mb {
+				ro.rBxd = rB.Cross(ro.d)
+				ro.iB = w.invI[c.b].MulVec(ro.rBxd)
+				k += w.shapes[c.b].invMass + ro.rBxd.Dot(ro.iB)
+			}
+			if k > 0 {
+				ro.m = 1 / k
+			}
+		}
+
+		// Target normal velocity: close a gap at most within this step
+		// (speculative contact), push out deep penetration gently, bounce
+		// off fast approaches.
+		if c.sep > 0 {
+			c.bias = -c.sep / dt
+		} else if pen := -c.sep - w.cfg.Slop; pen > 0 {
+			c.bias = mul(w.cfg.Baumgarte, pen) / dt
+		}
+		if vn := w.relVel(c, &c.rows[0]); vn < -w.cfg.RestitutionSpeed && c.e > 0 {
+			c.bias = max(c.bias, -mul(c.e, vn))
+		}
+
+		// Warm start: both lists are in key order, so one merge walk finds
+		// the previous step's impulses for the same pair and feature.
+		key := contactKey(c.a, c.b, c.feature)
+		for o < len(old) && old[o].key() < key {
+			o++
+		}
+		if o < len(old) && old[o].key() == key {
+			c.rows[0].p, c.rows[1].p, c.rows[2].p = old[o].Pn, old[o].Pt1, old[o].Pt2
+			for r := range c.rows {
+				w.applyRow(c, &c.rows[r], c.rows[r].p)
+			}
+		}
+	}
+}
+
+// relVel returns the relative velocity of the contact's bodies along the row.
+func (w *World) relVel(c *contact, ro *row) float64 {
+	a := &w.st.Bodies[c.a]
+	v := ro.d.Dot(a.Vel) + ro.rAxd.Dot(a.AngVel)
+	if w.mobile(c.b) {
+		b := &w.st.Bodies[c.b]
+		v -= ro.d.Dot(b.Vel) + ro.rBxd.Dot(b.AngVel)
+	}
+	return v
+}
+
+// applyRow applies the impulse lambda along the row: +lambda to a, -lambda
+// to b.
+func (w *World) applyRow(c *contact, ro *row, lambda float64) {
+	if w.mobile(c.a) {
+		a := &w.st.Bodies[c.a]
+		a.Vel = a.Vel.AddScaled(ro.d, mul(lambda, w.shapes[c.a].invMass))
+		a.AngVel = a.AngVel.AddScaled(ro.iA, lambda)
+	}
+	if w.mobile(c.b) {
+		b := &w.st.Bodies[c.b]
+		b.Vel = b.Vel.AddScaled(ro.d, -mul(lambda, w.shapes[c.b].invMass))
+		b.AngVel = b.AngVel.AddScaled(ro.iB, -lambda)
+	}
+}
+
+// solve runs the sequential-impulse iterations: for every contact in key
+// order, the two friction rows (bounded by mu times the normal impulse) and
+// then the normal row (impulse kept non-negative).
+func (w *World) solve() {
+	for it := 0; it < w.cfg.Iterations; it++ {
+		for k := range w.manifold {
+			c := &w.manifold[k]
+			limit := mul(c.mu, c.rows[0].p)
+			for r := 1; r < 3; r++ {
+				ro := &c.rows[r]
+				lambda := -mul(ro.m, w.relVel(c, ro))
+				np := clamp(ro.p+lambda, -limit, limit)
+				lambda, ro.p = np-ro.p, np
+				w.applyRow(c, ro, lambda)
+			}
+			ro := &c.rows[0]
+			lambda := -mul(ro.m, w.relVel(c, ro)-c.bias)
+			np := max(ro.p+lambda, 0)
+			lambda, ro.p = np-ro.p, np
+			w.applyRow(c, ro, lambda)
+		}
+	}
+}
+
+// storeCache writes this step's contacts and their impulses into the state.
+func (w *World) storeCache() {
+	w.st.Contacts = w.st.Contacts[:0]
+	for k := range w.manifold {
+		c := &w.manifold[k]
+		w.st.Contacts = append(w.st.Contacts, ContactState{
+			A: c.a, B: c.b, Feature: c.feature, Normal: c.n,
+			Pn: c.rows[0].p, Pt1: c.rows[1].p, Pt2: c.rows[2].p,
+		})
+	}
+}

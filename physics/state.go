@@ -1,0 +1,72 @@
+package physics
+
+// BodyState is everything about one body that changes while the world runs.
+type BodyState struct {
+	Pos    Vec3 // centre of mass, m
+	Rot    Quat // orientation, unit length
+	Vel    Vec3 // linear velocity, m/s
+	AngVel Vec3 // angular velocity, rad/s, world frame
+	Force  Vec3 // force accumulated for the next step, N
+	Torque Vec3 // torque accumulated for the next step, N·m
+}
+
+// Ground is the body index that stands for the ground plane in a contact.
+const Ground = -1
+
+// ContactState is one entry of the contact cache: a contact point found in the
+// previous step and the impulses the solver settled on, used to warm-start the
+// next step. A and B are body indices (B may be Ground); Feature names the
+// vertex that touches (0-7 a vertex of A, 8-15 a vertex of B).
+type ContactState struct {
+	A, B    int32
+	Feature uint32
+	Normal  Vec3    // from B towards A, unit length
+	Pn      float64 // accumulated normal impulse, N·s
+	Pt1     float64 // accumulated friction impulse along the first tangent
+	Pt2     float64 // accumulated friction impulse along the second tangent
+}
+
+// key orders contacts: by A, then B, then Feature.
+func (c *ContactState) key() uint64 { return contactKey(c.A, c.B, c.Feature) }
+
+// contactKey is the total order of contacts: A, then B (Ground first), then
+// the feature.
+func contactKey(a, b int32, feature uint32) uint64 {
+	return uint64(uint32(a))<<40 | uint64(uint32(b+1))<<16 | uint64(feature)
+}
+
+// State is the complete evolving state of a World, as a value. Save fills
+// one, Restore brings it back; Bodies are in body index order and Contacts in
+// (A, B, Feature) order.
+type State struct {
+	Tick     uint32
+	Bodies   []BodyState
+	Contacts []ContactState
+}
+
+// CopyFrom makes s an exact copy of src, reusing s's buffers when they are
+// large enough.
+func (s *State) CopyFrom(src *State) {
+	s.Tick = src.Tick
+	s.Bodies = append(s.Bodies[:0], src.Bodies...)
+	s.Contacts = append(s.Contacts[:0], src.Contacts...)
+}
+
+// Equal reports whether a and b hold the same bits: -0 differs from +0 and a
+// NaN equals a NaN with the same payload.
+func (a *State) Equal(b *State) bool {
+	if a.Tick != b.Tick || len(a.Bodies) != len(b.Bodies) || len(a.Contacts) != len(b.Contacts) {
+		return false
+	}
+	for i := range a.Bodies {
+		if bodyWords(&a.Bodies[i]) != bodyWords(&b.Bodies[i]) {
+			return false
+		}
+	}
+	for i := range a.Contacts {
+		if contactWords(&a.Contacts[i]) != contactWords(&b.Contacts[i]) {
+			return false
+		}
+	}
+	return true
+}

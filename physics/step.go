@@ -1,0 +1,42 @@
+package physics
+
+// Step advances the world by one fixed step of Config.Dt:
+//
+//  1. derive rotation matrices and world inverse inertia from the poses;
+//  2. integrate gravity and the accumulated forces and torques into the
+//     velocities (semi-implicit Euler);
+//  3. find contacts, warm-start them from the cache and solve them;
+//  4. integrate positions and orientations with the new velocities,
+//     renormalising the quaternions;
+//  5. clear the accumulated forces, store the contact cache, advance the tick.
+func (w *World) Step() {
+	dt := w.cfg.Dt
+	for i := range w.shapes {
+		b := &w.st.Bodies[i]
+		w.rot[i] = rotationMat(b.Rot)
+		s := &w.shapes[i]
+		if s.static {
+			continue
+		}
+		w.invI[i] = sandwich(&w.rot[i], s.invInertia)
+		b.Vel = b.Vel.AddScaled(w.cfg.Gravity, dt).AddScaled(b.Force, mul(s.invMass, dt))
+		b.AngVel = b.AngVel.AddScaled(w.invI[i].MulVec(b.Torque), dt)
+	}
+
+	w.collide()
+	w.prepare()
+	w.solve()
+	w.storeCache()
+
+	for i := range w.shapes {
+		if w.shapes[i].static {
+			continue
+		}
+		b := &w.st.Bodies[i]
+		b.Pos = b.Pos.AddScaled(b.Vel, dt)
+		b.Rot = b.Rot.Integrate(b.AngVel, dt)
+		b.AngVel = b.AngVel.Scale(w.angDamp)
+		b.Force, b.Torque = Vec3{}, Vec3{}
+	}
+	w.st.Tick++
+}

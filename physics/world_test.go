@@ -1,0 +1,216 @@
+package physics
+
+import (
+	"errors"
+	"math"
+	"testing"
+)
+
+func TestBadValuesAreRefused(t *testing.T) {
+	w := MustScene()
+	before := w.Hash()
+	nan, inf := math.NaN(), math.Inf(1)
+	for _, err := range []error{
+		w.ApplyForce(Player, Vec3{nan, 0, 0}),
+		w.ApplyForce(Player, Vec3{0, inf, 0}),
+		w.ApplyTorque(Player, Vec3{0, 0, -inf}),
+		w.ApplyForceAt(Player, Vec3{1, 0, 0}, Vec3{nan, 0, 0}),
+		w.ApplyImpulse(Player, Vec3{nan, nan, nan}),
+		w.ApplyImpulseAt(Player, Vec3{0, 1, 0}, Vec3{0, inf, 0}),
+	} {
+		if !errors.Is(err, ErrBadValue) {
+			t.Errorf("got %v, want an ErrBadValue", err)
+		}
+	}
+	if w.Hash() != before {
+		t.Fatal("a refused value changed the world")
+	}
+	if err := w.ApplyForce(1, Vec3{1, 0, 0}); err == nil {
+		t.Error("force on a static body was accepted")
+	}
+	if err := w.ApplyForce(99, Vec3{1, 0, 0}); err == nil {
+		t.Error("force on a missing body was accepted")
+	}
+
+	for name, mod := range map[string]func(*BoxDef){
+		"zero quaternion": func(d *BoxDef) { d.Rot = Quat{} },
+		"nan quaternion":  func(d *BoxDef) { d.Rot = Quat{nan, 0, 0, 0} },
+		"zero mass":       func(d *BoxDef) { d.Mass = 0 },
+		"negative mass":   func(d *BoxDef) { d.Mass = -1 },
+		"nan mass":        func(d *BoxDef) { d.Mass = nan },
+		"flat box":        func(d *BoxDef) { d.Half.Y = 0 },
+		"inf position":    func(d *BoxDef) { d.Pos.X = inf },
+		"restitution 2":   func(d *BoxDef) { d.Restitution = 2 },
+		"negative mu":     func(d *BoxDef) { d.Friction = -0.1 },
+	} {
+		d := DefaultBoxDef()
+		mod(&d)
+		if _, err := w.AddBox(d); !errors.Is(err, ErrBadValue) {
+			t.Errorf("%s: AddBox gave %v, want ErrBadValue", name, err)
+		}
+	}
+	if n := w.NumBodies(); n != 8 {
+		t.Fatalf("refused boxes were added: %d bodies", n)
+	}
+	cfg := DefaultConfig()
+	cfg.Dt = -1
+	if _, err := New(cfg); !errors.Is(err, ErrBadValue) {
+		t.Errorf("negative dt accepted: %v", err)
+	}
+}
+
+func TestAddBoxNormalisesRotation(t *testing.T) {
+	w, _ := New(DefaultConfig())
+	d := DefaultBoxDef()
+	d.Rot = Quat{2, 0, 0, 0}
+	i, err := w.AddBox(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := w.Body(i).Rot; r != Identity {
+		t.Fatalf("rotation %v, want identity", r)
+	}
+}
+
+func TestRestoreRefusesBadStates(t *testing.T) {
+	w := MustScene()
+	if err := RunScript(w, 200); err != nil {
+		t.Fatal(err)
+	}
+	var good State
+	w.Save(&good)
+	before := w.Hash()
+	bad := []func(s *State){
+		func(s *State) { s.Bodies = s.Bodies[:3] },
+		func(s *State) { s.Bodies[0].Pos.X = math.NaN() },
+		func(s *State) { s.Bodies[0].Rot = Quat{} },
+		func(s *State) { s.Bodies[0].Vel.Z = math.Inf(-1) },
+		func(s *State) { s.Contacts = append(s.Contacts, ContactState{A: 0, B: 42}) },
+		func(s *State) { s.Contacts = append(s.Contacts, ContactState{A: 0, B: 0}) },
+		func(s *State) {
+			s.Contacts = append(s.Contacts, ContactState{A: 0, B: Ground, Feature: 1}, ContactState{A: 0, B: Ground, Feature: 0})
+		},
+	}
+	for i, mod := range bad {
+		var s State
+		s.CopyFrom(&good)
+		s.Contacts = s.Contacts[:0]
+		mod(&s)
+		if err := w.Restore(&s); err == nil {
+			t.Errorf("bad state %d was restored", i)
+		}
+		if w.Hash() != before {
+			t.Fatalf("refused state %d changed the world", i)
+		}
+	}
+}
+
+func TestCubeRestsOnGround(t *testing.T) {
+	w := MustScene()
+	for i := 0; i < 640; i++ {
+		w.Step()
+	}
+	b := w.Body(Player)
+	if !vecNear(b.Pos, Vec3{0, 0.5, 0}, 2e-3) || b.Vel.Len() > 1e-3 {
+		t.Fatalf("resting cube moved: pos %v vel %v", b.Pos, b.Vel)
+	}
+	if !w.Grounded(Player) {
+		t.Fatal("resting cube is not grounded")
+	}
+}
+
+func TestFallMatchesSemiImplicitEuler(t *testing.T) {
+	w := MustScene()
+	w.st.Bodies[Player].Pos.Y = 10
+	g, dt := 9.81, w.Config().Dt
+	for n := 1; n <= 32; n++ {
+		w.Step()
+		// v_n = -n g dt, y_n = 10 - g dt² n(n+1)/2.
+		want := 10 - g*dt*dt*float64(n*(n+1))/2
+		if y := w.Body(Player).Pos.Y; !near(y, want, 1e-12) {
+			t.Fatalf("step %d: y = %v, want %v", n, y, want)
+		}
+	}
+	for i := 0; i < 400; i++ {
+		w.Step()
+	}
+	if y := w.Body(Player).Pos.Y; !near(y, 0.5, 0.01) {
+		t.Fatalf("cube came to rest at y = %v, want 0.5", y)
+	}
+}
+
+func TestWallStopsTheCube(t *testing.T) {
+	w := MustScene()
+	for i := 0; i < 320; i++ {
+		if err := ApplyInput(w, Player, Forward); err != nil {
+			t.Fatal(err)
+		}
+		w.Step()
+	}
+	// The wall's face is at z = -7.75; the cube's centre stops half a metre
+	// in front of it, give or take the slop.
+	if z := w.Body(Player).Pos.Z; !near(z, -7.25, 0.03) {
+		t.Fatalf("cube pushed into the wall stopped at z = %v, want -7.25", z)
+	}
+}
+
+func TestJumpOnlyWhenGrounded(t *testing.T) {
+	w := MustScene()
+	w.Step()
+	vy0 := w.Body(Player).Vel.Y
+	if err := ApplyInput(w, Player, Jump); err != nil {
+		t.Fatal(err)
+	}
+	if vy := w.Body(Player).Vel.Y; vy != vy0+JumpImpulse {
+		t.Fatalf("jump from the ground gave vy = %v, want %v", vy, vy0+JumpImpulse)
+	}
+	w.Step()
+	w.Step()
+	vy := w.Body(Player).Vel.Y
+	if err := ApplyInput(w, Player, Jump); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.Body(Player).Vel.Y; got != vy {
+		t.Fatalf("jump in the air changed vy from %v to %v", vy, got)
+	}
+}
+
+func TestPushIsCappedAtMaxSpeed(t *testing.T) {
+	w := MustScene()
+	for i := 0; i < 100; i++ {
+		if err := ApplyInput(w, Player, Right|Back); err != nil {
+			t.Fatal(err)
+		}
+		w.Step()
+		if v := w.Body(Player).Vel; v.X > MaxPushVel+0.3 || v.Z > MaxPushVel+0.3 {
+			t.Fatalf("tick %d: velocity %v beyond the push cap", i, v)
+		}
+	}
+	if v := w.Body(Player).Vel; v.X < MaxPushVel-0.5 {
+		t.Fatalf("cube never reached the push cap: %v", v)
+	}
+}
+
+func TestForceAtPointMakesTorque(t *testing.T) {
+	w := MustScene()
+	if err := w.ApplyForceAt(Player, Vec3{0, 0, -1}, Vec3{0, 1, 0}); err != nil {
+		t.Fatal(err)
+	}
+	// r = (0, 0.5, 0), f = (0, 0, -1): τ = r × f = (-0.5, 0, 0).
+	if tq := w.Body(Player).Torque; !vecNear(tq, Vec3{-0.5, 0, 0}, 0) {
+		t.Fatalf("torque %v, want (-0.5, 0, 0)", tq)
+	}
+	w.Step()
+	if f := w.Body(Player).Force; f != (Vec3{}) {
+		t.Fatalf("force not cleared by the step: %v", f)
+	}
+}
+
+func TestInputString(t *testing.T) {
+	if s := (Forward | Jump).String(); s != "WJ" {
+		t.Fatalf("got %q", s)
+	}
+	if s := Input(0).String(); s != "-" {
+		t.Fatalf("got %q", s)
+	}
+}
