@@ -1,0 +1,31 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/cubelab/cube/physics"
+)
+
+// maxHashTicks bounds -ticks: a day of simulated time at 64 Hz.
+const maxHashTicks = 64 * 60 * 60 * 24
+
+func runHash(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("hash", "hash [-ticks N]", stderr)
+	ticks := fs.Int("ticks", 10000, fmt.Sprintf("ticks to simulate, 0 to %d", maxHashTicks))
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	if *ticks < 0 || *ticks > maxHashTicks {
+		return usagef("-ticks %d is out of range: want 0 to %d", *ticks, maxHashTicks)
+	}
+	w, err := physics.NewScene(physics.DefaultConfig())
+	if err != nil {
+		return err
+	}
+	if err := physics.RunScript(w, *ticks); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%016x\n", w.Hash())
+	return nil
+}

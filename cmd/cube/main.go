@@ -1,0 +1,135 @@
+// Command cube is a lab for client-side prediction of a physics-driven cube.
+//
+// With no arguments it opens the desktop demo. Its headless subcommands work
+// in a build without cgo, on any machine Go targets:
+//
+//	cube hash    run the canonical scene and print its state hash
+//	cube sim     run a client and a server over a simulated link, print a summary
+//	cube replay  re-simulate a session record and check every tick
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// usageError is an error in what the user typed: print it with the
+// command's usage and exit 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// command is one subcommand.
+type command struct {
+	name, summary string
+	run           func(args []string, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"window", "open the desktop demo (the default with no subcommand)", runWindow},
+		{"hash", "run the canonical scene with its scripted inputs and print the state hash", runHash},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and returns the exit code: 0 success, 1 a
+// failure the command reports (for replay: a divergence), 2 bad usage or
+// input.
+func run(args []string, stdout, stderr io.Writer) int {
+	name := "window"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		name, args = args[0], args[1:]
+	}
+	if name == "help" {
+		printUsage(stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name != name {
+			continue
+		}
+		err := c.run(args, stdout, stderr)
+		var ue usageError
+		var ee exitError
+		switch {
+		case err == nil:
+			return 0
+		case errors.Is(err, flag.ErrHelp):
+			return 0
+		case errors.As(err, &ue):
+			fmt.Fprintf(stderr, "cube %s: %v\n", name, err)
+			fmt.Fprintf(stderr, "run 'cube %s -h' for help\n", name)
+			return 2
+		case errors.As(err, &ee):
+			if ee.msg != "" {
+				fmt.Fprintf(stderr, "cube %s: %s\n", name, ee.msg)
+			}
+			return ee.code
+		default:
+			fmt.Fprintf(stderr, "cube %s: %v\n", name, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "cube: unknown command %q\n", name)
+	printUsage(stderr)
+	return 2
+}
+
+// exitError ends the program with a given code and message.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e exitError) Error() string { return e.msg }
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "usage: cube [command] [flags]")
+	fmt.Fprintln(w, "commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "run 'cube COMMAND -h' for a command's flags")
+}
+
+// flags is a subcommand's flag set: it reports errors instead of exiting.
+type flags struct {
+	*flag.FlagSet
+	synopsis string
+	stderr   io.Writer
+}
+
+func newFlags(name, synopsis string, stderr io.Writer) *flags {
+	fs := flag.NewFlagSet("cube "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are reported once, by run
+	fs.Usage = func() {}
+	return &flags{FlagSet: fs, synopsis: synopsis, stderr: stderr}
+}
+
+// parse parses args. -h prints the usage and returns flag.ErrHelp; a bad flag
+// or a stray argument is a usage error.
+func (f *flags) parse(args []string) error {
+	err := f.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(f.stderr, "usage: cube %s\n", f.synopsis)
+		f.SetOutput(f.stderr)
+		f.PrintDefaults()
+		return err
+	}
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if f.NArg() > 0 {
+		return usagef("unexpected argument %q", f.Arg(0))
+	}
+	return nil
+}

@@ -1,0 +1,171 @@
+package physics
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// straightRun steps the canonical scene n ticks with the scripted inputs and
+// returns the state before each tick and the final one: states[t] is the
+// state at tick t.
+func straightRun(t testing.TB, n int) []State {
+	w := MustScene()
+	states := make([]State, n+1)
+	for k := 0; k < n; k++ {
+		w.Save(&states[k])
+		if err := ApplyInput(w, Player, ScriptedInput(w.Tick())); err != nil {
+			t.Fatal(err)
+		}
+		w.Step()
+	}
+	w.Save(&states[n])
+	return states
+}
+
+func TestRewindReplayIsBitIdentical(t *testing.T) {
+	const n = 3000
+	states := straightRun(t, n)
+	rng := rand.New(rand.NewPCG(1, 2))
+	w := MustScene()
+	fresh := func() *World { return MustScene() }
+	for trial := 0; trial < 60; trial++ {
+		depth := 1 + rng.IntN(1024)
+		if trial == 0 {
+			depth = 1024
+		}
+		end := depth + rng.IntN(n-depth+1)
+		start := end - depth
+		// In place: w has been running other trials; restore over it.
+		for _, world := range []*World{w, fresh()} {
+			if err := world.Restore(&states[start]); err != nil {
+				t.Fatal(err)
+			}
+			if err := RunScript(world, depth); err != nil {
+				t.Fatal(err)
+			}
+			if !world.State().Equal(&states[end]) {
+				d := Diff(world.State(), &states[end], 3)
+				t.Fatalf("rewind to %d, replay %d ticks: differs from the straight run: %v", start, depth, d)
+			}
+		}
+	}
+}
+
+func TestRestoreFreshEqualsInPlace(t *testing.T) {
+	states := straightRun(t, 700)
+	a := MustScene()
+	if err := RunScript(a, 50); err != nil {
+		t.Fatal(err)
+	}
+	b := MustScene()
+	for _, w := range []*World{a, b} {
+		if err := w.Restore(&states[600]); err != nil {
+			t.Fatal(err)
+		}
+		if err := RunScript(w, 100); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a.Hash() != b.Hash() || a.Hash() != states[700].Hash() {
+		t.Fatalf("in place %016x, fresh %016x, straight %016x", a.Hash(), b.Hash(), states[700].Hash())
+	}
+}
+
+func TestSaveRestoreDoNotAllocate(t *testing.T) {
+	w := MustScene()
+	if err := RunScript(w, 300); err != nil {
+		t.Fatal(err)
+	}
+	var s State
+	w.Save(&s)
+	allocs := testing.AllocsPerRun(100, func() {
+		w.Save(&s)
+		if err := w.Restore(&s); err != nil {
+			t.Fatal(err)
+		}
+		w.Step()
+	})
+	if allocs != 0 {
+		t.Fatalf("Save+Restore+Step allocate %v times", allocs)
+	}
+}
+
+func TestHashCoversEveryField(t *testing.T) {
+	w := MustScene()
+	if err := RunScript(w, 140); err != nil {
+		t.Fatal(err)
+	}
+	var base State
+	w.Save(&base)
+	if len(base.Contacts) == 0 {
+		t.Fatal("want contacts in the test state")
+	}
+	h := base.Hash()
+	if got := fnv1a(AppendState(nil, &base)); got != h {
+		t.Fatalf("Hash %016x != FNV-1a of the encoding %016x", h, got)
+	}
+	// Flip the lowest bit of every word in turn: the hash must change.
+	for i := 0; i < bodyWordCount; i++ {
+		var s State
+		s.CopyFrom(&base)
+		ws := bodyWords(&s.Bodies[Player])
+		ws[i] ^= 1
+		setBodyWords(&s.Bodies[Player], &ws)
+		if s.Hash() == h || s.Equal(&base) {
+			t.Errorf("body field %s not covered", bodyFields[i])
+		}
+	}
+	mods := []func(c *ContactState){
+		func(c *ContactState) { c.A ^= 1 }, func(c *ContactState) { c.B ^= 1 },
+		func(c *ContactState) { c.Feature ^= 1 }, func(c *ContactState) { c.Normal.X += 1e-9 },
+		func(c *ContactState) { c.Normal.Y += 1e-9 }, func(c *ContactState) { c.Normal.Z += 1e-9 },
+		func(c *ContactState) { c.Pn += 1e-9 }, func(c *ContactState) { c.Pt1 += 1e-9 },
+		func(c *ContactState) { c.Pt2 += 1e-9 },
+	}
+	for i, mod := range mods {
+		var s State
+		s.CopyFrom(&base)
+		mod(&s.Contacts[0])
+		if s.Hash() == h || s.Equal(&base) {
+			t.Errorf("contact field %s not covered", contactFields[i])
+		}
+	}
+	var s State
+	s.CopyFrom(&base)
+	s.Tick++
+	if s.Hash() == h {
+		t.Error("tick not covered")
+	}
+}
+
+func TestWarmStartIsInTheState(t *testing.T) {
+	// Clearing the contact cache changes what follows: the cache evolves and
+	// so belongs in the state (DESIGN.md rule 4).
+	states := straightRun(t, 201)
+	w := MustScene()
+	s := states[200]
+	s.Contacts = nil
+	if err := w.Restore(&s); err != nil {
+		t.Fatal(err)
+	}
+	if err := RunScript(w, 1); err != nil {
+		t.Fatal(err)
+	}
+	if w.Hash() == states[201].Hash() {
+		t.Fatal("dropping the warm-start cache changed nothing; is it used?")
+	}
+}
+
+func TestDiffNamesTheField(t *testing.T) {
+	states := straightRun(t, 10)
+	var s State
+	s.CopyFrom(&states[10])
+	s.Bodies[Player].Vel.Y += 1e-12
+	d := Diff(&states[10], &s, 0)
+	if len(d) != 1 || d[0].Where != "body 0" || d[0].Field != "vel.y" {
+		t.Fatalf("diff = %v, want one difference in body 0 vel.y", d)
+	}
+	if str := d[0].String(); len(str) < 40 {
+		t.Fatalf("diff text too thin: %q", str)
+	}
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds `cube` without cgo for several CPU targets, runs `cube hash` on each
+# (arm64 under qemu-aarch64) and fails unless every build prints the same
+# hash. Usage: scripts/crossbuild-hash.sh [TICKS]
+set -euo pipefail
+ticks=${1:-10000}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cd "$(dirname "$0")/.."
+
+qemu=$(command -v qemu-aarch64 || command -v qemu-aarch64-static || true)
+if [ -z "$qemu" ]; then
+  echo "crossbuild-hash: qemu-aarch64 not found (Debian package qemu-user)" >&2
+  exit 1
+fi
+
+declare -A env=(
+  [amd64-v1]="GOARCH=amd64 GOAMD64=v1"
+  [amd64-v3]="GOARCH=amd64 GOAMD64=v3"
+  [386]="GOARCH=386 GO386=sse2"
+  [arm64]="GOARCH=arm64"
+)
+first=""
+fail=0
+for target in amd64-v1 amd64-v3 386 arm64; do
+  env CGO_ENABLED=0 GOOS=linux ${env[$target]} go build -o "$out/cube-$target" ./cmd/cube
+  if [ "$target" = arm64 ]; then
+    h=$("$qemu" "$out/cube-$target" hash -ticks "$ticks")
+  else
+    h=$("$out/cube-$target" hash -ticks "$ticks")
+  fi
+  printf '%-9s %s\n' "$target" "$h"
+  if [ -z "$first" ]; then first=$h; elif [ "$h" != "$first" ]; then fail=1; fi
+done
+if [ "$fail" = 1 ]; then
+  echo "crossbuild-hash: FAIL: the builds disagree after $ticks ticks" >&2
+  exit 1
+fi
+echo "crossbuild-hash: ok, all builds agree after $ticks ticks: $first"
