@@ -39,7 +39,6 @@ type shape struct {
 	friction    float64
 	restitution float64
 	static      bool
-	radius      float64 // bounding sphere radius, for the broad phase
 }
 
 // ErrBadValue is wrapped by every error about a NaN, infinite or out-of-range
@@ -77,7 +76,6 @@ func (d *BoxDef) validate() (Quat, error) {
 // newShape derives the fixed configuration of a valid box.
 func newShape(d *BoxDef) shape {
 	s := shape{half: d.Half, friction: d.Friction, restitution: d.Restitution, static: d.Static}
-	s.radius = d.Half.Len()
 	if d.Static {
 		return s
 	}

@@ -12,7 +12,10 @@ type contact struct {
 	mu      float64 // friction coefficient of the pair
 	e       float64 // restitution of the pair
 	bias    float64 // normal velocity the solver aims for, m/s
-	rows    [3]row  // normal, tangent 1, tangent 2
+	ma, mb  bool    // whether a and b move (not the ground, not static)
+	invMa   float64 // inverse masses, 0 for a body that does not move
+	invMb   float64
+	rows    [3]row // normal, tangent 1, tangent 2
 }
 
 // row is one direction d of a contact constraint.
@@ -23,6 +26,27 @@ type row struct {
 	iA, iB Vec3    // invI_A (rA × d), invI_B (rB × d)
 	m      float64 // effective mass 1 / (d·J M⁻¹ Jᵀ d)
 	p      float64 // accumulated impulse along d
+}
+
+// aabb is an axis-aligned bounding box.
+type aabb struct{ lo, hi Vec3 }
+
+// overlaps reports whether a and b, grown by m, overlap.
+func (a *aabb) overlaps(b *aabb, m float64) bool {
+	return a.lo.X-m <= b.hi.X && b.lo.X-m <= a.hi.X &&
+		a.lo.Y-m <= b.hi.Y && b.lo.Y-m <= a.hi.Y &&
+		a.lo.Z-m <= b.hi.Z && b.lo.Z-m <= a.hi.Z
+}
+
+// boundsOf returns the bounding box of a box with half extents h, rotation
+// matrix r and centre p.
+func boundsOf(h Vec3, r *Mat3, p Vec3) aabb {
+	e := Vec3{
+		mul(abs(r[0].X), h.X) + mul(abs(r[0].Y), h.Y) + mul(abs(r[0].Z), h.Z),
+		mul(abs(r[1].X), h.X) + mul(abs(r[1].Y), h.Y) + mul(abs(r[1].Z), h.Z),
+		mul(abs(r[2].X), h.X) + mul(abs(r[2].Y), h.Y) + mul(abs(r[2].Z), h.Z),
+	}
+	return aabb{p.Sub(e), p.Add(e)}
 }
 
 // corner returns the local position of vertex k (0-7) of a box with half
@@ -50,7 +74,7 @@ func (w *World) collide() {
 	for i := range w.shapes {
 		si := &w.shapes[i]
 		bi := &w.st.Bodies[i]
-		if !si.static && bi.Pos.Y-si.radius < margin {
+		if !si.static && w.bounds[i].lo.Y < margin {
 			for k := 0; k < 8; k++ {
 				p := bi.Pos.Add(w.rot[i].MulVec(corner(si.half, k)))
 				if p.Y < margin {
@@ -63,9 +87,7 @@ func (w *World) collide() {
 			if si.static && sj.static {
 				continue
 			}
-			d := w.st.Bodies[j].Pos.Sub(bi.Pos)
-			r := si.radius + sj.radius + margin
-			if d.Dot(d) > mul(r, r) {
+			if !w.bounds[i].overlaps(&w.bounds[j], margin) {
 				continue
 			}
 			w.boxPair(i, j)

@@ -26,6 +26,13 @@ func (w *World) prepare() {
 		t1, t2 := tangents(c.n)
 		dirs := [3]Vec3{c.n, t1, t2}
 		ma, mb := w.mobile(c.a), w.mobile(c.b)
+		c.ma, c.mb = ma, mb
+		if ma {
+			c.invMa = w.shapes[c.a].invMass
+		}
+		if mb {
+			c.invMb = w.shapes[c.b].invMass
+		}
 		var rA, rB Vec3
 		rA = c.p.Sub(w.st.Bodies[c.a].Pos)
 		if c.b != Ground {
@@ -105,24 +112,48 @@ func (w *World) applyRow(c *contact, ro *row, lambda float64) {
 
 // solve runs the sequential-impulse iterations: for every contact in key
 // order, the two friction rows (bounded by mu times the normal impulse) and
-// then the normal row (impulse kept non-negative).
+// then the normal row (impulse kept non-negative). Each contact loads the
+// velocities of its bodies once, updates them row by row and stores them.
 func (w *World) solve() {
+	var zero BodyState
 	for it := 0; it < w.cfg.Iterations; it++ {
 		for k := range w.manifold {
 			c := &w.manifold[k]
-			limit := mul(c.mu, c.rows[0].p)
-			for r := 1; r < 3; r++ {
-				ro := &c.rows[r]
-				lambda := -mul(ro.m, w.relVel(c, ro))
-				np := clamp(ro.p+lambda, -limit, limit)
-				lambda, ro.p = np-ro.p, np
-				w.applyRow(c, ro, lambda)
+			a, b := &w.st.Bodies[c.a], &zero
+			if c.mb {
+				b = &w.st.Bodies[c.b]
 			}
-			ro := &c.rows[0]
-			lambda := -mul(ro.m, w.relVel(c, ro)-c.bias)
-			np := max(ro.p+lambda, 0)
-			lambda, ro.p = np-ro.p, np
-			w.applyRow(c, ro, lambda)
+			va, wa, vb, wb := a.Vel, a.AngVel, b.Vel, b.AngVel
+			for r := 1; r <= 3; r++ {
+				ro := &c.rows[r%3] // rows 1 and 2 (friction), then 0 (normal)
+				v := ro.d.Dot(va) + ro.rAxd.Dot(wa)
+				if c.mb {
+					v -= ro.d.Dot(vb) + ro.rBxd.Dot(wb)
+				}
+				var np float64
+				if r < 3 {
+					limit := mul(c.mu, c.rows[0].p)
+					np = clamp(ro.p-mul(ro.m, v), -limit, limit)
+				} else {
+					np = max(ro.p-mul(ro.m, v-c.bias), 0)
+				}
+				lambda := np - ro.p
+				ro.p = np
+				if c.ma {
+					va = va.AddScaled(ro.d, mul(lambda, c.invMa))
+					wa = wa.AddScaled(ro.iA, lambda)
+				}
+				if c.mb {
+					vb = vb.AddScaled(ro.d, -mul(lambda, c.invMb))
+					wb = wb.AddScaled(ro.iB, -lambda)
+				}
+			}
+			if c.ma {
+				a.Vel, a.AngVel = va, wa
+			}
+			if c.mb {
+				b.Vel, b.AngVel = vb, wb
+			}
 		}
 	}
 }

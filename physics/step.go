@@ -15,6 +15,7 @@ func (w *World) Step() {
 		b := &w.st.Bodies[i]
 		w.rot[i] = rotationMat(b.Rot)
 		s := &w.shapes[i]
+		w.bounds[i] = boundsOf(s.half, &w.rot[i], b.Pos)
 		if s.static {
 			continue
 		}

@@ -11,6 +11,7 @@ type World struct {
 	// Derived each step from st, never saved.
 	rot      []Mat3    // rotation matrices
 	invI     []Mat3    // world-space inverse inertia tensors
+	bounds   []aabb    // bounding boxes, for the broad phase
 	manifold []contact // this step's contacts, in key order
 	angDamp  float64
 }
@@ -43,6 +44,7 @@ func (w *World) AddBox(d BoxDef) (int, error) {
 	w.st.Bodies = append(w.st.Bodies, b)
 	w.rot = append(w.rot, Mat3{})
 	w.invI = append(w.invI, Mat3{})
+	w.bounds = append(w.bounds, aabb{})
 	return len(w.shapes) - 1, nil
 }
 

@@ -1,0 +1,48 @@
+package physics
+
+import "testing"
+
+// BenchmarkStep measures one step of the canonical scene with the player
+// cube sliding on the plane: pushed towards +Z, where nothing stands for
+// 15 m, with four ground contacts. Every 128 steps it is put back.
+func BenchmarkStep(b *testing.B) {
+	w := MustScene()
+	for i := 0; i < 32; i++ { // get it sliding
+		_ = ApplyInput(w, Player, Back)
+		w.Step()
+	}
+	var s State
+	w.Save(&s)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i&127 == 0 {
+			b.StopTimer()
+			_ = w.Restore(&s) // stay in the middle of the scene
+			b.StartTimer()
+		}
+		_ = ApplyInput(w, Player, Back)
+		w.Step()
+	}
+}
+
+// BenchmarkReplay1024 measures a rewind: Restore, then 1024 scripted steps.
+func BenchmarkReplay1024(b *testing.B) {
+	w := MustScene()
+	var s State
+	w.Save(&s)
+	if err := RunScript(w, 1024); err != nil { // size the buffers
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := w.Restore(&s); err != nil {
+			b.Fatal(err)
+		}
+		for k := 0; k < 1024; k++ {
+			_ = ApplyInput(w, Player, ScriptedInput(w.Tick()))
+			w.Step()
+		}
+	}
+}
