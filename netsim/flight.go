@@ -2,12 +2,13 @@ package netsim
 
 import "time"
 
-// flight is one packet copy travelling on a link.
+// flight is the heap entry of one packet copy in flight. It holds no
+// pointers, so moving entries costs no write barriers; the payload and
+// send time live in the link's slot table.
 type flight struct {
 	deliver time.Duration // when Receive may hand it out
 	seq     uint64        // per-link copy number: the tie-break, unique
-	sent    time.Duration // when Send was called
-	data    []byte        // owned copy of the payload
+	slot    int32         // index into Link.slots
 }
 
 // before is the heap's total order: delivery time, then copy number. Copy
@@ -38,12 +39,13 @@ func (h *flightHeap) push(f flight) {
 	i := len(a) - 1
 	for i > 0 {
 		parent := (i - 1) / 2
-		if !a[i].before(&a[parent]) {
+		if !f.before(&a[parent]) {
 			break
 		}
-		a[i], a[parent] = a[parent], a[i]
+		a[i] = a[parent]
 		i = parent
 	}
+	a[i] = f
 }
 
 // pop removes and returns the earliest packet; the heap must not be empty.
@@ -51,35 +53,31 @@ func (h *flightHeap) pop() flight {
 	a := h.items
 	top := a[0]
 	last := len(a) - 1
-	a[0] = a[last]
-	a[last] = flight{} // drop the reference held beyond len
+	x := a[last]
 	a = a[:last]
 	h.items = a
+	// Sift the former last entry down from the root, moving the smaller
+	// child up until x fits.
 	i := 0
 	for {
-		l := 2*i + 1
-		if l >= len(a) {
+		c := 2*i + 1
+		if c >= len(a) {
 			break
 		}
-		m := l
-		if r := l + 1; r < len(a) && a[r].before(&a[l]) {
-			m = r
+		if r := c + 1; r < len(a) && a[r].before(&a[c]) {
+			c = r
 		}
-		if !a[m].before(&a[i]) {
+		if !a[c].before(&x) {
 			break
 		}
-		a[i], a[m] = a[m], a[i]
-		i = m
+		a[i] = a[c]
+		i = c
+	}
+	if last > 0 {
+		a[i] = x
 	}
 	return top
 }
 
-// drain appends every payload buffer in the heap to free and empties it.
-func (h *flightHeap) drain(free [][]byte) [][]byte {
-	for i := range h.items {
-		free = append(free, h.items[i].data)
-		h.items[i] = flight{}
-	}
-	h.items = h.items[:0]
-	return free
-}
+// clear empties the heap.
+func (h *flightHeap) clear() { h.items = h.items[:0] }

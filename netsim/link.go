@@ -29,11 +29,21 @@ type Link struct {
 	seq    uint64        // copy number of the next packet put in flight
 	latest time.Duration // latest delivery time scheduled so far (InOrder)
 
-	free [][]byte // payload buffers ready for reuse
-	lent [][]byte // buffers of the packets returned by the last Receive
-	out  []Packet // Receive's result, reused
+	// A slot holds one packet copy's payload and send time while it is in
+	// flight and until the next Receive. Slots and their buffers are
+	// reused, so a link in steady state allocates nothing.
+	slots []slot
+	free  []int32  // slots ready for reuse
+	lent  []int32  // slots of the packets returned by the last Receive
+	out   []Packet // Receive's result, reused
 
 	stats Stats
+}
+
+// slot is the storage of one packet copy.
+type slot struct {
+	sent time.Duration
+	data []byte
 }
 
 // NewLink returns an empty link with conditions c and a random stream
@@ -116,28 +126,32 @@ func (l *Link) delay(jitter time.Duration) time.Duration {
 	return max(0, l.cond.Latency+jitter)
 }
 
-// schedule copies payload into a recycled buffer and puts it in flight.
+// schedule copies payload into a free slot and puts it in flight.
 func (l *Link) schedule(sent, deliver time.Duration, payload []byte) {
 	if l.cond.InOrder {
 		deliver = max(deliver, l.latest)
 	}
 	l.latest = max(l.latest, deliver)
-	l.fly.push(flight{deliver: deliver, seq: l.seq, sent: sent, data: l.copyPayload(payload)})
+	var i int32
+	if n := len(l.free); n > 0 {
+		i = l.free[n-1]
+		l.free = l.free[:n-1]
+	} else {
+		i = int32(len(l.slots))
+		l.slots = append(l.slots, slot{})
+	}
+	s := &l.slots[i]
+	s.sent = sent
+	s.data = copyInto(s.data, payload)
+	l.fly.push(flight{deliver: deliver, seq: l.seq, slot: i})
 	l.seq++
 }
 
-// copyPayload returns a copy of p in a buffer from the free list, or in a
-// new one if none is free or the one on top is too small. A too-small
-// buffer is left to the garbage collector; as new buffers are sized up to a
-// power of two, the free list settles on buffers that fit and steady state
-// allocates nothing.
-func (l *Link) copyPayload(p []byte) []byte {
-	var buf []byte
-	if n := len(l.free); n > 0 {
-		buf = l.free[n-1]
-		l.free[n-1] = nil
-		l.free = l.free[:n-1]
-	}
+// copyInto copies p into buf, reallocating buf only if it is too small.
+// New buffers are sized up to a power of two (at least 64 bytes, at most
+// 64 KiB of headroom), so a slot settles on a size that fits the payloads
+// it carries and steady state allocates nothing.
+func copyInto(buf, p []byte) []byte {
 	if cap(buf) < len(p) {
 		size := 64
 		for size < len(p) && size < 64<<10 {
@@ -154,16 +168,16 @@ func (l *Link) copyPayload(p []byte) []byte {
 // or Reset on this link; the result is empty when nothing is due.
 func (l *Link) Receive(now time.Duration) []Packet {
 	l.free = append(l.free, l.lent...)
-	clear(l.lent)
 	l.lent = l.lent[:0]
 	clear(l.out)
 	l.out = l.out[:0]
 	for l.fly.len() > 0 && l.fly.min().deliver <= now {
 		f := l.fly.pop()
-		l.out = append(l.out, Packet{Data: f.data, Sent: f.sent, Deliver: f.deliver})
-		l.lent = append(l.lent, f.data)
+		s := &l.slots[f.slot]
+		l.out = append(l.out, Packet{Data: s.data, Sent: s.sent, Deliver: f.deliver})
+		l.lent = append(l.lent, f.slot)
 		l.stats.Delivered++
-		l.stats.BytesDelivered += uint64(len(f.data))
+		l.stats.BytesDelivered += uint64(len(s.data))
 	}
 	return l.out
 }
@@ -173,10 +187,12 @@ func (l *Link) Receive(now time.Duration) []Packet {
 // then behaves exactly like NewLink(l.Conditions(), seed). Buffers are kept
 // for reuse; packets from the last Receive become invalid.
 func (l *Link) Reset() {
-	l.free = l.fly.drain(l.free)
-	l.free = append(l.free, l.lent...)
-	clear(l.lent)
+	l.fly.clear()
 	l.lent = l.lent[:0]
+	l.free = l.free[:0]
+	for i := len(l.slots) - 1; i >= 0; i-- {
+		l.free = append(l.free, int32(i))
+	}
 	clear(l.out)
 	l.out = l.out[:0]
 	l.queue.reset()
