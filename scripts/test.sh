@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every check of the project: formatting, go vet, staticcheck, the unit
+# tests (the window test under Xvfb), and the cross-build determinism check.
+# Installs what it needs first (scripts/deps.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+STATICCHECK=honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+scripts/deps.sh
+
+echo "== gofmt"
+bad=$(gofmt -l $(git ls-files '*.go'))
+if [ -n "$bad" ]; then
+  echo "gofmt would change:"; echo "$bad"; exit 1
+fi
+
+echo "== go vet"
+go vet ./...
+
+echo "== staticcheck"
+go run "$STATICCHECK" ./...
+
+echo "== determinism across builds"
+scripts/crossbuild-hash.sh
+
+echo "== go test"
+xvfb-run -a -s "-screen 0 1280x720x24" go test -count=1 ./...
