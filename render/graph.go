@@ -1,0 +1,230 @@
+package render
+
+import (
+	"math"
+	"sort"
+	"strconv"
+)
+
+// Sample is one point of the scrolling graph, taken when the client receives
+// a state from the server.
+type Sample struct {
+	T          float64 // virtual clock, seconds
+	Error      float64 // prediction error at that state, metres (0 when it matched)
+	Correction bool    // whether the client rewound and replayed for it
+	InFlight   float64 // ticks of input sent but not yet acknowledged
+}
+
+// The graph shows the graphSpan seconds ending at Frame.Now, newest at the
+// right edge. The error axis is logarithmic, so that both sub-millimetre
+// drift and metre-sized corrections are readable; errors at or below
+// 10^errLogMin metres, including exact zeros, lie on the bottom line. The
+// in-flight axis is linear, scaled to a round number at or above the
+// largest visible value.
+const (
+	graphSpan = 10.0 // seconds
+	errLogMin = -4.0 // log10 metres at the bottom: 0.1 mm
+	errLogMax = 1.0  // log10 metres at the top: 10 m
+	minFlight = 10.0 // ticks; the smallest in-flight scale
+)
+
+// rect is an axis-aligned rectangle in framebuffer pixels, y down.
+type rect struct{ x, y, w, h float32 }
+
+// graphPoint is a visible sample mapped into the plot rectangle.
+type graphPoint struct {
+	x          float32 // pixels; the plot's right edge is Now
+	yErr       float32 // pixels
+	yFlight    float32 // pixels
+	correction bool
+}
+
+// graph holds the laid-out samples; its slice is reused between frames.
+type graph struct {
+	pts         []graphPoint
+	flightMax   float64 // ticks at the top of the in-flight axis
+	flightLabel string  // flightMax as text, kept while it does not change
+	labelFor    float64 // the flightMax flightLabel was made for
+}
+
+// timeLabels label every other second of the time axis, oldest first.
+var timeLabels = [...]string{"-10s", "-8s", "-6s", "-4s", "-2s", "now"}
+
+// graphX maps a time to the plot's x: now at the right edge, now-graphSpan
+// at the left.
+func graphX(t, now float64, r rect) float32 {
+	return r.x + r.w*float32((t-(now-graphSpan))/graphSpan)
+}
+
+// errY maps an error in metres to the plot's y on the log axis.
+func errY(e float64, r rect) float32 {
+	l := errLogMin
+	if e > 0 {
+		l = math.Max(errLogMin, math.Min(errLogMax, math.Log10(e)))
+	}
+	return r.y + r.h - r.h*float32((l-errLogMin)/(errLogMax-errLogMin))
+}
+
+// flightY maps ticks in flight to the plot's y on the linear axis.
+func flightY(n, top float64, r rect) float32 {
+	f := math.Max(0, math.Min(1, n/top))
+	return r.y + r.h - r.h*float32(f)
+}
+
+// niceCeil returns the smallest of 1, 2, 5 times a power of ten at or above x.
+func niceCeil(x float64) float64 {
+	if !(x > 0) || math.IsInf(x, 0) {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*p >= x*(1-1e-12) {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// layout maps the samples within the window (now-graphSpan, now] into r.
+// Samples are oldest first; older and future ones, and those with a NaN
+// time, are dropped.
+func (g *graph) layout(samples []Sample, now float64, r rect) {
+	g.pts = g.pts[:0]
+	from := now - graphSpan
+	// Skip the old samples quickly; the filter below still checks each one.
+	start := sort.Search(len(samples), func(i int) bool { return samples[i].T >= from })
+	maxFlight := 0.0
+	for i := start; i < len(samples); i++ {
+		s := &samples[i]
+		if !(s.T >= from && s.T <= now) {
+			continue
+		}
+		maxFlight = math.Max(maxFlight, s.InFlight)
+	}
+	g.flightMax = niceCeil(math.Max(maxFlight, minFlight))
+	for i := start; i < len(samples); i++ {
+		s := &samples[i]
+		if !(s.T >= from && s.T <= now) {
+			continue
+		}
+		g.pts = append(g.pts, graphPoint{
+			x:          graphX(s.T, now, r),
+			yErr:       errY(s.Error, r),
+			yFlight:    flightY(s.InFlight, g.flightMax, r),
+			correction: s.Correction,
+		})
+	}
+}
+
+// Graph colours.
+var (
+	graphBg         = color{0.05, 0.06, 0.08, 0.72}
+	graphGrid       = color{1, 1, 1, 0.12}
+	graphLabel      = color{0.80, 0.82, 0.86, 1}
+	graphErrColor   = color{1.00, 0.85, 0.25, 1}
+	graphFixColor   = color{1.00, 0.30, 0.25, 0.55}
+	graphFlightCol  = color{0.35, 0.80, 1.00, 0.9}
+	graphTitleColor = color{1, 1, 1, 1}
+)
+
+// errTicks label the log error axis.
+var errTicks = [...]struct {
+	log10 float64
+	label string
+}{{1, "10 m"}, {0, "1 m"}, {-1, "10 cm"}, {-2, "1 cm"}, {-3, "1 mm"}, {-4, "≤0.1mm"}}
+
+// drawGraph lays out and draws the graph panel into the batch, filling the
+// panel rectangle p.
+func (g *graph) drawGraph(b *batch, a *atlas, samples []Sample, now float64, p rect) {
+	f := a.text
+	cw := f.glyphOf('0').adv
+	lh := f.height
+	pad := float32(math.Round(float64(lh) * 0.4))
+	b.rect(p.x, p.y, p.w, p.h, graphBg)
+
+	// Title row with a legend.
+	x := p.x + pad
+	y := p.y + pad*0.5
+	x = b.text(a.bold, x, y, "last 10 s", graphTitleColor) + 2*cw
+	x = legend(b, f, x, y, lh, "prediction error", graphErrColor) + 2*cw
+	x = legend(b, f, x, y, lh, "correction", color{graphFixColor[0], graphFixColor[1], graphFixColor[2], 1}) + 2*cw
+	legend(b, f, x, y, lh, "ticks in flight", graphFlightCol)
+
+	// The plot, with room for labels left (error), right (ticks) and below (time).
+	plot := rect{
+		x: p.x + pad + 7*cw,
+		y: p.y + pad*0.5 + lh + pad*0.5,
+		w: p.w - 2*pad - 7*cw - 4*cw,
+	}
+	plot.h = p.y + p.h - plot.y - lh - pad*0.25
+	if plot.w < 20 || plot.h < 20 {
+		return
+	}
+	g.layout(samples, now, plot)
+
+	for _, t := range errTicks {
+		yy := errY(math.Pow(10, t.log10), plot)
+		b.rect(plot.x, yy, plot.w, 1, graphGrid)
+		b.text(f, plot.x-f.width(t.label)-cw*0.5, yy-lh*0.5, t.label, graphLabel)
+	}
+	for s := 0; s <= graphSpan; s++ {
+		xx := float32(math.Round(float64(plot.x + plot.w*float32(s)/graphSpan)))
+		b.rect(xx, plot.y, 1, plot.h, graphGrid)
+		if s%2 == 0 {
+			label := timeLabels[s/2]
+			lx := xx - f.width(label)*0.5
+			switch s {
+			case 0:
+				lx = xx
+			case graphSpan:
+				lx = xx - f.width(label)
+			}
+			b.text(f, lx, plot.y+plot.h+pad*0.15, label, graphLabel)
+		}
+	}
+	if g.flightLabel == "" || g.labelFor != g.flightMax {
+		g.flightLabel = strconv.FormatFloat(g.flightMax, 'f', -1, 64)
+		g.labelFor = g.flightMax
+	}
+	b.text(f, plot.x+plot.w+cw*0.5, plot.y-lh*0.5, g.flightLabel, graphFlightCol)
+	b.text(f, plot.x+plot.w+cw*0.5, plot.y+plot.h-lh*0.5, "0", graphFlightCol)
+
+	// Corrections behind the lines, full height.
+	for _, pt := range g.pts {
+		if pt.correction {
+			b.rect(pt.x-0.75, plot.y, 1.5, plot.h, graphFixColor)
+		}
+	}
+	// Ticks in flight as a step line.
+	for i := 1; i < len(g.pts); i++ {
+		p0, p1 := g.pts[i-1], g.pts[i]
+		b.line(p0.x, p0.yFlight, p1.x, p0.yFlight, 1.5, graphFlightCol)
+		if p1.yFlight != p0.yFlight {
+			b.line(p1.x, p0.yFlight, p1.x, p1.yFlight, 1.5, graphFlightCol)
+		}
+	}
+	// The error as a polyline with a dot per received state.
+	for i := 1; i < len(g.pts); i++ {
+		p0, p1 := g.pts[i-1], g.pts[i]
+		b.line(p0.x, p0.yErr, p1.x, p1.yErr, 1.5, graphErrColor)
+	}
+	bottom := plot.y + plot.h
+	for _, pt := range g.pts {
+		c := graphErrColor
+		if pt.yErr >= bottom && !pt.correction {
+			continue // no dots along the zero line
+		}
+		if pt.correction {
+			c = graphFixColor
+			c[3] = 1
+		}
+		b.rect(pt.x-2, pt.yErr-2, 4, 4, c)
+	}
+}
+
+// legend draws a colour swatch and a label, returning the pen position after it.
+func legend(b *batch, f *face, x, y, lh float32, label string, c color) float32 {
+	s := float32(math.Round(float64(lh) * 0.5))
+	b.rect(x, y+(lh-s)*0.5, s, s, c)
+	return b.text(f, x+s*1.6, y, label, graphLabel)
+}

@@ -1,0 +1,174 @@
+package render
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Style says how a Box is drawn.
+type Style int
+
+const (
+	// Solid boxes are opaque and lit by the directional light.
+	Solid Style = iota
+	// Translucent boxes are lit, blended with Color's alpha (0.3 to 0.5
+	// reads well) and outlined by their edges in the opaque colour.
+	Translucent
+	// Wireframe boxes are drawn as their twelve edges, unlit, ignoring alpha.
+	Wireframe
+)
+
+// Box is one oriented box to draw.
+type Box struct {
+	Center mgl32.Vec3 // world position of the centre, metres (y is up)
+	Half   mgl32.Vec3 // half extents along the box's own axes, metres
+	Rot    mgl32.Quat // orientation; the zero Quat counts as the identity
+	Color  mgl32.Vec4 // linear RGB in 0..1 and alpha (used by Translucent)
+	Style  Style
+	// Shadow makes the box cast a soft round blob shadow straight down onto
+	// the upward-facing surfaces below it (ground, obstacles). Meant for the
+	// moving cubes; at most maxCasters boxes a frame cast one.
+	Shadow bool
+}
+
+// Instance modes, matching scene.frag.
+const (
+	modeLit    = 0
+	modeGround = 1
+	modeFlat   = 2
+)
+
+const (
+	instFloats = 15  // per instance: centre 3, half 3, rotation 4, colour 4, mode 1
+	maxCasters = 64  // must match MAX_CASTERS in scene.frag
+	groundHalf = 300 // metres; the ground is a slab this wide around the camera target
+	groundDrop = 0.5 // half thickness of the ground slab, metres; its top is y=0
+)
+
+// sceneBuild turns a frame's boxes into instance data for one instanced
+// draw of the unit cube. Its slices are reused from frame to frame.
+type sceneBuild struct {
+	inst    []float32   // opaque instances, then translucent ones back to front
+	nOpaque int         // number of opaque instances at the start of inst
+	casters []float32   // blob shadow casters, 4 floats each: bottom centre, radius
+	order   []transItem // scratch for sorting the translucent boxes
+}
+
+type transItem struct {
+	dist2 float32 // squared distance from the eye
+	index int     // into the frame's boxes
+}
+
+// build fills s from boxes, with the ground centred under the point around
+// and the translucent boxes sorted farthest first as seen from eye.
+func (s *sceneBuild) build(boxes []Box, around, eye mgl32.Vec3) {
+	s.inst = s.inst[:0]
+	s.casters = s.casters[:0]
+	s.order = s.order[:0]
+
+	s.inst = appendInstance(s.inst,
+		mgl32.Vec3{around[0], -groundDrop, around[2]},
+		mgl32.Vec3{groundHalf, groundDrop, groundHalf},
+		mgl32.QuatIdent(), mgl32.Vec4{1, 1, 1, 1}, modeGround)
+
+	for i := range boxes {
+		b := &boxes[i]
+		rot := unitQuat(b.Rot)
+		switch b.Style {
+		case Translucent:
+			s.order = append(s.order, transItem{b.Center.Sub(eye).LenSqr(), i})
+			opaque := mgl32.Vec4{b.Color[0], b.Color[1], b.Color[2], 1}
+			s.inst = appendEdges(s.inst, b.Center, b.Half, rot, opaque)
+		case Wireframe:
+			s.inst = appendEdges(s.inst, b.Center, b.Half, rot, mgl32.Vec4{b.Color[0], b.Color[1], b.Color[2], 1})
+		default:
+			c := b.Color
+			c[3] = 1
+			s.inst = appendInstance(s.inst, b.Center, b.Half, rot, c, modeLit)
+		}
+		if b.Shadow && len(s.casters) < 4*maxCasters {
+			s.casters = appendCaster(s.casters, b.Center, b.Half, rot)
+		}
+	}
+	s.nOpaque = len(s.inst) / instFloats
+
+	slices.SortFunc(s.order, func(a, b transItem) int {
+		if c := cmp.Compare(b.dist2, a.dist2); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.index, b.index)
+	})
+	for _, it := range s.order {
+		b := &boxes[it.index]
+		s.inst = appendInstance(s.inst, b.Center, b.Half, unitQuat(b.Rot), b.Color, modeLit)
+	}
+}
+
+// appendInstance appends one instance in the layout scene.vert reads.
+func appendInstance(dst []float32, center, half mgl32.Vec3, rot mgl32.Quat, color mgl32.Vec4, mode int) []float32 {
+	return append(dst,
+		center[0], center[1], center[2],
+		half[0], half[1], half[2],
+		rot.V[0], rot.V[1], rot.V[2], rot.W,
+		color[0], color[1], color[2], color[3],
+		float32(mode))
+}
+
+// edgeThickness returns the half thickness of a wireframe edge for a box of
+// the given half extents: thin, but thick enough to see from afar.
+func edgeThickness(half mgl32.Vec3) float32 {
+	m := max(half[0], half[1], half[2])
+	return mgl32.Clamp(0.01+0.025*m, 0.012, 0.06)
+}
+
+// appendEdges appends the twelve edges of a box as thin flat-coloured bars.
+func appendEdges(dst []float32, center, half mgl32.Vec3, rot mgl32.Quat, color mgl32.Vec4) []float32 {
+	t := edgeThickness(half)
+	for axis := range 3 {
+		// The two other axes give the four parallel edges along this one.
+		a1, a2 := (axis+1)%3, (axis+2)%3
+		for _, s1 := range [2]float32{-1, 1} {
+			for _, s2 := range [2]float32{-1, 1} {
+				var local, h mgl32.Vec3
+				local[a1] = s1 * half[a1]
+				local[a2] = s2 * half[a2]
+				h[axis] = half[axis] + t
+				h[a1], h[a2] = t, t
+				dst = appendInstance(dst, center.Add(rot.Rotate(local)), h, rot, color, modeFlat)
+			}
+		}
+	}
+	return dst
+}
+
+// appendCaster appends the blob shadow caster of a box: the centre of its
+// lowest point's level and a radius a little wider than its footprint.
+func appendCaster(dst []float32, center, half mgl32.Vec3, rot mgl32.Quat) []float32 {
+	m := rot.Mat4()
+	var ext mgl32.Vec3 // world-axis half extents of the rotated box
+	for row := range 3 {
+		for col := range 3 {
+			v := m.At(row, col) * half[col]
+			if v < 0 {
+				v = -v
+			}
+			ext[row] += v
+		}
+	}
+	r := 1.3 * max(ext[0], ext[2])
+	return append(dst, center[0], center[1]-ext[1], center[2], r)
+}
+
+// unitQuat returns q normalised, or the identity for a zero or invalid q.
+func unitQuat(q mgl32.Quat) mgl32.Quat {
+	l := q.Len()
+	if !(l > 1e-6) || l > 1e30 {
+		return mgl32.QuatIdent()
+	}
+	if l > 0.9999 && l < 1.0001 {
+		return q
+	}
+	return q.Scale(1 / l)
+}

@@ -1,0 +1,347 @@
+// Package render draws the cube lab with OpenGL 4.1 core: the ground, the
+// obstacles and cubes as lit, translucent or wireframe boxes with soft blob
+// shadows, a chase camera, and an overlay with status text, a banner, a
+// scrolling graph and a help panel, all from a Frame the caller fills.
+//
+// Threading: glfw and OpenGL must be used from the main OS thread. The
+// package locks the main goroutine to it in init, so call Open and every
+// Window method from the main goroutine (from main, not from a goroutine it
+// starts). Only one Window may be open at a time.
+//
+// A frame goes: PollEvents, read Pressed and Held, update the game, Draw,
+// optionally Screenshot, then Swap.
+//
+// The GL-free parts (camera, text layout, graph and instance building, key
+// table, PNG row flip) are plain functions tested without a GPU.
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"math"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/go-gl/gl/v4.1-core/gl"
+	"github.com/go-gl/glfw/v3.3/glfw"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+func init() {
+	// glfw needs the main thread; init runs on it.
+	runtime.LockOSThread()
+}
+
+// Frame is everything to draw in one frame. Draw does not keep it.
+type Frame struct {
+	Boxes    []Box      // everything to draw; the ground plane y=0 is always drawn
+	Follow   mgl32.Vec3 // camera target (the displayed player cube); the camera eases toward it
+	HUD      []string   // status lines, top left; long lines wrap
+	Help     []string   // key help lines, "key\tdescription"; drawn as a centred panel when ShowHelp
+	ShowHelp bool
+	Banner   string   // big red line near the top centre when non-empty (e.g. "DESYNC at tick 1234")
+	Graph    []Sample // oldest first; the graph shows the 10 s ending at Now; nil hides the graph
+	Now      float64  // seconds, on the samples' clock
+}
+
+// Window is an OpenGL 4.1 core window with everything needed to draw a
+// Frame. Create it with Open; all methods must be called from the main
+// goroutine.
+type Window struct {
+	win     *glfw.Window
+	scene   *sceneRenderer
+	overlay *overlayRenderer
+	atlas   *atlas
+	cam     camera
+	build   sceneBuild
+	hud     hud
+	pressed []Key
+	info    string
+	shot    []byte // screenshot pixels, reused
+
+	dragging     bool
+	lastX, lastY float64
+}
+
+// Default window size in screen coordinates.
+const (
+	DefaultWidth  = 1280
+	DefaultHeight = 720
+)
+
+// Open creates a resizable window of the given size (DefaultWidth and
+// DefaultHeight when zero or less) with an OpenGL 4.1 core context made
+// current and vsync on, and loads the shaders, meshes and font atlas. It
+// fails with an error naming the cause, e.g. "render: no display: ..." or
+// "render: OpenGL 4.1 core is not available: ...", and never panics.
+func Open(title string, width, height int) (w *Window, err error) {
+	if width <= 0 || height <= 0 {
+		width, height = DefaultWidth, DefaultHeight
+	}
+	if usesX11() && os.Getenv("DISPLAY") == "" {
+		return nil, errors.New("render: no display: DISPLAY is not set (try `cube sim` for a headless run)")
+	}
+
+	// go-gl/glfw logs platform errors (such as an X server that cannot be
+	// reached) instead of returning them, and panics on the next call.
+	// Capture the log to name the cause, and turn panics into errors.
+	logs := captureLog()
+	initialized := false
+	defer func() {
+		if r := recover(); r != nil {
+			if w != nil && w.win != nil {
+				w.win.Destroy()
+			}
+			w = nil
+			err = fmt.Errorf("render: %s: %v%s", failureKind(initialized), r, logs.cause())
+		}
+		if err != nil && initialized {
+			glfw.Terminate()
+		}
+		logs.restore(err == nil)
+	}()
+
+	if err := glfw.Init(); err != nil {
+		return nil, fmt.Errorf("render: no display: initialising glfw: %v", err)
+	}
+	glfw.GetTime() // panics when Init failed with a platform error
+	if c := logs.cause(); c != "" {
+		glfw.Terminate()
+		return nil, fmt.Errorf("render: no display: initialising glfw%s", c)
+	}
+	initialized = true
+
+	glfw.WindowHint(glfw.ContextVersionMajor, 4)
+	glfw.WindowHint(glfw.ContextVersionMinor, 1)
+	glfw.WindowHint(glfw.OpenGLProfile, glfw.OpenGLCoreProfile)
+	glfw.WindowHint(glfw.OpenGLForwardCompatible, glfw.True)
+	glfw.WindowHint(glfw.Resizable, glfw.True)
+	glfw.WindowHint(glfw.Samples, 0)
+	win, err := glfw.CreateWindow(width, height, title, nil, nil)
+	if win == nil {
+		// Try again without multisampling, which some drivers lack.
+		glfw.WindowHint(glfw.Samples, 0)
+		win, err = glfw.CreateWindow(width, height, title, nil, nil)
+	}
+	if win == nil {
+		if err == nil {
+			err = errors.New("window creation failed")
+		}
+		return nil, fmt.Errorf("render: OpenGL 4.1 core is not available: %v%s", err, logs.cause())
+	}
+	w = &Window{win: win, cam: newCamera()}
+	fail := func(err error) (*Window, error) {
+		w.Close()
+		return nil, err
+	}
+	win.MakeContextCurrent()
+	if err := gl.Init(); err != nil {
+		return fail(fmt.Errorf("render: OpenGL 4.1 core is not available: loading GL functions: %v", err))
+	}
+	var major, minor int32
+	gl.GetIntegerv(gl.MAJOR_VERSION, &major)
+	gl.GetIntegerv(gl.MINOR_VERSION, &minor)
+	w.info = fmt.Sprintf("%s; OpenGL %s; GLSL %s",
+		gl.GoStr(gl.GetString(gl.RENDERER)), gl.GoStr(gl.GetString(gl.VERSION)),
+		gl.GoStr(gl.GetString(gl.SHADING_LANGUAGE_VERSION)))
+	if major < 4 || (major == 4 && minor < 1) {
+		return fail(fmt.Errorf("render: OpenGL 4.1 core is not available: got %d.%d (%s)", major, minor, w.info))
+	}
+	glfw.SwapInterval(1)
+
+	scale, _ := win.GetContentScale()
+	if w.atlas, err = newAtlas(scale); err != nil {
+		return fail(err)
+	}
+	if w.scene, err = newSceneRenderer(); err != nil {
+		return fail(err)
+	}
+	if w.overlay, err = newOverlayRenderer(w.atlas); err != nil {
+		return fail(err)
+	}
+	w.hud.scale = scale
+
+	win.SetKeyCallback(w.onKey)
+	win.SetMouseButtonCallback(w.onMouseButton)
+	win.SetCursorPosCallback(w.onCursor)
+	win.SetScrollCallback(w.onScroll)
+	return w, nil
+}
+
+// usesX11 reports whether glfw talks to an X server on this system.
+func usesX11() bool {
+	switch runtime.GOOS {
+	case "linux", "freebsd", "openbsd", "netbsd", "dragonfly":
+		return true
+	}
+	return false
+}
+
+func failureKind(initialized bool) string {
+	if initialized {
+		return "OpenGL 4.1 core is not available"
+	}
+	return "no display"
+}
+
+// logCapture holds the standard logger's output while Open runs.
+type logCapture struct {
+	buf   bytes.Buffer
+	prev  io.Writer
+	flags int
+}
+
+func captureLog() *logCapture {
+	c := &logCapture{prev: log.Writer(), flags: log.Flags()}
+	log.SetOutput(&c.buf)
+	log.SetFlags(0)
+	return c
+}
+
+// cause returns the last captured line as ": line", or "".
+func (c *logCapture) cause() string {
+	lines := strings.Split(strings.TrimSpace(c.buf.String()), "\n")
+	if last := strings.TrimSpace(lines[len(lines)-1]); last != "" {
+		return ": " + last
+	}
+	return ""
+}
+
+// restore puts the logger back; after a success it passes on what was logged.
+func (c *logCapture) restore(passOn bool) {
+	log.SetOutput(c.prev)
+	log.SetFlags(c.flags)
+	if passOn && c.buf.Len() > 0 {
+		_, _ = c.prev.Write(c.buf.Bytes())
+	}
+}
+
+// Close frees the GL objects, destroys the window and terminates glfw.
+// It is safe to call more than once.
+func (w *Window) Close() {
+	if w == nil || w.win == nil {
+		return
+	}
+	if w.overlay != nil {
+		w.overlay.delete()
+		w.overlay = nil
+	}
+	if w.scene != nil {
+		w.scene.delete()
+		w.scene = nil
+	}
+	w.win.Destroy()
+	w.win = nil
+	glfw.Terminate()
+}
+
+// ShouldClose reports whether the user asked to close the window.
+func (w *Window) ShouldClose() bool { return w.win.ShouldClose() }
+
+// SetShouldClose marks the window to be closed; ShouldClose then reports true.
+func (w *Window) SetShouldClose() { w.win.SetShouldClose(true) }
+
+// SetVSync turns waiting for the display's refresh in Swap on or off (on
+// after Open). Turn it off to measure frame times.
+func (w *Window) SetVSync(on bool) {
+	if on {
+		glfw.SwapInterval(1)
+	} else {
+		glfw.SwapInterval(0)
+	}
+}
+
+// PollEvents processes pending window events. It clears the key presses
+// reported by Pressed and collects the new ones.
+func (w *Window) PollEvents() {
+	w.pressed = w.pressed[:0]
+	glfw.PollEvents()
+}
+
+// Pressed returns the keys pressed (not auto-repeated) during the last
+// PollEvents, in order. The slice is reused by the next PollEvents.
+func (w *Window) Pressed() []Key { return w.pressed }
+
+// Held reports whether key k is down now.
+func (w *Window) Held(k Key) bool {
+	g := k.glfwKey()
+	return g != glfw.KeyUnknown && w.win.GetKey(g) == glfw.Press
+}
+
+// Time returns the seconds since Open, from glfw's monotonic clock.
+func (w *Window) Time() float64 { return glfw.GetTime() }
+
+// Size returns the framebuffer size in pixels (the window size times the
+// content scale on high-density screens); screenshots have this size.
+func (w *Window) Size() (int, int) { return w.win.GetFramebufferSize() }
+
+// GLInfo returns the renderer, the OpenGL version and the GLSL version.
+func (w *Window) GLInfo() string { return w.info }
+
+// Draw draws frame f into the back buffer; it does not swap. dt is the wall
+// time in seconds since the previous frame, for the camera's easing. A nil
+// f draws the empty ground.
+func (w *Window) Draw(f *Frame, dt float64) {
+	if f == nil {
+		f = &Frame{}
+	}
+	fw, fh := w.win.GetFramebufferSize()
+	if fw <= 0 || fh <= 0 {
+		return // minimised
+	}
+	w.cam.follow(f.Follow, dt)
+	eye := w.cam.eye()
+	viewProj := w.cam.proj(fw, fh).Mul4(w.cam.view())
+	w.build.build(f.Boxes, w.cam.target, eye)
+
+	gl.Viewport(0, 0, int32(fw), int32(fh))
+	gl.ClearColor(skyColor[0], skyColor[1], skyColor[2], 1)
+	gl.DepthMask(true)
+	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+	w.scene.draw(&w.build, viewProj, eye)
+
+	w.hud.build(w.atlas, f, fw, fh)
+	w.overlay.draw(&w.hud.b, fw, fh)
+}
+
+// Swap shows the frame drawn since the previous Swap; with vsync on it
+// waits for the display's refresh.
+func (w *Window) Swap() { w.win.SwapBuffers() }
+
+// Input callbacks. Dragging with a mouse button held orbits the camera
+// around the cube and the scroll wheel zooms.
+
+func (w *Window) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, _ glfw.ModifierKey) {
+	if action != glfw.Press {
+		return
+	}
+	if k := keyFromGLFW(key); k != KeyUnknown {
+		w.pressed = append(w.pressed, k)
+	}
+}
+
+func (w *Window) onMouseButton(win *glfw.Window, _ glfw.MouseButton, action glfw.Action, _ glfw.ModifierKey) {
+	switch action {
+	case glfw.Press:
+		w.dragging = true
+		w.lastX, w.lastY = win.GetCursorPos()
+	case glfw.Release:
+		w.dragging = win.GetMouseButton(glfw.MouseButtonLeft) == glfw.Press ||
+			win.GetMouseButton(glfw.MouseButtonRight) == glfw.Press
+	}
+}
+
+func (w *Window) onCursor(_ *glfw.Window, x, y float64) {
+	if w.dragging {
+		w.cam.orbit(float32(w.lastX-x)*0.006, float32(y-w.lastY)*0.006)
+	}
+	w.lastX, w.lastY = x, y
+}
+
+func (w *Window) onScroll(_ *glfw.Window, _, dy float64) {
+	w.cam.zoom(float32(math.Pow(0.9, dy)))
+}
