@@ -35,9 +35,9 @@
 //
 // Copies in flight sit in a binary heap keyed by (delivery time, copy
 // number); the copy number grows in send order, so equal delivery times
-// come out in send order and the order is total. Payload buffers are
-// recycled through a free list, so a link in steady state allocates
-// nothing.
+// come out in send order and the order is total. Payloads are copied into
+// buffers that the link keeps and reuses, so a link in steady state
+// allocates nothing.
 //
 // Each Send draws exactly four numbers from the stream, whatever happens to
 // the packet. With one seed the n-th packet therefore sees the same random
