@@ -69,3 +69,13 @@ func ApplyInput(w *World, i int, in Input) error {
 	}
 	return nil
 }
+
+// StepInput applies one tick of input to the player and steps the world:
+// the composition client, server and replay share.
+func StepInput(w *World, in Input) error {
+	if err := ApplyInput(w, Player, in); err != nil {
+		return err
+	}
+	w.Step()
+	return nil
+}

@@ -85,10 +85,9 @@ func ScriptedInput(t uint32) Input {
 // player before each step.
 func RunScript(w *World, n int) error {
 	for k := 0; k < n; k++ {
-		if err := ApplyInput(w, Player, ScriptedInput(w.Tick())); err != nil {
+		if err := StepInput(w, ScriptedInput(w.Tick())); err != nil {
 			return err
 		}
-		w.Step()
 	}
 	return nil
 }

@@ -137,3 +137,8 @@ func (w *World) checkState(s *State) error {
 	}
 	return nil
 }
+
+// SkipTo sets the world's tick to t without stepping: what a server does
+// when it jumps over ticks it has no input for. The skipped ticks are not
+// simulated; nothing else changes.
+func (w *World) SkipTo(t uint32) { w.st.Tick = t }
