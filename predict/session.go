@@ -1,0 +1,195 @@
+package predict
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/cubelab/cube/netsim"
+	"github.com/cubelab/cube/physics"
+)
+
+// TickDuration is one tick at 64 Hz: 15.625 ms, exact in nanoseconds.
+const TickDuration = time.Second / physics.DefaultTickRate
+
+// SnapshotRates are the snapshot rates a session accepts, in Hz.
+var SnapshotRates = []int{64, 32, 16, 8, 4, 2, 1}
+
+// ValidSnapshotRate reports whether hz is one of SnapshotRates.
+func ValidSnapshotRate(hz int) bool {
+	for _, r := range SnapshotRates {
+		if r == hz {
+			return true
+		}
+	}
+	return false
+}
+
+// SessionConfig configures a client and a server over a simulated link.
+type SessionConfig struct {
+	Preset     string            // name of the link conditions, for reports
+	Conditions netsim.Conditions // both directions
+	Seed       uint64            // link and autopilot randomness
+	SnapshotHz int               // one of SnapshotRates
+	Client     ClientConfig
+	Smoothing  bool
+	Missing    Missing
+	NudgeEvery time.Duration // 0: never
+	StartTick  uint32        // first tick; near 2³² to test the wrap
+	Physics    physics.Config
+}
+
+// DefaultSessionConfig returns the "good" preset at 64 Hz snapshots with
+// redundancy, corrections and smoothing on.
+func DefaultSessionConfig() SessionConfig {
+	p, _ := netsim.PresetByName("good")
+	return SessionConfig{
+		Preset: p.Name, Conditions: p.Conditions, Seed: 1, SnapshotHz: 64,
+		Client: DefaultClientConfig(), Smoothing: true, Physics: physics.DefaultConfig(),
+	}
+}
+
+// Session wires a client and a server through a pair of simulated links on
+// a virtual clock. Tick advances it by one client tick; Frame advances the
+// display.
+type Session struct {
+	Config SessionConfig
+	Client *Client
+	Server *Server
+	Link   *netsim.Pair
+
+	now       time.Duration
+	nextSnap  time.Duration
+	nextNudge time.Duration
+	rng       rng
+	buf       []byte
+
+	// Measurements.
+	PosErrors  []float64 // player position error at each state received, m
+	MaxDisplay float64   // largest frame-to-frame display move caused by corrections, m
+	lastOffset mgl64.Vec3
+	lastStates uint64
+}
+
+// NewSession builds the canonical scene twice (client and server) and
+// links them.
+func NewSession(cfg SessionConfig) (*Session, error) {
+	if !ValidSnapshotRate(cfg.SnapshotHz) {
+		return nil, fmt.Errorf("predict: snapshot rate %d Hz, want one of %v", cfg.SnapshotHz, SnapshotRates)
+	}
+	if cfg.NudgeEvery < 0 {
+		return nil, fmt.Errorf("predict: nudge interval %v is negative", cfg.NudgeEvery)
+	}
+	link, err := netsim.NewPair(cfg.Conditions, cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	worlds := [2]*physics.World{}
+	for i := range worlds {
+		w, err := physics.NewScene(cfg.Physics)
+		if err != nil {
+			return nil, err
+		}
+		w.SkipTo(cfg.StartTick)
+		worlds[i] = w
+	}
+	s := &Session{Config: cfg, Link: link, rng: rng{s: cfg.Seed ^ 0xc0be}}
+	s.Client = NewClient(cfg.Client, worlds[0])
+	s.Client.Smooth.Enabled = cfg.Smoothing
+	s.Server = NewServer(worlds[1], 0)
+	s.Server.Missing = cfg.Missing
+	s.nextNudge = cfg.NudgeEvery
+	return s, nil
+}
+
+// Now returns the session's virtual time.
+func (s *Session) Now() time.Duration { return s.now }
+
+// SetConditions changes both links' conditions; packets in flight keep theirs.
+func (s *Session) SetConditions(name string, c netsim.Conditions) error {
+	if err := s.Link.SetConditions(c); err != nil {
+		return err
+	}
+	s.Config.Preset, s.Config.Conditions = name, c
+	return nil
+}
+
+// SetSnapshotRate changes the server's snapshot rate.
+func (s *Session) SetSnapshotRate(hz int) error {
+	if !ValidSnapshotRate(hz) {
+		return fmt.Errorf("predict: snapshot rate %d Hz, want one of %v", hz, SnapshotRates)
+	}
+	s.Config.SnapshotHz = hz
+	return nil
+}
+
+// Nudge schedules a server-only push on the player: sideways in a seeded
+// direction and a little up.
+func (s *Session) Nudge() {
+	x := 2.0
+	if s.rng.intn(2) == 0 {
+		x = -x
+	}
+	s.Server.Nudge(physics.Vec3{X: x, Y: 1.5, Z: 1 - 2*s.rng.float()})
+}
+
+// Tick advances the session by one client tick at the current time: the
+// client receives due snapshots, predicts with in and sends its inputs; the
+// server receives due inputs, simulates and, on its schedule, sends a
+// snapshot. Then the clock moves on by TickDuration.
+func (s *Session) Tick(in physics.Input) error {
+	for _, p := range s.Link.Down.Receive(s.now) {
+		if err := s.Client.Receive(p.Data); err != nil {
+			return fmt.Errorf("client: %w", err)
+		}
+	}
+	if st := s.Client.Stats.StatesReceived; st != s.lastStates {
+		s.lastStates = st
+		s.PosErrors = append(s.PosErrors, s.Client.LastError())
+	}
+
+	var err error
+	if s.buf, err = s.Client.Step(in, s.buf[:0]); err != nil {
+		return fmt.Errorf("client: %w", err)
+	}
+	if len(s.buf) > 0 {
+		s.Link.Up.Send(s.now, s.buf)
+	}
+
+	if s.Config.NudgeEvery > 0 && s.now >= s.nextNudge {
+		s.Nudge()
+		s.nextNudge += s.Config.NudgeEvery
+	}
+	for _, p := range s.Link.Up.Receive(s.now) {
+		if err := s.Server.Receive(s.now, p.Data); err != nil {
+			return fmt.Errorf("server: %w", err)
+		}
+	}
+	if s.now >= s.nextSnap {
+		if s.buf = s.Server.Snapshot(s.buf[:0], true); len(s.buf) > 0 {
+			s.Link.Down.Send(s.now, s.buf)
+		}
+		s.nextSnap += time.Second / time.Duration(s.Config.SnapshotHz)
+	}
+	s.now += TickDuration
+	return nil
+}
+
+// Frame advances the display by dt seconds: the smoothing offset decays.
+// It measures how far the displayed cube moved because of corrections.
+func (s *Session) Frame(dt float64) {
+	s.Client.Smooth.Update(dt)
+	off, _ := s.Client.Smooth.Offset()
+	t := s.Client.takeTeleport()
+	move := off.Sub(s.lastOffset).Add(mgl64.Vec3{t.X, t.Y, t.Z}).Len()
+	s.lastOffset = off
+	s.MaxDisplay = math.Max(s.MaxDisplay, move)
+}
+
+// Display returns the displayed pose of the player cube.
+func (s *Session) Display() (mgl64.Vec3, mgl64.Quat) {
+	b := s.Client.World().Body(physics.Player)
+	return s.Client.Smooth.Display(b.Pos, b.Rot)
+}

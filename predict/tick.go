@@ -1,0 +1,38 @@
+package predict
+
+// RingSize is the number of ticks the client keeps: 16 s at 64 Hz.
+const RingSize = 1024
+
+// After reports whether tick a comes after tick b, wrap-safe: ticks are
+// uint32 and a session may cross 2³² (after 776 days at 64 Hz, or at once
+// when it starts near the top). It holds while the two are less than 2³¹
+// ticks apart.
+func After(a, b uint32) bool { return int32(a-b) > 0 }
+
+// ring holds one value per tick for the last RingSize ticks. A slot is
+// valid only if it holds the tick asked for, so an old value is never
+// mistaken for a new one after the ring wraps.
+type ring[T any] struct {
+	tick  [RingSize]uint32
+	valid [RingSize]bool
+	val   [RingSize]T
+}
+
+// put marks slot t as holding tick t and returns it for writing.
+func (r *ring[T]) put(t uint32) *T {
+	i := t % RingSize
+	r.tick[i], r.valid[i] = t, true
+	return &r.val[i]
+}
+
+// get returns the value stored for tick t, if the slot still holds it.
+func (r *ring[T]) get(t uint32) (*T, bool) {
+	i := t % RingSize
+	if !r.valid[i] || r.tick[i] != t {
+		return nil, false
+	}
+	return &r.val[i], true
+}
+
+// clear invalidates every slot, keeping the values' buffers.
+func (r *ring[T]) clear() { r.valid = [RingSize]bool{} }
