@@ -125,14 +125,15 @@ func (s *Session) SetSnapshotRate(hz int) error {
 	return nil
 }
 
-// Nudge schedules a server-only push on the player: sideways in a seeded
-// direction and a little up.
+// Nudge schedules a server-only push on the player: 1.5 m/s sideways in a
+// seeded direction and 1 m/s up, enough for a correction of about a metre at
+// a 500 ms round trip.
 func (s *Session) Nudge() {
-	x := 2.0
+	x := 1.5
 	if s.rng.intn(2) == 0 {
 		x = -x
 	}
-	s.Server.Nudge(physics.Vec3{X: x, Y: 1.5, Z: 1 - 2*s.rng.float()})
+	s.Server.Nudge(physics.Vec3{X: x, Y: 1, Z: 0.5 - s.rng.float()})
 }
 
 // Tick advances the session by one client tick at the current time: the

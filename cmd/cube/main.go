@@ -34,6 +34,7 @@ func commands() []command {
 	return []command{
 		{"window", "open the desktop demo (the default with no subcommand)", runWindow},
 		{"hash", "run the canonical scene with its scripted inputs and print the state hash", runHash},
+		{"sim", "run a client and a server over a simulated link, headless, and print a summary", runSim},
 	}
 }
 

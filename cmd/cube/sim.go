@@ -1,0 +1,135 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/cubelab/cube/netsim"
+	"github.com/cubelab/cube/predict"
+)
+
+// maxSimSeconds bounds -seconds: a day of simulated time.
+const maxSimSeconds = 24 * 60 * 60
+
+// sessionFlags are the flags the window and sim share.
+type sessionFlags struct {
+	preset       string
+	seed         uint64
+	snapshotHz   int
+	noRedundancy bool
+	noCorrection bool
+	noSmoothing  bool
+	missing      string
+	startTick    uint64
+}
+
+func (f *sessionFlags) register(fs *flags) {
+	fs.StringVar(&f.preset, "preset", "good", "network conditions: "+strings.Join(presetNames(), ", "))
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the link and the autopilot")
+	fs.IntVar(&f.snapshotHz, "snapshot-hz", 64, fmt.Sprintf("server snapshot rate in Hz, one of %v", predict.SnapshotRates))
+	fs.BoolVar(&f.noRedundancy, "no-redundancy", false, "send only the current input, not every input since the last state received")
+	fs.BoolVar(&f.noCorrection, "no-corrections", false, "never rewind to the server's state")
+	fs.BoolVar(&f.noSmoothing, "no-smoothing", false, "show corrections as jumps")
+	fs.StringVar(&f.missing, "missing", "skip", "what the server does with missing inputs: skip (jump to the first tick it has) or repeat (the last input)")
+	fs.Uint64Var(&f.startTick, "start-tick", 0, "first tick number, 0 to 4294967295 (start near the top to cross the uint32 wrap)")
+}
+
+func presetNames() []string {
+	var names []string
+	for _, p := range netsim.Presets() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// config checks the flags and builds a session configuration.
+func (f *sessionFlags) config() (predict.SessionConfig, error) {
+	cfg := predict.DefaultSessionConfig()
+	p, err := netsim.PresetByName(f.preset)
+	if err != nil {
+		return cfg, usagef("-preset %q is not a preset: want one of %s", f.preset, strings.Join(presetNames(), ", "))
+	}
+	cfg.Preset, cfg.Conditions = p.Name, p.Conditions
+	if !predict.ValidSnapshotRate(f.snapshotHz) {
+		return cfg, usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, predict.SnapshotRates)
+	}
+	cfg.SnapshotHz = f.snapshotHz
+	cfg.Seed = f.seed
+	cfg.Client.Redundancy = !f.noRedundancy
+	cfg.Client.Corrections = !f.noCorrection
+	cfg.Smoothing = !f.noSmoothing
+	switch f.missing {
+	case "skip":
+		cfg.Missing = predict.SkipMissing
+	case "repeat":
+		cfg.Missing = predict.RepeatLast
+	default:
+		return cfg, usagef("-missing %q: want skip or repeat", f.missing)
+	}
+	if f.startTick > math.MaxUint32 {
+		return cfg, usagef("-start-tick %d is out of range: want 0 to %d", f.startTick, uint32(math.MaxUint32))
+	}
+	cfg.StartTick = uint32(f.startTick)
+	return cfg, nil
+}
+
+func runSim(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("sim", "sim [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-no-redundancy] [-no-corrections] [-nudge-every S] [-json]", stderr)
+	var sf sessionFlags
+	sf.register(fs)
+	seconds := fs.Float64("seconds", 60, fmt.Sprintf("simulated seconds of play, 0 to %d (then the link drains)", maxSimSeconds))
+	nudge := fs.Float64("nudge-every", 0, "push the server's cube every S seconds, a server-only event (0: never)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of the readable summary")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	cfg, err := sf.config()
+	if err != nil {
+		return err
+	}
+	if math.IsNaN(*seconds) || *seconds < 0 || *seconds > maxSimSeconds {
+		return usagef("-seconds %v is out of range: want 0 to %d", *seconds, maxSimSeconds)
+	}
+	if math.IsNaN(*nudge) || *nudge < 0 || *nudge > maxSimSeconds {
+		return usagef("-nudge-every %v is out of range: want 0 (never) to %d", *nudge, maxSimSeconds)
+	}
+	if *nudge > 0 && *nudge < 1.0/64 {
+		return usagef("-nudge-every %v is shorter than a tick: want 0 (never) or at least 0.015625", *nudge)
+	}
+	cfg.NudgeEvery = time.Duration(*nudge * float64(time.Second))
+	_, sum, err := predict.Run(cfg, *seconds)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		return enc.Encode(sum)
+	}
+	printSummary(stdout, &sum)
+	return nil
+}
+
+func printSummary(w io.Writer, s *predict.Summary) {
+	fmt.Fprintf(w, "preset %s, %g s played + %.2f s drained, %d ticks, snapshots at %d Hz, round trip %.0f ms, redundancy %v\n",
+		s.Preset, s.Seconds, s.DrainSeconds, s.Ticks, s.SnapshotHz, s.RTTms, s.Redundancy)
+	fmt.Fprintf(w, "packets   up %d sent, %d lost; down %d sent, %d lost; %.0f B/s up, %.0f B/s down\n",
+		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent, s.Packets.DownLost, s.BytesPerSecond.Up, s.BytesPerSecond.Down)
+	fmt.Fprintf(w, "client    %d corrections, %d quiet resyncs, %d ticks replayed (at most %d at once), %d stale states ignored, %d ticks held\n",
+		s.Corrections, s.Resyncs, s.ReplayedTicks, s.MaxReplayTicks, s.StaleIgnored, s.HeldTicks)
+	fmt.Fprintf(w, "server    %d ticks skipped, %d repeated, %d inputs refused, %d nudges\n",
+		s.SkippedTicks, s.RepeatedTicks, s.RefusedInputs, s.Nudges)
+	fmt.Fprintf(w, "mispredictions  input %d, server %d, nondeterminism %d\n",
+		s.Mispredictions.Input, s.Mispredictions.Server, s.Mispredictions.Nondeterminism)
+	fmt.Fprintf(w, "position error  mean %.4f m, p99 %.4f m, max %.4f m\n",
+		s.PositionError.Mean, s.PositionError.P99, s.PositionError.Max)
+	fmt.Fprintf(w, "display jump    max %.4f m per frame (largest raw correction %.4f m)\n", s.DisplayJump.Max, s.DisplayJump.MaxCorrection)
+	sync := "IN SYNC"
+	if !s.Final.InSync {
+		sync = "NOT IN SYNC"
+	}
+	fmt.Fprintf(w, "final     tick %d: client %s, server %s: %s\n", s.Final.Tick, s.Final.ClientHash, s.Final.ServerHash, sync)
+}
