@@ -22,9 +22,8 @@ var (
 
 // hud lays out and holds one frame's overlay. Its buffers are reused.
 type hud struct {
-	b     batch
-	g     graph
-	scale float32 // content scale, for margins
+	b batch
+	g graph
 
 	// Where the last build put each panel; zero when not drawn.
 	status, banner, graph, help rect

@@ -57,7 +57,7 @@ type sceneRenderer struct {
 	instVBO   uint32
 	instBytes int // capacity of instVBO
 
-	uViewProj, uLightDir, uEye, uSky, uFog, uNumCasters, uCasters int32
+	uViewProj, uLightDir, uEye, uSky, uFog, uNumCasters, uCasters, uShadowBounds int32
 }
 
 func newSceneRenderer() (*sceneRenderer, error) {
@@ -73,6 +73,7 @@ func newSceneRenderer() (*sceneRenderer, error) {
 	r.uFog = uniform(prog, "uFog")
 	r.uNumCasters = uniform(prog, "uNumCasters")
 	r.uCasters = uniform(prog, "uCasters")
+	r.uShadowBounds = uniform(prog, "uShadowBounds")
 
 	gl.GenVertexArrays(1, &r.vao)
 	gl.BindVertexArray(r.vao)
@@ -131,6 +132,7 @@ func (r *sceneRenderer) draw(s *sceneBuild, viewProj mgl32.Mat4, eye mgl32.Vec3)
 	if nc > 0 {
 		gl.Uniform4fv(r.uCasters, int32(nc), &s.casters[0])
 	}
+	gl.Uniform4f(r.uShadowBounds, s.bounds[0], s.bounds[1], s.bounds[2], s.bounds[3])
 
 	gl.BindVertexArray(r.vao)
 	gl.BindBuffer(gl.ARRAY_BUFFER, r.instVBO)

@@ -53,6 +53,7 @@ type sceneBuild struct {
 	inst    []float32   // opaque instances, then translucent ones back to front
 	nOpaque int         // number of opaque instances at the start of inst
 	casters []float32   // blob shadow casters, 4 floats each: bottom centre, radius
+	bounds  [4]float32  // x0, z0, x1, z1 around every caster's widest shadow
 	order   []transItem // scratch for sorting the translucent boxes
 }
 
@@ -67,6 +68,7 @@ func (s *sceneBuild) build(boxes []Box, around, eye mgl32.Vec3) {
 	s.inst = s.inst[:0]
 	s.casters = s.casters[:0]
 	s.order = s.order[:0]
+	s.bounds = [4]float32{1, 1, -1, -1} // empty
 
 	s.inst = appendInstance(s.inst,
 		mgl32.Vec3{around[0], -groundDrop, around[2]},
@@ -90,6 +92,7 @@ func (s *sceneBuild) build(boxes []Box, around, eye mgl32.Vec3) {
 		}
 		if b.Shadow && len(s.casters) < 4*maxCasters {
 			s.casters = appendCaster(s.casters, b.Center, b.Half, rot)
+			s.growBounds(s.casters[len(s.casters)-4:])
 		}
 	}
 	s.nOpaque = len(s.inst) / instFloats
@@ -104,6 +107,18 @@ func (s *sceneBuild) build(boxes []Box, around, eye mgl32.Vec3) {
 		b := &boxes[it.index]
 		s.inst = appendInstance(s.inst, b.Center, b.Half, unitQuat(b.Rot), b.Color, modeLit)
 	}
+}
+
+// growBounds widens s.bounds to hold the widest shadow of caster c: its
+// radius grows to 2.5 times at the height where it fades out (scene.frag).
+func (s *sceneBuild) growBounds(c []float32) {
+	r := 2.5 * c[3]
+	x0, z0, x1, z1 := c[0]-r, c[2]-r, c[0]+r, c[2]+r
+	if s.bounds[0] > s.bounds[2] {
+		s.bounds = [4]float32{x0, z0, x1, z1}
+		return
+	}
+	s.bounds = [4]float32{min(s.bounds[0], x0), min(s.bounds[1], z0), max(s.bounds[2], x1), max(s.bounds[3], z1)}
 }
 
 // appendInstance appends one instance in the layout scene.vert reads.
@@ -144,7 +159,8 @@ func appendEdges(dst []float32, center, half mgl32.Vec3, rot mgl32.Quat, color m
 }
 
 // appendCaster appends the blob shadow caster of a box: the centre of its
-// lowest point's level and a radius a little wider than its footprint.
+// lowest point's level and a radius wider than its footprint, so that the
+// shadow shows around a box resting on the ground.
 func appendCaster(dst []float32, center, half mgl32.Vec3, rot mgl32.Quat) []float32 {
 	m := rot.Mat4()
 	var ext mgl32.Vec3 // world-axis half extents of the rotated box
@@ -157,7 +173,7 @@ func appendCaster(dst []float32, center, half mgl32.Vec3, rot mgl32.Quat) []floa
 			ext[row] += v
 		}
 	}
-	r := 1.3 * max(ext[0], ext[2])
+	r := 1.6*max(ext[0], ext[2]) + 0.1
 	return append(dst, center[0], center[1]-ext[1], center[2], r)
 }
 

@@ -54,6 +54,15 @@ func TestSceneBuildGroundSolidWireframeTranslucent(t *testing.T) {
 	if s.casters[1] != 0 {
 		t.Errorf("caster bottom y = %v, want 0 for a unit cube resting on the ground", s.casters[1])
 	}
+	// The shadow bounds hold the widest shadow: 2.5 times the radius.
+	r := 2.5 * s.casters[3]
+	if want := [4]float32{-r, -r, r, r}; s.bounds != want {
+		t.Errorf("shadow bounds %v, want %v", s.bounds, want)
+	}
+	s.build(boxes[1:], mgl32.Vec3{}, eye)
+	if s.bounds[0] <= s.bounds[2] {
+		t.Errorf("shadow bounds %v without casters, want empty (x0 > x1)", s.bounds)
+	}
 }
 
 func TestEdgesOutlineTheRotatedBox(t *testing.T) {

@@ -13,6 +13,7 @@ uniform vec3 uSky;        // fog and clear colour
 uniform vec2 uFog;        // fog start and end distance
 uniform int uNumCasters;
 uniform vec4 uCasters[MAX_CASTERS]; // xyz: bottom centre of a caster, w: radius
+uniform vec4 uShadowBounds;         // x0, z0, x1, z1: where any shadow can fall
 
 out vec4 fragColor;
 
@@ -40,7 +41,8 @@ float gridLine(vec2 p, float spacing, float width) {
 // caster's height above the surface.
 float blobShadow(vec3 p, vec3 n) {
     float up = clamp(n.y * 1.5 - 0.25, 0.0, 1.0);
-    if (up <= 0.0) {
+    // Most of the screen is far from every caster: skip the loop there.
+    if (up <= 0.0 || any(lessThan(p.xz, uShadowBounds.xy)) || any(greaterThan(p.xz, uShadowBounds.zw))) {
         return 0.0;
     }
     float s = 0.0;
@@ -51,9 +53,9 @@ float blobShadow(vec3 p, vec3 n) {
             continue;
         }
         h = max(h, 0.0);
-        float r = c.w * (1.0 + 0.3 * h);
+        float r = c.w * (1.0 + 0.3 * h); // at most 2.5 c.w: h > 5 casts nothing
         float d = length(p.xz - c.xz);
-        float a = (1.0 - smoothstep(0.35 * r, r, d)) * clamp(1.0 - h / 5.0, 0.0, 1.0);
+        float a = (1.0 - smoothstep(0.5 * r, r, d)) * clamp(1.0 - h / 5.0, 0.0, 1.0);
         s = max(s, a);
     }
     return s * up;

@@ -84,7 +84,7 @@ func main() {
 		now := w.Time()
 		dt := now - prev
 		prev = now
-		t := 9.5 + now - start
+		t := 9.5 + float64(n)/60 // by frame, so that screenshots repeat
 		player := mgl32.Vec3{float32(3 * math.Cos(t*0.5)), 0.75 + float32(math.Max(0, math.Sin(t*2))), float32(3 * math.Sin(t*0.5))}
 		rot := mgl32.QuatRotate(float32(t), mgl32.Vec3{0, 1, 0})
 		boxes = append(boxes[:0], obstacles...)

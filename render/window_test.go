@@ -1,0 +1,173 @@
+package render
+
+import (
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// glfw and OpenGL must run on the main thread, which init locked to the
+// main goroutine; tests run on other goroutines. TestMain therefore runs
+// the tests on a goroutine and serves onMain calls on the main goroutine.
+
+var mainCalls = make(chan func())
+
+func TestMain(m *testing.M) {
+	done := make(chan int)
+	go func() { done <- m.Run() }()
+	for {
+		select {
+		case f := <-mainCalls:
+			f()
+		case code := <-done:
+			os.Exit(code)
+		}
+	}
+}
+
+// onMain runs f on the main thread and waits for it.
+func onMain(f func()) {
+	done := make(chan struct{})
+	mainCalls <- func() {
+		defer close(done)
+		f()
+	}
+	<-done
+}
+
+func TestOpenFailsCleanlyWithoutDisplay(t *testing.T) {
+	if !usesX11() {
+		t.Skip("only X11 systems need DISPLAY")
+	}
+	t.Setenv("DISPLAY", "")
+	var err error
+	onMain(func() { _, err = Open("test", 0, 0) })
+	if err == nil || !strings.HasPrefix(err.Error(), "render: no display: DISPLAY is not set") {
+		t.Errorf("Open without DISPLAY: %v", err)
+	}
+	if err != nil && strings.Contains(err.Error(), "\n") {
+		t.Errorf("error spans lines: %q", err)
+	}
+
+	// A display that does not exist: no panic, one line naming the cause.
+	t.Setenv("DISPLAY", ":4711")
+	onMain(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("Open panicked: %v", r)
+			}
+		}()
+		_, err = Open("test", 0, 0)
+	})
+	if err == nil || !strings.HasPrefix(err.Error(), "render: no display") {
+		t.Errorf("Open with an unreachable DISPLAY: %v", err)
+	}
+	if err != nil && strings.Contains(err.Error(), "\n") {
+		t.Errorf("error spans lines: %q", err)
+	}
+	t.Logf("unreachable display: %v", err)
+}
+
+// openTestWindow opens a window, or skips the test when there is no display.
+func openTestWindow(t *testing.T, w, h int) *Window {
+	t.Helper()
+	if usesX11() && os.Getenv("DISPLAY") == "" {
+		t.Skip("no DISPLAY; run under xvfb-run to test drawing")
+	}
+	var win *Window
+	var err error
+	onMain(func() { win, err = Open("render test", w, h) })
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { onMain(win.Close) })
+	return win
+}
+
+// drawAndShoot draws f a few times (letting the camera settle), takes a
+// screenshot and returns it decoded.
+func drawAndShoot(t *testing.T, win *Window, f *Frame) image.Image {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "frame.png")
+	var err error
+	onMain(func() {
+		for range 3 {
+			win.PollEvents()
+			win.Draw(f, 1.0/60)
+			if err = win.Screenshot(path); err != nil {
+				return
+			}
+			win.Swap()
+		}
+	})
+	if err != nil {
+		t.Fatalf("Screenshot: %v", err)
+	}
+	file, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	img, err := png.Decode(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+func rgb(img image.Image, x, y int) (r, g, b float64) {
+	R, G, B, _ := img.At(x, y).RGBA()
+	return float64(R) / 0xffff, float64(G) / 0xffff, float64(B) / 0xffff
+}
+
+func TestWindowDrawsSceneAndOverlay(t *testing.T) {
+	win := openTestWindow(t, 640, 360)
+	var fw, fh int
+	onMain(func() { fw, fh = win.Size() })
+	if fw <= 0 || fh <= 0 {
+		t.Fatalf("Size() = %d, %d", fw, fh)
+	}
+	if info := win.GLInfo(); !strings.Contains(info, "OpenGL") {
+		t.Errorf("GLInfo() = %q", info)
+	}
+	t.Logf("%dx%d, %s", fw, fh, win.GLInfo())
+
+	// A red cube at the camera target is drawn at the screen centre; the
+	// sky is above, the ground below.
+	cube := Box{Center: mgl32.Vec3{0, 1, 0}, Half: mgl32.Vec3{1, 1, 1}, Color: mgl32.Vec4{0.9, 0.1, 0.1, 1}, Shadow: true}
+	img := drawAndShoot(t, win, &Frame{Boxes: []Box{cube}, Follow: cube.Center})
+	if b := img.Bounds(); b.Dx() != fw || b.Dy() != fh {
+		t.Fatalf("screenshot is %v, want %dx%d", b, fw, fh)
+	}
+	if r, g, b := rgb(img, fw/2, fh/2); r < g+0.2 || r < b+0.2 {
+		t.Errorf("centre pixel %.2f %.2f %.2f, want the red cube", r, g, b)
+	}
+	if r, _, b := rgb(img, fw/2, 2); b < r {
+		t.Errorf("top pixel has more red than blue (%.2f, %.2f), want sky", r, b)
+	}
+	if r, g, b := rgb(img, fw/2, fh-3); r < 0.2 || g < 0.2 || b < 0.2 || r-b > 0.2 {
+		t.Errorf("bottom pixel %.2f %.2f %.2f, want grey ground", r, g, b)
+	}
+
+	// The overlay: a dark HUD panel with light glyphs in the top left corner.
+	img = drawAndShoot(t, win, &Frame{HUD: []string{"HUD HUD HUD HUD HUD", "line two"}, Follow: cube.Center})
+	dark, light := 0, 0
+	for y := 12; y < 40; y++ {
+		for x := 12; x < 120; x++ {
+			switch r, g, b := rgb(img, x, y); {
+			case r+g+b < 1.2:
+				dark++
+			case r+g+b > 2.4:
+				light++
+			}
+		}
+	}
+	if dark < 100 || light < 50 {
+		t.Errorf("HUD corner has %d dark and %d light pixels, want a panel with text", dark, light)
+	}
+}
