@@ -1,0 +1,213 @@
+package record
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math"
+
+	"github.com/cubelab/cube/physics"
+)
+
+// Magic opens every record file.
+const Magic = "CUBEREC\x00"
+
+// Version is the format version this package writes and reads.
+const Version = 1
+
+// Limits of the format. A reader refuses anything larger before allocating.
+const (
+	MaxChunkLen      = 1 << 20 // payload bytes of one chunk
+	MaxMeta          = 4 << 10 // bytes of Header.Meta
+	MaxEventsPerTick = 255     // server-only events before one tick
+	MaxContacts      = 1 << 16 // contacts in a stored state
+	MaxSkip          = 1 << 31 // a skip jumps fewer ticks than this (wrap-safe order)
+
+	// ChunkSteps is the number of steps after which the writer ends a chunk
+	// on its own.
+	ChunkSteps = 64
+	// DefaultFullEvery is used when Header.FullEvery is 0.
+	DefaultFullEvery = 64
+	// DefaultMaxBytes is the size limit Read uses when given maxBytes <= 0.
+	DefaultMaxBytes = 256 << 20
+)
+
+// Chunk types.
+const (
+	chunkHeader byte = 'H'
+	chunkSteps  byte = 'S'
+	chunkEnd    byte = 'E'
+)
+
+// Frame sizes: type, length and head check before the payload, CRC after.
+const (
+	frameHead = 1 + 4 + 4
+	frameTail = 4
+	preamble  = len(Magic) + 4 // magic and version
+)
+
+// Step entry kinds and flags (the first byte of an entry in a steps chunk).
+const (
+	entryTick  = 0x01
+	entrySkip  = 0x02
+	flagEvents = 0x10 // a tick entry carries events
+	flagFull   = 0x20 // a tick entry carries the full state after it
+
+	tickEntryLen  = 1 + 1 + 8 // kind, input, hash
+	skipEntryLen  = 1 + 4     // kind, to
+	minEntryLen   = skipEntryLen
+	eventLen      = 3 * 8
+	stepsHeadLen  = 4 + 4 + 2  // start tick, end tick, step count
+	endPayloadLen = 8 + 8 + 4  // steps, simulated ticks, end tick
+	configLen     = 10*8 + 2*4 // physics.Config: ten float64 (gravity is three), two uint32
+	headerFixed   = configLen + 4 + 2
+)
+
+// Errors wrapped by Read, Replay and the Writer; test with errors.Is.
+var (
+	// ErrNotRecord: the input does not start with Magic.
+	ErrNotRecord = errors.New("not a record")
+	// ErrVersion: the record has a version this package does not read.
+	ErrVersion = errors.New("unsupported version")
+	// ErrShort: the input ends before its header is complete.
+	ErrShort = errors.New("cut short before the header is complete")
+	// ErrChecksum: a chunk's bytes do not match their CRC.
+	ErrChecksum = errors.New("checksum mismatch")
+	// ErrMalformed: a chunk passed its CRC but its content breaks the format.
+	ErrMalformed = errors.New("malformed")
+	// ErrTooLarge: the input is larger than the limit given to Read.
+	ErrTooLarge = errors.New("too large")
+)
+
+// crcTable is the IEEE polynomial table used by every check.
+var crcTable = crc32.IEEETable
+
+// le is the byte order of every integer in the format.
+var le = binary.LittleEndian
+
+// beginChunk appends a frame head placeholder for a chunk of type typ and
+// returns b and the offset of the frame.
+func beginChunk(b []byte, typ byte) ([]byte, int) {
+	off := len(b)
+	b = append(b, typ, 0, 0, 0, 0, 0, 0, 0, 0)
+	return b, off
+}
+
+// endChunk fills in the frame head of the chunk that starts at off and
+// appends its CRC.
+func endChunk(b []byte, off int) []byte {
+	n := len(b) - off - frameHead
+	le.PutUint32(b[off+1:], uint32(n))
+	le.PutUint32(b[off+5:], crc32.Checksum(b[off:off+5], crcTable))
+	c := crc32.Update(crc32.Checksum(b[off:off+5], crcTable), crcTable, b[off+frameHead:])
+	return le.AppendUint32(b, c)
+}
+
+// payloadCRC is the CRC a chunk ends with: over its type, length and payload.
+func payloadCRC(head, payload []byte) uint32 {
+	return crc32.Update(crc32.Checksum(head[:5], crcTable), crcTable, payload)
+}
+
+// appendConfig appends the ten fields of a physics.Config.
+func appendConfig(b []byte, c *physics.Config) []byte {
+	f := func(x float64) { b = le.AppendUint64(b, math.Float64bits(x)) }
+	f(c.Dt)
+	f(c.Gravity.X)
+	f(c.Gravity.Y)
+	f(c.Gravity.Z)
+	b = le.AppendUint32(b, uint32(c.Iterations))
+	f(c.GroundFriction)
+	f(c.Margin)
+	f(c.Slop)
+	f(c.Baumgarte)
+	f(c.RestitutionSpeed)
+	f(c.AngularDamping)
+	return le.AppendUint32(b, uint32(c.MaxBodies))
+}
+
+// decodeConfig reads what appendConfig wrote; p holds at least configLen bytes.
+func decodeConfig(p []byte) physics.Config {
+	f := func() float64 {
+		x := math.Float64frombits(le.Uint64(p))
+		p = p[8:]
+		return x
+	}
+	u := func() int {
+		x := le.Uint32(p)
+		p = p[4:]
+		return int(x)
+	}
+	var c physics.Config
+	c.Dt = f()
+	c.Gravity = physics.Vec3{X: f(), Y: f(), Z: f()}
+	c.Iterations = u()
+	c.GroundFriction = f()
+	c.Margin = f()
+	c.Slop = f()
+	c.Baumgarte = f()
+	c.RestitutionSpeed = f()
+	c.AngularDamping = f()
+	c.MaxBodies = u()
+	return c
+}
+
+// appendHeader appends the payload of the header chunk.
+func appendHeader(b []byte, h *Header) []byte {
+	b = appendConfig(b, &h.Physics)
+	b = le.AppendUint32(b, h.FullEvery)
+	b = le.AppendUint16(b, uint16(len(h.Meta)))
+	b = append(b, h.Meta...)
+	return physics.AppendState(b, &h.Initial)
+}
+
+// decodeHeader reads the payload of the header chunk into h and checks it.
+func decodeHeader(p []byte, h *Header) error {
+	if len(p) < headerFixed {
+		return fmt.Errorf("%d bytes, want at least %d", len(p), headerFixed)
+	}
+	h.Physics = decodeConfig(p)
+	if _, err := physics.New(h.Physics); err != nil {
+		return fmt.Errorf("physics config: %w", err)
+	}
+	p = p[configLen:]
+	h.FullEvery = le.Uint32(p)
+	if h.FullEvery == 0 {
+		return errors.New("full state interval is 0")
+	}
+	n := int(le.Uint16(p[4:]))
+	p = p[6:]
+	if n > MaxMeta || n > len(p) {
+		return fmt.Errorf("meta of %d bytes (at most %d, %d left)", n, MaxMeta, len(p))
+	}
+	h.Meta = string(p[:n])
+	p = p[n:]
+	k, err := physics.DecodeState(p, &h.Initial, maxBodies(&h.Physics), MaxContacts)
+	if err != nil {
+		return fmt.Errorf("initial state: %w", err)
+	}
+	if k != len(p) {
+		return fmt.Errorf("%d bytes after the initial state", len(p)-k)
+	}
+	return nil
+}
+
+// maxBodies bounds the bodies of a stored state.
+func maxBodies(c *physics.Config) int { return min(c.MaxBodies, 1<<16) }
+
+// tickRange formats the ticks [start, end) a chunk covers.
+func tickRange(start, end uint32) string {
+	if end-start == 1 {
+		return fmt.Sprintf("tick %d", start)
+	}
+	return fmt.Sprintf("ticks %d-%d", start, end-1)
+}
+
+// Header is what a record starts with: everything needed to rebuild the
+// server's world before its first recorded tick.
+type Header struct {
+	Physics   physics.Config // the scene is physics.NewScene(Physics); zero means physics.DefaultConfig()
+	FullEvery uint32         // a full state is stored every FullEvery simulated ticks; 0 means DefaultFullEvery
+	Meta      string         // free text, e.g. JSON of the session flags; at most MaxMeta bytes
+	Initial   physics.State  // the world state before the first recorded tick
+}

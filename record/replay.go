@@ -1,0 +1,145 @@
+package record
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/cubelab/cube/physics"
+)
+
+// Result is the outcome of a replay.
+type Result struct {
+	Ticks      int         // simulated ticks whose hash matched the record
+	Skipped    int         // ticks jumped over by skips, not simulated
+	Divergence *Divergence // the first tick that did not match; nil if all did
+}
+
+// Divergence describes the first tick at which the replay left the record.
+type Divergence struct {
+	// Tick labels the first state whose hash differs: the state after
+	// simulating tick Tick-1 with Input.
+	Tick     uint32
+	Chunk    int           // the chunk that holds that step
+	Input    physics.Input // the input simulated to reach it
+	Recorded uint64        // its hash in the record
+	Replayed uint64        // its hash in the replay
+
+	// Diff lists the fields that differ, recorded then replayed, between the
+	// first full state stored at or after Tick and the replayed state of the
+	// same tick, DiffTick. Compared says whether such a state was found.
+	Diff     []physics.FieldDiff
+	DiffTick uint32
+	Compared bool
+	Note     string // where the diff was taken, in words
+}
+
+// Replay rebuilds the server's world from rec's header and re-simulates
+// every step, checking the hash after every simulated tick and every stored
+// full state bit for bit. A divergence is a result, not an error: the error
+// is for a record that cannot be replayed at all (the configuration or the
+// initial state does not fit the scene, steps out of order, a stored full
+// state that does not hash to its recorded hash).
+func Replay(rec *Record) (Result, error) {
+	var res Result
+	if rec == nil {
+		return res, errors.New("record: replay: no record")
+	}
+	h := &rec.Header
+	w, err := physics.NewScene(h.Physics)
+	if err != nil {
+		return res, fmt.Errorf("record: replay: building the scene: %w", err)
+	}
+	if err := w.Restore(&h.Initial); err != nil {
+		return res, fmt.Errorf("record: replay: the initial state does not fit the scene: %w", err)
+	}
+	for i := range rec.Steps {
+		s := &rec.Steps[i]
+		match, err := apply(w, s)
+		if err != nil {
+			return res, err
+		}
+		switch {
+		case s.Kind == StepSkip:
+			res.Skipped += int(s.To - s.Tick)
+		case match:
+			res.Ticks++
+		default:
+			res.Divergence, err = diverge(w, rec, i)
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// apply does step s to w the way the server did and, for a tick, reports
+// whether the state after it matches the record.
+func apply(w *physics.World, s *Step) (bool, error) {
+	if s.Tick != w.Tick() {
+		return false, fmt.Errorf("record: replay: chunk %d: a step for tick %d, but the world is at tick %d", s.Chunk, s.Tick, w.Tick())
+	}
+	switch s.Kind {
+	case StepSkip:
+		if d := s.To - s.Tick; d == 0 || d >= MaxSkip {
+			return false, fmt.Errorf("record: replay: chunk %d: a skip from tick %d to %d does not go forwards", s.Chunk, s.Tick, s.To)
+		}
+		w.SkipTo(s.To)
+		return true, nil
+	case StepTick:
+	default:
+		return false, fmt.Errorf("record: replay: chunk %d: tick %d: unknown step kind %d", s.Chunk, s.Tick, s.Kind)
+	}
+	if s.Input&^physics.InputMask != 0 {
+		return false, fmt.Errorf("record: replay: chunk %d: tick %d: input %#02x has bits outside %#02x", s.Chunk, s.Tick, uint8(s.Input), uint8(physics.InputMask))
+	}
+	if s.Full != nil {
+		if s.Full.Tick != s.Tick+1 || s.Full.Hash() != s.Hash {
+			return false, fmt.Errorf("record: replay: chunk %d: %w: the full state stored after tick %d (labelled %d) does not hash to its recorded hash %016x",
+				s.Chunk, ErrMalformed, s.Tick, s.Full.Tick, s.Hash)
+		}
+	}
+	for k, e := range s.Events {
+		if err := w.ApplyImpulse(physics.Player, e); err != nil {
+			return false, fmt.Errorf("record: replay: chunk %d: tick %d: event %d: %w", s.Chunk, s.Tick, k+1, err)
+		}
+	}
+	if err := physics.ApplyInput(w, physics.Player, s.Input); err != nil {
+		return false, fmt.Errorf("record: replay: chunk %d: tick %d: %w", s.Chunk, s.Tick, err)
+	}
+	w.Step()
+	if w.Hash() != s.Hash {
+		return false, nil
+	}
+	return s.Full == nil || w.State().Equal(s.Full), nil
+}
+
+// diverge describes the divergence at step i, which w has just simulated:
+// it goes on simulating to the first stored full state and diffs there.
+func diverge(w *physics.World, rec *Record, i int) (*Divergence, error) {
+	s := &rec.Steps[i]
+	d := &Divergence{Tick: s.Tick + 1, Chunk: s.Chunk, Input: s.Input, Recorded: s.Hash, Replayed: w.Hash()}
+	j := i
+	for rec.Steps[j].Full == nil {
+		j++
+		if j == len(rec.Steps) {
+			d.Note = fmt.Sprintf("first divergence at tick %d (hash); the record stores no full state at or after it, so no field diff", d.Tick)
+			return d, nil
+		}
+		if _, err := apply(w, &rec.Steps[j]); err != nil {
+			return d, err
+		}
+	}
+	full := rec.Steps[j].Full
+	d.Diff = physics.Diff(full, w.State(), 0)
+	d.DiffTick, d.Compared = full.Tick, true
+	switch {
+	case j == i && d.Recorded == d.Replayed:
+		d.Note = fmt.Sprintf("first divergence at tick %d: the hashes agree but the stored full state differs (a hash collision)", d.Tick)
+	case j == i:
+		d.Note = fmt.Sprintf("first divergence at tick %d (hash); field diff there, against its stored full state", d.Tick)
+	case len(d.Diff) > 0:
+		d.Note = fmt.Sprintf("first divergence at tick %d (hash); field diff at the next stored full state, tick %d", d.Tick, d.DiffTick)
+	default:
+		d.Note = fmt.Sprintf("first divergence at tick %d (hash); the next stored full state, tick %d, equals the replayed one: a wrong recorded hash, or a divergence that died out", d.Tick, d.DiffTick)
+	}
+	return d, nil
+}

@@ -1,0 +1,39 @@
+package record
+
+import (
+	"fmt"
+	"io"
+)
+
+// maxReportFields bounds the field lines of a report.
+const maxReportFields = 64
+
+// Report writes the result for a person: "ok N ticks" (and the skipped
+// ticks, if any), or the first divergent tick, the chunk that holds it, where
+// the field diff was taken, and one line per differing field with both
+// values, recorded first, as decimals and as bit patterns.
+func (r Result) Report(w io.Writer) {
+	d := r.Divergence
+	if d == nil {
+		if r.Skipped > 0 {
+			fmt.Fprintf(w, "ok %d ticks, %d skipped\n", r.Ticks, r.Skipped)
+		} else {
+			fmt.Fprintf(w, "ok %d ticks\n", r.Ticks)
+		}
+		return
+	}
+	fmt.Fprintf(w, "diverged at tick %d (chunk %d) after %d matching ticks: the state after tick %d (input %v) hashes to %016x, recorded %016x\n",
+		d.Tick, d.Chunk, r.Ticks, d.Tick-1, d.Input, d.Replayed, d.Recorded)
+	fmt.Fprintln(w, d.Note)
+	if len(d.Diff) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%d fields differ at tick %d (recorded != replayed):\n", len(d.Diff), d.DiffTick)
+	for i, f := range d.Diff {
+		if i == maxReportFields {
+			fmt.Fprintf(w, "  ... and %d more\n", len(d.Diff)-i)
+			break
+		}
+		fmt.Fprintf(w, "  %s\n", f)
+	}
+}
