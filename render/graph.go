@@ -141,6 +141,9 @@ func (g *graph) drawGraph(b *batch, a *atlas, samples []Sample, now float64, p r
 	lh := f.height
 	pad := float32(math.Round(float64(lh) * 0.4))
 	b.rect(p.x, p.y, p.w, p.h, graphBg)
+	lw := 1.5 * a.scale                              // line width
+	dot := float32(math.Round(float64(4 * a.scale))) // sample dot size
+	px := max(1, float32(math.Round(float64(a.scale))))
 
 	// Title row with a legend.
 	x := p.x + pad
@@ -164,12 +167,12 @@ func (g *graph) drawGraph(b *batch, a *atlas, samples []Sample, now float64, p r
 
 	for _, t := range errTicks {
 		yy := errY(math.Pow(10, t.log10), plot)
-		b.rect(plot.x, yy, plot.w, 1, graphGrid)
+		b.rect(plot.x, yy, plot.w, px, graphGrid)
 		b.text(f, plot.x-f.width(t.label)-cw*0.5, yy-lh*0.5, t.label, graphLabel)
 	}
 	for s := 0; s <= graphSpan; s++ {
 		xx := float32(math.Round(float64(plot.x + plot.w*float32(s)/graphSpan)))
-		b.rect(xx, plot.y, 1, plot.h, graphGrid)
+		b.rect(xx, plot.y, px, plot.h, graphGrid)
 		if s%2 == 0 {
 			label := timeLabels[s/2]
 			lx := xx - f.width(label)*0.5
@@ -192,21 +195,21 @@ func (g *graph) drawGraph(b *batch, a *atlas, samples []Sample, now float64, p r
 	// Corrections behind the lines, full height.
 	for _, pt := range g.pts {
 		if pt.correction {
-			b.rect(pt.x-0.75, plot.y, 1.5, plot.h, graphFixColor)
+			b.rect(pt.x-lw/2, plot.y, lw, plot.h, graphFixColor)
 		}
 	}
 	// Ticks in flight as a step line.
 	for i := 1; i < len(g.pts); i++ {
 		p0, p1 := g.pts[i-1], g.pts[i]
-		b.line(p0.x, p0.yFlight, p1.x, p0.yFlight, 1.5, graphFlightCol)
+		b.line(p0.x, p0.yFlight, p1.x, p0.yFlight, lw, graphFlightCol)
 		if p1.yFlight != p0.yFlight {
-			b.line(p1.x, p0.yFlight, p1.x, p1.yFlight, 1.5, graphFlightCol)
+			b.line(p1.x, p0.yFlight, p1.x, p1.yFlight, lw, graphFlightCol)
 		}
 	}
 	// The error as a polyline with a dot per received state.
 	for i := 1; i < len(g.pts); i++ {
 		p0, p1 := g.pts[i-1], g.pts[i]
-		b.line(p0.x, p0.yErr, p1.x, p1.yErr, 1.5, graphErrColor)
+		b.line(p0.x, p0.yErr, p1.x, p1.yErr, lw, graphErrColor)
 	}
 	bottom := plot.y + plot.h
 	for _, pt := range g.pts {
@@ -218,7 +221,7 @@ func (g *graph) drawGraph(b *batch, a *atlas, samples []Sample, now float64, p r
 			c = graphFixColor
 			c[3] = 1
 		}
-		b.rect(pt.x-2, pt.yErr-2, 4, 4, c)
+		b.rect(pt.x-dot/2, pt.yErr-dot/2, dot, dot, c)
 	}
 }
 

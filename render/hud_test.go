@@ -137,3 +137,25 @@ func TestTextWrapping(t *testing.T) {
 		t.Errorf("fallback glyphs wrong")
 	}
 }
+
+func TestHUDLayoutAtDoubleScale(t *testing.T) {
+	a1, a2 := testAtlas(t), func() *atlas {
+		a, err := newAtlas(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}()
+	if a2.text.height < 2*a1.text.height-2 {
+		t.Errorf("line height %v at scale 2, want about twice %v", a2.text.height, a1.text.height)
+	}
+	f := &Frame{HUD: []string{"tick 1"}, Help: []string{"K\tkey"}, ShowHelp: true, Banner: "B",
+		Graph: []Sample{{T: 1, Error: 0.1}}, Now: 1}
+	var h hud
+	h.build(a2, f, 2560, 1440)
+	for name, r := range map[string]rect{"status": h.status, "banner": h.banner, "graph": h.graph, "help": h.help} {
+		if r.w <= 0 || !inside(r, 2560, 1440) {
+			t.Errorf("%s panel %+v missing or outside 2560x1440", name, r)
+		}
+	}
+}

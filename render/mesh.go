@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 	"github.com/go-gl/mathgl/mgl32"
@@ -116,7 +117,8 @@ func (r *sceneRenderer) pointInstances(first int) {
 
 // draw draws s: the opaque instances with depth writes, then the
 // translucent ones blended, without depth writes, in the order given.
-func (r *sceneRenderer) draw(s *sceneBuild, viewProj mgl32.Mat4, eye mgl32.Vec3) {
+// viewProj is a pointer because cgo would move a local copy to the heap.
+func (r *sceneRenderer) draw(s *sceneBuild, viewProj *mgl32.Mat4, eye mgl32.Vec3) {
 	n := len(s.inst) / instFloats
 	if n == 0 {
 		return
@@ -144,7 +146,7 @@ func (r *sceneRenderer) draw(s *sceneBuild, viewProj mgl32.Mat4, eye mgl32.Vec3)
 		// Orphan the old storage so the driver need not wait for the GPU.
 		gl.BufferData(gl.ARRAY_BUFFER, r.instBytes, nil, gl.STREAM_DRAW)
 	}
-	gl.BufferSubData(gl.ARRAY_BUFFER, 0, size, gl.Ptr(s.inst))
+	gl.BufferSubData(gl.ARRAY_BUFFER, 0, size, unsafe.Pointer(&s.inst[0])) // gl.Ptr would allocate
 
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LESS)

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/go-gl/gl/v4.1-core/gl"
 
@@ -136,8 +137,8 @@ func (r *overlayRenderer) draw(b *batch, width, height int) {
 	if size > r.vboBytes {
 		r.vboBytes = max(size, 2*r.vboBytes, 1<<16)
 	}
-	gl.BufferData(gl.ARRAY_BUFFER, r.vboBytes, nil, gl.STREAM_DRAW) // orphan
-	gl.BufferSubData(gl.ARRAY_BUFFER, 0, size, gl.Ptr(b.verts))
+	gl.BufferData(gl.ARRAY_BUFFER, r.vboBytes, nil, gl.STREAM_DRAW)         // orphan
+	gl.BufferSubData(gl.ARRAY_BUFFER, 0, size, unsafe.Pointer(&b.verts[0])) // gl.Ptr would allocate
 	gl.DrawArrays(gl.TRIANGLES, 0, int32(len(b.verts)))
 	gl.BindVertexArray(0)
 	gl.Disable(gl.BLEND)

@@ -13,7 +13,7 @@ import (
 // Screenshot writes the back buffer as a PNG file at path. Call it after
 // Draw and before Swap: after a swap the back buffer's content is undefined.
 func (w *Window) Screenshot(path string) error {
-	fw, fh := w.win.GetFramebufferSize()
+	fw, fh := w.fbW, w.fbH
 	if fw <= 0 || fh <= 0 {
 		return fmt.Errorf("render: screenshot %s: the window has no pixels (minimised?)", path)
 	}

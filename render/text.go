@@ -117,9 +117,10 @@ func (f *face) lineCount(s string, maxWidth float32) int {
 // atlas is the glyph texture and the faces laid out in it.
 type atlas struct {
 	img    *image.Gray
-	text   *face // Go Mono, for the HUD, help and graph labels
-	bold   *face // Go Mono Bold, for headings
-	banner *face // Go Bold, large, for the banner
+	scale  float32 // content scale the fonts were made for
+	text   *face   // Go Mono, for the HUD, help and graph labels
+	bold   *face   // Go Mono Bold, for headings
+	banner *face   // Go Bold, large, for the banner
 }
 
 // newAtlas rasterises the fonts at the given content scale (1 on ordinary
@@ -129,7 +130,7 @@ func newAtlas(scale float32) (*atlas, error) {
 		scale = 1
 	}
 	p := packer{img: image.NewGray(image.Rect(0, 0, atlasWidth, 2048)), x: atlasPad, y: atlasPad}
-	a := &atlas{img: p.img}
+	a := &atlas{img: p.img, scale: scale}
 	var err error
 	if a.text, err = p.addFace("Go Mono", gomono.TTF, textSize*scale); err != nil {
 		return nil, err

@@ -63,6 +63,9 @@ type Window struct {
 	info    string
 	shot    []byte // screenshot pixels, reused
 
+	viewProj mgl32.Mat4 // kept here: cgo would move a local to the heap
+	fbW, fbH int        // framebuffer size, kept by a callback
+
 	dragging     bool
 	lastX, lastY float64
 }
@@ -162,7 +165,9 @@ func Open(title string, width, height int) (w *Window, err error) {
 	win.SetMouseButtonCallback(w.onMouseButton)
 	win.SetCursorPosCallback(w.onCursor)
 	win.SetScrollCallback(w.onScroll)
+	win.SetFramebufferSizeCallback(w.onFramebufferSize)
 	win.Show()
+	w.fbW, w.fbH = win.GetFramebufferSize()
 	return w, nil
 }
 
@@ -323,7 +328,7 @@ func (w *Window) Time() float64 { return glfw.GetTime() }
 
 // Size returns the framebuffer size in pixels (the window size times the
 // content scale on high-density screens); screenshots have this size.
-func (w *Window) Size() (int, int) { return w.win.GetFramebufferSize() }
+func (w *Window) Size() (int, int) { return w.fbW, w.fbH }
 
 // GLInfo returns the renderer, the OpenGL version and the GLSL version.
 func (w *Window) GLInfo() string { return w.info }
@@ -335,20 +340,20 @@ func (w *Window) Draw(f *Frame, dt float64) {
 	if f == nil {
 		f = &Frame{}
 	}
-	fw, fh := w.win.GetFramebufferSize()
+	fw, fh := w.fbW, w.fbH
 	if fw <= 0 || fh <= 0 {
 		return // minimised
 	}
 	w.cam.follow(f.Follow, dt)
 	eye := w.cam.eye()
-	viewProj := w.cam.proj(fw, fh).Mul4(w.cam.view())
+	w.viewProj = w.cam.proj(fw, fh).Mul4(w.cam.view())
 	w.build.build(f.Boxes, w.cam.target, eye)
 
 	gl.Viewport(0, 0, int32(fw), int32(fh))
 	gl.ClearColor(skyColor[0], skyColor[1], skyColor[2], 1)
 	gl.DepthMask(true)
 	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
-	w.scene.draw(&w.build, viewProj, eye)
+	w.scene.draw(&w.build, &w.viewProj, eye)
 
 	w.hud.build(w.atlas, f, fw, fh)
 	w.overlay.draw(&w.hud.b, fw, fh)
@@ -386,6 +391,10 @@ func (w *Window) onCursor(_ *glfw.Window, x, y float64) {
 		w.cam.orbit(float32(w.lastX-x)*0.006, float32(y-w.lastY)*0.006)
 	}
 	w.lastX, w.lastY = x, y
+}
+
+func (w *Window) onFramebufferSize(_ *glfw.Window, width, height int) {
+	w.fbW, w.fbH = width, height
 }
 
 func (w *Window) onScroll(_ *glfw.Window, _, dy float64) {

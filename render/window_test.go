@@ -171,3 +171,28 @@ func TestWindowDrawsSceneAndOverlay(t *testing.T) {
 		t.Errorf("HUD corner has %d dark and %d light pixels, want a panel with text", dark, light)
 	}
 }
+
+func TestDrawDoesNotAllocate(t *testing.T) {
+	win := openTestWindow(t, 320, 180)
+	samples := make([]Sample, 640)
+	for i := range samples {
+		samples[i] = Sample{T: float64(i) / 64, Error: 0.01 * float64(i%5), Correction: i%40 == 0, InFlight: float64(i % 9)}
+	}
+	f := &Frame{
+		Boxes: []Box{
+			{Center: mgl32.Vec3{0, 1, 0}, Half: mgl32.Vec3{1, 1, 1}, Color: mgl32.Vec4{1, 0, 0, 1}, Shadow: true},
+			{Center: mgl32.Vec3{1, 1, 0}, Half: mgl32.Vec3{1, 1, 1}, Color: mgl32.Vec4{1, 1, 0, 0.4}, Style: Translucent},
+			{Center: mgl32.Vec3{2, 1, 0}, Half: mgl32.Vec3{1, 1, 1}, Color: mgl32.Vec4{0, 0, 1, 1}, Style: Wireframe},
+		},
+		HUD: []string{"one", "two"}, Help: []string{"K\tkey"}, ShowHelp: true, Banner: "banner",
+		Graph: samples, Now: 10,
+	}
+	var allocs float64
+	onMain(func() {
+		win.Draw(f, 0.016) // warm up the reused buffers
+		allocs = testing.AllocsPerRun(20, func() { win.Draw(f, 0.016) })
+	})
+	if allocs > 0 {
+		t.Errorf("Draw allocates %v times a frame, want 0", allocs)
+	}
+}
