@@ -28,7 +28,11 @@ func (r Result) Report(w io.Writer) {
 	if len(d.Diff) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "%d fields differ at tick %d (recorded != replayed):\n", len(d.Diff), d.DiffTick)
+	fields := "fields differ"
+	if len(d.Diff) == 1 {
+		fields = "field differs"
+	}
+	fmt.Fprintf(w, "%d %s at tick %d (recorded != replayed):\n", len(d.Diff), fields, d.DiffTick)
 	for i, f := range d.Diff {
 		if i == maxReportFields {
 			fmt.Fprintf(w, "  ... and %d more\n", len(d.Diff)-i)

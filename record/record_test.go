@@ -1,0 +1,138 @@
+package record
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/cubelab/cube/physics"
+)
+
+func TestRoundTripReplaysOK(t *testing.T) {
+	s := writeSession(t, session{ticks: 1000, fullEvery: 64, skips: true, events: true, nudgeAt: -1})
+	rec := readOK(t, s.data)
+	if rec.Header.Physics != physics.DefaultConfig() || rec.Header.FullEvery != 64 || rec.Header.Meta != `{"preset":"good","seed":1}` {
+		t.Fatalf("header read back as %+v", rec.Header)
+	}
+	if !rec.Header.Initial.Equal(&s.init) {
+		t.Fatal("initial state differs")
+	}
+	if len(rec.Steps) != len(s.steps) {
+		t.Fatalf("read %d steps, wrote %d", len(rec.Steps), len(s.steps))
+	}
+	fulls, events := 0, 0
+	for i := range rec.Steps {
+		if d := sameStep(&rec.Steps[i], &s.steps[i]); d != "" {
+			t.Fatalf("step %d: %s", i, d)
+		}
+		if want := 1 + i/ChunkSteps; rec.Steps[i].Chunk != want {
+			t.Fatalf("step %d in chunk %d, want %d", i, rec.Steps[i].Chunk, want)
+		}
+		if rec.Steps[i].Full != nil {
+			fulls++
+		}
+		events += len(rec.Steps[i].Events)
+	}
+	// 1000/64 = 15 stored every 64 ticks, plus the final one in the end marker.
+	if fulls != 16 || rec.Steps[len(rec.Steps)-1].Full == nil {
+		t.Fatalf("%d full states, want 16 with the last step's", fulls)
+	}
+	if events != 17 {
+		t.Fatalf("%d events, want 17", events)
+	}
+	// Header, ceil(1005/64) = 16 step chunks, end marker.
+	if rec.Chunks != 18 {
+		t.Fatalf("%d chunks, want 18", rec.Chunks)
+	}
+	res, err := Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Divergence != nil || res.Ticks != 1000 || res.Skipped != 35 {
+		t.Fatalf("replay: %+v", res)
+	}
+	var out bytes.Buffer
+	res.Report(&out)
+	if out.String() != "ok 1000 ticks, 35 skipped\n" {
+		t.Fatalf("report %q", out.String())
+	}
+}
+
+func TestTicksWrapAround(t *testing.T) {
+	s := writeSession(t, session{ticks: 600, start: math.MaxUint32 - 299, fullEvery: 50, skips: true, nudgeAt: -1})
+	rec := readOK(t, s.data)
+	if n := len(rec.Steps); rec.Steps[n-1].Tick >= rec.Steps[0].Tick {
+		t.Fatalf("the session did not wrap: ticks %d to %d", rec.Steps[0].Tick, rec.Steps[n-1].Tick)
+	}
+	res, err := Replay(rec)
+	if err != nil || res.Divergence != nil || res.Ticks != 600 || res.Skipped != 21 {
+		t.Fatalf("replay: %+v, %v", res, err)
+	}
+}
+
+func TestReportOKWithoutSkips(t *testing.T) {
+	rec := readOK(t, writeSession(t, session{ticks: 70, nudgeAt: -1}).data)
+	res, err := Replay(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	res.Report(&out)
+	if out.String() != "ok 70 ticks\n" {
+		t.Fatalf("report %q", out.String())
+	}
+}
+
+func TestEmptySession(t *testing.T) {
+	rec := readOK(t, writeSession(t, session{nudgeAt: -1}).data)
+	if len(rec.Steps) != 0 || rec.Chunks != 2 {
+		t.Fatalf("%d steps in %d chunks", len(rec.Steps), rec.Chunks)
+	}
+	res, err := Replay(rec)
+	if err != nil || res.Ticks != 0 || res.Divergence != nil {
+		t.Fatalf("replay: %+v, %v", res, err)
+	}
+}
+
+func TestCrashLosesOnlyTheOpenChunk(t *testing.T) {
+	w := physics.MustScene()
+	var init physics.State
+	w.Save(&init)
+	var buf bytes.Buffer
+	wr, err := NewWriter(&buf, Header{Initial: init})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 150; k++ {
+		in := physics.ScriptedInput(w.Tick())
+		tick := w.Tick()
+		if err := physics.StepInput(w, in); err != nil {
+			t.Fatal(err)
+		}
+		if err := wr.Tick(tick, in, w.Hash(), w.State()); err != nil {
+			t.Fatal(err)
+		}
+		if k == 139 {
+			if err := wr.Flush(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// No Close: the process "crashed". Chunks of 64, 64 and 12 ticks were
+	// written; the last 10 ticks were in the open chunk.
+	rec, err := Read(bytes.NewReader(buf.Bytes()), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rec.Truncated || len(rec.Steps) != 140 || rec.Chunks != 4 {
+		t.Fatalf("truncated %v (%s), %d steps, %d chunks", rec.Truncated, rec.TruncatedWhy, len(rec.Steps), rec.Chunks)
+	}
+	if !strings.Contains(rec.TruncatedWhy, "after chunk 3, at tick 140, without an end marker") {
+		t.Fatalf("why: %s", rec.TruncatedWhy)
+	}
+	res, err := Replay(rec)
+	if err != nil || res.Ticks != 140 || res.Divergence != nil {
+		t.Fatalf("replay: %+v, %v", res, err)
+	}
+}
