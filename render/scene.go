@@ -29,7 +29,8 @@ type Box struct {
 	Style  Style
 	// Shadow makes the box cast a soft round blob shadow straight down onto
 	// the upward-facing surfaces below it (ground, obstacles). Meant for the
-	// moving cubes; at most maxCasters boxes a frame cast one.
+	// moving cubes; when more boxes ask for one, only the maxCasters
+	// nearest to the camera target cast a shadow.
 	Shadow bool
 }
 
@@ -42,7 +43,7 @@ const (
 
 const (
 	instFloats = 15  // per instance: centre 3, half 3, rotation 4, colour 4, mode 1
-	maxCasters = 64  // must match MAX_CASTERS in scene.frag
+	maxCasters = 16  // must match MAX_CASTERS in scene.frag; each costs every lit pixel near it
 	groundHalf = 300 // metres; the ground is a slab this wide around the camera target
 	groundDrop = 0.5 // half thickness of the ground slab, metres; its top is y=0
 )
@@ -55,10 +56,12 @@ type sceneBuild struct {
 	casters []float32   // blob shadow casters, 4 floats each: bottom centre, radius
 	bounds  [4]float32  // x0, z0, x1, z1 around every caster's widest shadow
 	order   []transItem // scratch for sorting the translucent boxes
+	shadows []transItem // scratch for choosing the shadow casters
 }
 
+// transItem is a box to sort by distance.
 type transItem struct {
-	dist2 float32 // squared distance from the eye
+	dist2 float32 // squared distance from the eye or the camera target
 	index int     // into the frame's boxes
 }
 
@@ -68,6 +71,7 @@ func (s *sceneBuild) build(boxes []Box, around, eye mgl32.Vec3) {
 	s.inst = s.inst[:0]
 	s.casters = s.casters[:0]
 	s.order = s.order[:0]
+	s.shadows = s.shadows[:0]
 	s.bounds = [4]float32{1, 1, -1, -1} // empty
 
 	s.inst = appendInstance(s.inst,
@@ -90,12 +94,26 @@ func (s *sceneBuild) build(boxes []Box, around, eye mgl32.Vec3) {
 			c[3] = 1
 			s.inst = appendInstance(s.inst, b.Center, b.Half, rot, c, modeLit)
 		}
-		if b.Shadow && len(s.casters) < 4*maxCasters {
-			s.casters = appendCaster(s.casters, b.Center, b.Half, rot)
-			s.growBounds(s.casters[len(s.casters)-4:])
+		if b.Shadow {
+			s.shadows = append(s.shadows, transItem{b.Center.Sub(around).LenSqr(), i})
 		}
 	}
 	s.nOpaque = len(s.inst) / instFloats
+
+	if len(s.shadows) > maxCasters {
+		slices.SortFunc(s.shadows, func(a, b transItem) int {
+			if c := cmp.Compare(a.dist2, b.dist2); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.index, b.index)
+		})
+		s.shadows = s.shadows[:maxCasters]
+	}
+	for _, it := range s.shadows {
+		b := &boxes[it.index]
+		s.casters = appendCaster(s.casters, b.Center, b.Half, unitQuat(b.Rot))
+		s.growBounds(s.casters[len(s.casters)-4:])
+	}
 
 	slices.SortFunc(s.order, func(a, b transItem) int {
 		if c := cmp.Compare(b.dist2, a.dist2); c != 0 {

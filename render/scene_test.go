@@ -111,6 +111,12 @@ func TestSceneBuildCapsCastersAndDoesNotAllocate(t *testing.T) {
 	if len(s.casters) != 4*maxCasters {
 		t.Errorf("%d casters, want the cap %d", len(s.casters)/4, maxCasters)
 	}
+	// The casters kept are those nearest the camera target (x = 0 here).
+	for i := 0; i < len(s.casters); i += 4 {
+		if x := s.casters[i]; x >= maxCasters {
+			t.Errorf("caster at x = %v kept, want only the %d nearest to x = 0", x, maxCasters)
+		}
+	}
 	allocs := testing.AllocsPerRun(20, func() {
 		s.build(boxes, mgl32.Vec3{}, mgl32.Vec3{0, 10, 10})
 	})

@@ -1,6 +1,6 @@
 #version 410 core
 
-const int MAX_CASTERS = 64;
+const int MAX_CASTERS = 16;
 
 in vec3 vWorld;
 in vec3 vNormal;

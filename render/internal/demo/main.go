@@ -23,6 +23,7 @@ func main() {
 	frames := flag.Int("frames", 0, "draw this many frames, print the mean frame time and exit (0: run until closed)")
 	novsync := flag.Bool("novsync", false, "turn vsync off")
 	help := flag.Bool("help-panel", true, "show the help panel")
+	many := flag.Int("cubes", 0, "add this many small shadow-casting cubes (Fiedler's demo has 900)")
 	flag.Parse()
 
 	w, err := render.Open("cube render demo", 0, 0)
@@ -41,6 +42,14 @@ func main() {
 		{Center: mgl32.Vec3{8, 0.9, -4}, Half: mgl32.Vec3{2, 0.15, 4}, Rot: mgl32.QuatRotate(0.25, mgl32.Vec3{1, 0, 0}), Color: mgl32.Vec4{0.45, 0.60, 0.45, 1}},               // ramp
 		{Center: mgl32.Vec3{-7, 0.25, -3}, Half: mgl32.Vec3{2.5, 0.25, 2.5}, Color: mgl32.Vec4{0.60, 0.50, 0.40, 1}},                                                           // step
 		{Center: mgl32.Vec3{-3, 0.6, -7}, Half: mgl32.Vec3{0.6, 0.6, 0.6}, Rot: mgl32.QuatRotate(0.6, mgl32.Vec3{0, 1, 0}), Color: mgl32.Vec4{0.5, 0.5, 0.7, 1}, Shadow: true}, // crate
+	}
+	for i := range *many {
+		x, z := float32(i%30)-15, float32(i/30)-8
+		obstacles = append(obstacles, render.Box{
+			Center: mgl32.Vec3{x * 1.1, 0.2, z * 1.1}, Half: mgl32.Vec3{0.2, 0.2, 0.2},
+			Rot:   mgl32.QuatRotate(float32(i), mgl32.Vec3{0, 1, 0}),
+			Color: mgl32.Vec4{0.3 + 0.5*float32(i%3)/2, 0.5, 0.8 - 0.4*float32(i%5)/4, 1}, Shadow: true,
+		})
 	}
 	var graph []render.Sample
 	for i := range 640 {
@@ -66,7 +75,7 @@ func main() {
 		"H F1\tthis help",
 		"Esc\tquit",
 	}
-	boxes := make([]render.Box, 0, 16)
+	boxes := make([]render.Box, 0, len(obstacles)+3)
 	hud := make([]string, 0, 16)
 	start := w.Time()
 	prev := start
