@@ -38,3 +38,16 @@ func TestKeyTableRoundTrips(t *testing.T) {
 		t.Errorf("names: %v %v %v %v", KeyW, KeyLeftBracket, KeyF12, Key(-3))
 	}
 }
+
+func TestKeyCallbackCollectsPressesNotRepeats(t *testing.T) {
+	var w Window
+	w.onKey(nil, glfw.KeyW, 0, glfw.Press, 0)
+	w.onKey(nil, glfw.KeyW, 0, glfw.Repeat, 0)
+	w.onKey(nil, glfw.KeyKPAdd, 0, glfw.Press, 0) // no Key for it
+	w.onKey(nil, glfw.KeyF12, 0, glfw.Press, 0)
+	w.onKey(nil, glfw.KeyW, 0, glfw.Release, 0)
+	got := w.Pressed()
+	if len(got) != 2 || got[0] != KeyW || got[1] != KeyF12 {
+		t.Errorf("Pressed() = %v, want [W F12]", got)
+	}
+}

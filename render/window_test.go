@@ -170,6 +170,26 @@ func TestWindowDrawsSceneAndOverlay(t *testing.T) {
 	if dark < 100 || light < 50 {
 		t.Errorf("HUD corner has %d dark and %d light pixels, want a panel with text", dark, light)
 	}
+
+	// Resizing reaches Size and the screenshots.
+	onMain(func() {
+		win.win.SetSize(400, 300)
+		for range 50 {
+			if win.PollEvents(); win.fbW == 400 {
+				break
+			}
+			win.Draw(nil, 0)
+			win.Swap()
+		}
+		fw, fh = win.Size()
+	})
+	if fw != 400 || fh != 300 {
+		t.Fatalf("after SetSize(400, 300): Size() = %d, %d", fw, fh)
+	}
+	img = drawAndShoot(t, win, nil)
+	if b := img.Bounds(); b.Dx() != 400 || b.Dy() != 300 {
+		t.Errorf("screenshot after the resize is %v", b)
+	}
 }
 
 func TestDrawDoesNotAllocate(t *testing.T) {
