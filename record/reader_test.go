@@ -1,0 +1,424 @@
+package record
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/cubelab/cube/physics"
+)
+
+// smallSession is a record with every kind of entry: events, skips, full
+// states every 16 ticks, a final state.
+func smallSession(t testing.TB) written {
+	return writeSession(t, session{ticks: 250, fullEvery: 16, skips: true, events: true, nudgeAt: -1})
+}
+
+func TestEveryPrefixIsTruncatedOrAnError(t *testing.T) {
+	s := smallSession(t)
+	full := readOK(t, s.data)
+	offs := chunkOffsets(s.data)
+	headerEnd := offs[1]
+	prevSteps := 0
+	for n := 0; n < len(s.data); n++ {
+		rec, err := Read(bytes.NewReader(s.data[:n]), 0)
+		if n < headerEnd {
+			if err == nil {
+				t.Fatalf("prefix of %d bytes (header ends at %d): no error", n, headerEnd)
+			}
+			if n == 0 && !errors.Is(err, ErrNotRecord) || n > 0 && !errors.Is(err, ErrShort) {
+				t.Fatalf("prefix of %d bytes: %v", n, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("prefix of %d bytes: %v", n, err)
+		}
+		if !rec.Truncated || rec.TruncatedWhy == "" {
+			t.Fatalf("prefix of %d bytes not marked truncated", n)
+		}
+		// Exactly the complete chunks: those that end at or before n.
+		chunks := 0
+		for k, off := range offs {
+			end := len(s.data)
+			if k+1 < len(offs) {
+				end = offs[k+1]
+			}
+			if off < n && end <= n || end <= n {
+				chunks++
+			}
+		}
+		if rec.Chunks != chunks {
+			t.Fatalf("prefix of %d bytes: %d chunks, want %d", n, rec.Chunks, chunks)
+		}
+		if len(rec.Steps) < prevSteps || len(rec.Steps) > len(full.Steps) {
+			t.Fatalf("prefix of %d bytes: %d steps (previous prefix %d, whole %d)", n, len(rec.Steps), prevSteps, len(full.Steps))
+		}
+		prevSteps = len(rec.Steps)
+		for i := range rec.Steps {
+			if d := sameStep(&rec.Steps[i], &full.Steps[i]); d != "" {
+				t.Fatalf("prefix of %d bytes, step %d: %s", n, i, d)
+			}
+			if (rec.Steps[i].Full != nil) != (full.Steps[i].Full != nil) && i != len(full.Steps)-1 {
+				t.Fatalf("prefix of %d bytes, step %d: full state present %v, in the whole record %v", n, i, rec.Steps[i].Full != nil, full.Steps[i].Full != nil)
+			}
+		}
+		// A prefix replays without divergence as far as it goes.
+		if n%97 == 0 {
+			res, err := Replay(rec)
+			if err != nil || res.Divergence != nil {
+				t.Fatalf("prefix of %d bytes: replay %+v, %v", n, res, err)
+			}
+		}
+	}
+}
+
+func TestEveryFlippedByteIsAnError(t *testing.T) {
+	s := smallSession(t)
+	offs := chunkOffsets(s.data)
+	data := bytes.Clone(s.data)
+	for i := range data {
+		masks := []byte{0xff}
+		if i%7 == 0 {
+			masks = append(masks, 1<<(i/7%8)) // a single bit, for a sample
+		}
+		for _, mask := range masks {
+			data[i] ^= mask
+			rec, err := Read(bytes.NewReader(data), 0)
+			data[i] ^= mask
+			if err == nil {
+				t.Fatalf("byte %d ^ %#x: read %d steps, truncated %v, no error", i, mask, len(rec.Steps), rec.Truncated)
+			}
+			msg := err.Error()
+			switch {
+			case i < len(Magic):
+				if !errors.Is(err, ErrNotRecord) {
+					t.Fatalf("byte %d (magic): %v", i, err)
+				}
+			case i < preamble:
+				if !errors.Is(err, ErrVersion) {
+					t.Fatalf("byte %d (version): %v", i, err)
+				}
+			case i < offs[1]:
+				if !errors.Is(err, ErrChecksum) || !strings.HasPrefix(msg, "record: header (chunk 0): checksum mismatch") {
+					t.Fatalf("byte %d (header): %v", i, err)
+				}
+			default:
+				k := len(offs) - 1
+				for offs[k] > i {
+					k--
+				}
+				want := fmt.Sprintf("record: chunk %d (", k)
+				if !errors.Is(err, ErrChecksum) || !strings.HasPrefix(msg, want) {
+					t.Fatalf("byte %d (chunk %d at %d): %v", i, k, offs[k], err)
+				}
+			}
+		}
+	}
+}
+
+func TestChecksumErrorNamesChunkAndTicks(t *testing.T) {
+	s := writeSession(t, session{ticks: 1000, fullEvery: 64, nudgeAt: -1})
+	offs := chunkOffsets(s.data)
+	for _, tc := range []struct {
+		at   int // byte offset in chunk 12
+		want string
+	}{
+		{frameHead + 20, "record: chunk 12 (ticks 704-767): checksum mismatch"},
+		{frameHead + 5, "record: chunk 12 (ticks 704-767): checksum mismatch"}, // the end tick: range from the chunk's start
+		{1, "record: chunk 12 (from tick 704): checksum mismatch in the frame head"},
+	} {
+		data := bytes.Clone(s.data)
+		data[offs[12]+tc.at] ^= 0x10
+		_, err := Read(bytes.NewReader(data), 0)
+		if err == nil || !errors.Is(err, ErrChecksum) {
+			t.Fatalf("byte %d of chunk 12: %v", tc.at, err)
+		}
+		if tc.at != frameHead+5 && err.Error() != tc.want || !strings.HasPrefix(err.Error(), "record: chunk 12 (") {
+			t.Errorf("byte %d of chunk 12: %q, want %q", tc.at, err, tc.want)
+		}
+	}
+	last := len(offs) - 1
+	data := bytes.Clone(s.data)
+	data[offs[last]+frameHead] ^= 1
+	if _, err := Read(bytes.NewReader(data), 0); err == nil || err.Error() != "record: chunk 17 (end marker, at tick 1000): checksum mismatch" {
+		t.Fatalf("end marker: %v", err)
+	}
+}
+
+// chunkBytes frames a chunk with valid checks.
+func chunkBytes(typ byte, payload []byte) []byte {
+	b, off := beginChunk(nil, typ)
+	b = append(b, payload...)
+	return endChunk(b, off)
+}
+
+func TestReadErrors(t *testing.T) {
+	s := writeSession(t, session{ticks: 10, nudgeAt: -1})
+	offs := chunkOffsets(s.data)
+	body := s.data[:offs[len(offs)-1]] // without the end marker
+	end := s.data[offs[len(offs)-1]:]
+	stepsAt := func(start uint32, entries ...byte) []byte {
+		p := le.AppendUint32(nil, start)
+		p = le.AppendUint32(p, start+1)
+		p = le.AppendUint16(p, 1)
+		return chunkBytes(chunkSteps, append(p, entries...))
+	}
+	tick := func(kind, in byte) []byte { return append([]byte{kind, in}, 1, 2, 3, 4, 5, 6, 7, 8) }
+	cat := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+	for _, tc := range []struct {
+		name string
+		data []byte
+		is   error
+		want string
+	}{
+		{"empty", nil, ErrNotRecord, "record: not a record: the input is empty"},
+		{"text", []byte("hello, world\n"), ErrNotRecord, `record: not a record: it starts with "hello, w"`},
+		{"magic only", []byte(Magic), ErrShort, "record: cut short before the header is complete: 8 bytes"},
+		{"version 2", cat([]byte(Magic), []byte{2, 0, 0, 0}), ErrVersion, "record: unsupported version 2: this reader reads version 1"},
+		{"no header", s.data[:preamble], ErrShort, "the input ends before the header chunk"},
+		{"steps first", cat(s.data[:preamble], s.data[offs[1]:]), ErrMalformed, `record: header (chunk 0): malformed: type 'S', want 'H'`},
+		{"huge chunk", cat(body, chunkBytes(chunkSteps, nil)[:1], []byte{0xff, 0xff, 0xff, 0x7f}, le.AppendUint32(nil, crcOf('S', 0xff, 0xff, 0xff, 0x7f))),
+			ErrTooLarge, "record: chunk 2 (from tick 10): too large: a payload of 2147483647 bytes, at most 1048576 allowed"},
+		{"unknown chunk type", cat(body, chunkBytes('X', nil)), ErrMalformed, "record: chunk 2 (from tick 10): malformed: unknown chunk type 'X'"},
+		{"second header", cat(body, s.data[offs[0]:offs[1]]), ErrMalformed, "unknown chunk type 'H'"},
+		{"data after end", cat(s.data, []byte{0}), ErrMalformed, "record: malformed: data after the end marker (chunk 2)"},
+		{"end marker miscounts", cat(body, chunkBytes(chunkEnd, make([]byte, endPayloadLen))), ErrMalformed, "record: chunk 2 (end marker, at tick 10): malformed: it counts 0 steps"},
+		{"wrong start tick", cat(body, stepsAt(11, tick(entryTick, 0)...), end), ErrMalformed, "record: chunk 2 (tick 11): malformed: starts at tick 11, want 10"},
+		{"input bits", cat(body, stepsAt(10, tick(entryTick, 0x20)...), end), ErrMalformed, "record: chunk 2 (tick 10): malformed: tick 10: input 0x20 has bits outside 0x1f"},
+		{"unknown entry kind", cat(body, stepsAt(10, tick(0x41, 0)...), end), ErrMalformed, "step 1 (tick 10) has unknown kind 0x41"},
+		{"zero events", cat(body, stepsAt(10, append(tick(entryTick|flagEvents, 0), 0)...), end), ErrMalformed, "tick 10: 0 events in 0 bytes"},
+		{"too many events", cat(body, stepsAt(10, append(tick(entryTick|flagEvents, 0), 200)...), end), ErrMalformed, "tick 10: 200 events in 0 bytes"},
+		{"infinite event", cat(body, stepsAt(10, append(append(tick(entryTick|flagEvents, 0), 1), le.AppendUint64(make([]byte, 16), 0x7ff0000000000000)...)...), end), ErrMalformed, "event 1 impulse {0 0 +Inf} is not finite"},
+		{"backward skip", cat(body, stepsAt(10, entrySkip, 9, 0, 0, 0), end), ErrMalformed, "skip from tick 10 to 9 does not go forwards"},
+		{"full state missing", cat(body, stepsAt(10, tick(entryTick|flagFull, 0)...), end), ErrMalformed, "tick 10: full state: physics: state encoding is cut short"},
+		{"trailing bytes", cat(body, stepsAt(10, append(tick(entryTick, 0), 0, 0, 0, 0, 0)...), end), ErrMalformed, "5 bytes after the last step"},
+		{"steps miscounted", cat(body, chunkBytes(chunkSteps, append(le.AppendUint16(le.AppendUint32(le.AppendUint32(nil, 10), 11), 3), tick(entryTick, 0)...)), end), ErrMalformed, "3 steps in 10 bytes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec, err := Read(bytes.NewReader(tc.data), 0)
+			if err == nil {
+				t.Fatalf("no error; %d steps", len(rec.Steps))
+			}
+			if !errors.Is(err, tc.is) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err %q, want %v and %q", err, tc.is, tc.want)
+			}
+		})
+	}
+}
+
+// crcOf is the CRC-32 of b.
+func crcOf(b ...byte) uint32 { return payloadCRC(append(b, 0), nil) }
+
+func TestReadLimit(t *testing.T) {
+	s := writeSession(t, session{ticks: 300, nudgeAt: -1})
+	if _, err := Read(bytes.NewReader(s.data), int64(len(s.data))); err != nil {
+		t.Fatalf("exactly the limit: %v", err)
+	}
+	_, err := Read(bytes.NewReader(s.data), int64(len(s.data)-1))
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("one byte over the limit: %v", err)
+	}
+}
+
+// failAfter fails every read or write after n bytes.
+type failAfter struct {
+	n   int
+	buf bytes.Buffer
+}
+
+var errBroken = errors.New("broken pipe")
+
+func (f *failAfter) Write(p []byte) (int, error) {
+	if f.buf.Len()+len(p) > f.n {
+		return 0, errBroken
+	}
+	return f.buf.Write(p)
+}
+
+func (f *failAfter) Read(p []byte) (int, error) {
+	if f.n <= 0 {
+		return 0, errBroken
+	}
+	k, err := f.buf.Read(p[:min(len(p), f.n)])
+	f.n -= k
+	if err == io.EOF {
+		return k, err
+	}
+	return k, nil
+}
+
+func TestReadPassesOnIOErrors(t *testing.T) {
+	s := writeSession(t, session{ticks: 100, nudgeAt: -1})
+	for _, n := range []int{0, 5, 500, len(s.data) - 1} {
+		f := &failAfter{n: n}
+		f.buf.Write(s.data)
+		if _, err := Read(f, 0); !errors.Is(err, errBroken) {
+			t.Fatalf("failing after %d bytes: %v", n, err)
+		}
+	}
+}
+
+func TestWriterErrorsAreSticky(t *testing.T) {
+	w := physics.MustScene()
+	var init physics.State
+	w.Save(&init)
+	f := &failAfter{n: 2000}
+	wr, err := NewWriter(f, Header{Initial: init})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first error
+	for k := 0; k < 500 && first == nil; k++ {
+		tick := w.Tick()
+		if err := physics.StepInput(w, 0); err != nil {
+			t.Fatal(err)
+		}
+		first = wr.Tick(tick, 0, w.Hash(), w.State())
+	}
+	if !errors.Is(first, errBroken) {
+		t.Fatalf("first error %v", first)
+	}
+	if err := wr.Tick(w.Tick(), 0, 0, nil); !errors.Is(err, errBroken) {
+		t.Fatalf("after a failed write: %v", err)
+	}
+	if err := wr.Close(); !errors.Is(err, errBroken) {
+		t.Fatalf("close after a failed write: %v", err)
+	}
+	if _, err := NewWriter(&failAfter{n: 10}, Header{Initial: init}); !errors.Is(err, errBroken) {
+		t.Fatalf("header write: %v", err)
+	}
+}
+
+func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
+	w := physics.MustScene()
+	var init physics.State
+	w.Save(&init)
+	for _, tc := range []struct {
+		name string
+		h    Header
+		want string
+	}{
+		{"long meta", Header{Initial: init, Meta: strings.Repeat("x", MaxMeta+1)}, "meta is 4097 bytes"},
+		{"bad config", Header{Initial: init, Physics: physics.Config{Dt: -1}}, "config Dt"},
+		{"initial does not fit", Header{Initial: physics.State{Bodies: init.Bodies[:2]}}, "initial state"},
+	} {
+		if _, err := NewWriter(io.Discard, tc.h); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+
+	var buf bytes.Buffer
+	wr, err := NewWriter(&buf, Header{Initial: init, FullEvery: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One good tick, so that the next stored state falls due.
+	if err := physics.StepInput(w, physics.Forward); err != nil {
+		t.Fatal(err)
+	}
+	if err := wr.Tick(0, physics.Forward, w.Hash(), w.State()); err != nil {
+		t.Fatal(err)
+	}
+	if err := physics.StepInput(w, 0); err != nil {
+		t.Fatal(err)
+	}
+	after := w.State()
+	var wrongTick physics.State
+	wrongTick.CopyFrom(after)
+	wrongTick.Tick = 7
+	for _, tc := range []struct {
+		name string
+		call func() error
+		want string
+	}{
+		{"tick out of order", func() error { return wr.Tick(2, 0, w.Hash(), after) }, "tick 2 recorded, but the coming tick is 1"},
+		{"input bits", func() error { return wr.Tick(1, 0x20, w.Hash(), after) }, "input 0x20 has bits outside 0x1f"},
+		{"state label", func() error { return wr.Tick(1, 0, w.Hash(), &wrongTick) }, "labelled tick 7, want 2"},
+		{"hash of a stored state", func() error { return wr.Tick(1, 0, w.Hash()+1, after) }, "hashes to"},
+		{"event for another tick", func() error { return wr.Event(2, physics.Vec3{}) }, "event for tick 2, but the coming tick is 1"},
+		{"infinite event", func() error { return wr.Event(1, physics.Vec3{X: 1 / zero()}) }, "not finite"},
+		{"skip from another tick", func() error { return wr.Skip(0, 5) }, "skip from tick 0, but the coming tick is 1"},
+		{"skip backwards", func() error { return wr.Skip(1, 0) }, "goes backwards"},
+	} {
+		if err := tc.call(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	if err := wr.Skip(1, 1); err != nil {
+		t.Fatalf("a skip to the same tick: %v", err)
+	}
+	for k := 0; k < MaxEventsPerTick; k++ {
+		if err := wr.Event(1, physics.Vec3{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := wr.Event(1, physics.Vec3{}); err == nil {
+		t.Fatal("accepted 256 events for a tick")
+	}
+	if err := wr.Skip(1, 3); err == nil || !strings.Contains(err.Error(), "which has 255 events") {
+		t.Fatalf("skip over a tick with events: %v", err)
+	}
+	// The refused calls changed nothing: the tick goes in as tick 1, with
+	// its state, and the record replays.
+	w2 := physics.MustScene()
+	if err := w2.Restore(&init); err != nil {
+		t.Fatal(err)
+	}
+	if err := physics.StepInput(w2, physics.Forward); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < MaxEventsPerTick; k++ {
+		if err := w2.ApplyImpulse(physics.Player, physics.Vec3{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := physics.StepInput(w2, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := wr.Tick(1, 0, w2.Hash(), w2.State()); err != nil {
+		t.Fatal(err)
+	}
+	if err := wr.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := wr.Close(); !errors.Is(err, ErrClosed) {
+		t.Fatalf("second close: %v", err)
+	}
+	rec := readOK(t, buf.Bytes())
+	if len(rec.Steps) != 2 || len(rec.Steps[1].Events) != MaxEventsPerTick || rec.Steps[1].Full == nil {
+		t.Fatalf("%d steps", len(rec.Steps))
+	}
+	if res, err := Replay(rec); err != nil || res.Divergence != nil || res.Ticks != 2 {
+		t.Fatalf("replay: %+v, %v", res, err)
+	}
+}
+
+func zero() float64 { return 0 }
+
+func TestCloseRefusesAFinalStateWithTheWrongHash(t *testing.T) {
+	w := physics.MustScene()
+	var init physics.State
+	w.Save(&init)
+	var buf bytes.Buffer
+	wr, err := NewWriter(&buf, Header{Initial: init})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := physics.StepInput(w, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := wr.Tick(0, 0, 12345, w.State()); err != nil {
+		t.Fatal(err)
+	}
+	if err := wr.Close(); err == nil || !strings.Contains(err.Error(), "not the 0000000000003039 given; not stored") {
+		t.Fatalf("close: %v", err)
+	}
+	rec := readOK(t, buf.Bytes())
+	if len(rec.Steps) != 1 || rec.Steps[0].Full != nil {
+		t.Fatalf("steps %+v", rec.Steps)
+	}
+}
