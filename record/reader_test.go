@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -420,5 +421,38 @@ func TestCloseRefusesAFinalStateWithTheWrongHash(t *testing.T) {
 	rec := readOK(t, buf.Bytes())
 	if len(rec.Steps) != 1 || rec.Steps[0].Full != nil {
 		t.Fatalf("steps %+v", rec.Steps)
+	}
+}
+
+func TestReadMemoryIsBounded(t *testing.T) {
+	// The worst case for memory: chunks packed with 5-byte skips, each
+	// becoming a 64-byte Step.
+	s := writeSession(t, session{nudgeAt: -1})
+	offs := chunkOffsets(s.data)
+	data := bytes.Clone(s.data[:offs[1]])
+	tick := uint32(0)
+	for c := 0; c < 4; c++ {
+		const n = 1<<16 - 1
+		p := le.AppendUint32(nil, tick)
+		p = le.AppendUint32(p, tick+n)
+		p = le.AppendUint16(p, n)
+		for k := 0; k < n; k++ {
+			tick++
+			p = append(p, entrySkip)
+			p = le.AppendUint32(p, tick)
+		}
+		data = append(data, chunkBytes(chunkSteps, p)...)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	rec, err := Read(bytes.NewReader(data), 0)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(rec.Steps) != 4*(1<<16-1) {
+		t.Fatalf("%v", err)
+	}
+	alloc := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d bytes read, %d allocated (%.1f per byte)", len(data), alloc, float64(alloc)/float64(len(data)))
+	if alloc > maxAllocPerByte*uint64(len(data)) {
+		t.Fatalf("%d bytes allocated for %d bytes of input, more than %d per byte", alloc, len(data), maxAllocPerByte)
 	}
 }
