@@ -82,7 +82,8 @@ type Client struct {
 	Stats  ClientStats
 	// KeepStates copies both states into each Misprediction (allocates).
 	KeepStates bool
-	// OnMispredict, when set, is called for every misprediction.
+	// OnMispredict, when set, is called for every misprediction; the
+	// pointer is valid during the call only.
 	OnMispredict func(*Misprediction)
 	// Perturb, when set, is called before each predicted or replayed step
 	// with the tick about to be simulated; it may change the world. It is
@@ -252,7 +253,8 @@ func (c *Client) OnState(m *StateMsg) error {
 	c.compared = Compared{Tick: T, ClientHash: pred.Hash(), ServerHash: m.Hash}
 
 	if c.compared.ClientHash != m.Hash {
-		mp := Misprediction{Tick: T, From: from, Error: e, Corrected: e.Exceeds(c.Config.Thresholds)}
+		mp := &c.last
+		*mp = Misprediction{Tick: T, From: from, Error: e, Corrected: e.Exceeds(c.Config.Thresholds)}
 		switch {
 		case m.Events != c.events:
 			mp.Kind = KindServer
@@ -271,13 +273,12 @@ func (c *Client) OnState(m *StateMsg) error {
 		case !c.Config.Corrections:
 			c.Stats.Unapplied++
 		case mp.Corrected || c.Config.QuietResync:
-			if err := c.rewind(m, &mp); err != nil {
+			if err := c.rewind(m, mp); err != nil {
 				return err
 			}
 		}
-		c.last = mp
 		if c.OnMispredict != nil {
-			c.OnMispredict(&mp)
+			c.OnMispredict(mp)
 		}
 	}
 

@@ -1,0 +1,79 @@
+package predict
+
+import (
+	"testing"
+
+	"github.com/cubelab/cube/physics"
+)
+
+// BenchmarkClientTick measures one predicted tick in steady state: store
+// the input and the state, step, encode the redundant input message. Every
+// 8 ticks a matching server state for 8 ticks back arrives (taken from the
+// client's own ring, so no correction), which keeps 8 to 16 ticks in flight.
+func BenchmarkClientTick(b *testing.B) {
+	c := newClient(0)
+	var buf []byte
+	var m StateMsg
+	for tk := uint32(0); tk < 16; tk++ {
+		buf, _ = c.Step(script(tk), buf[:0])
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if c.InFlight() >= 16 {
+			s, _ := c.states.get(c.Tick() - 8)
+			m.State.CopyFrom(s)
+			m.Tick, m.Hash = s.Tick, s.Hash()
+			ch, _ := c.chains.get(m.Tick)
+			m.Chain = *ch
+			if err := c.OnState(&m); err != nil {
+				b.Fatal(err)
+			}
+		}
+		var err error
+		if buf, err = c.Step(script(c.Tick()), buf[:0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	if c.Stats.Corrections+c.Stats.Resyncs != 0 {
+		b.Fatal("a matching state caused a correction")
+	}
+}
+
+// BenchmarkCorrection32 measures a correction that rewinds 32 ticks: compare,
+// restore the server's state and re-simulate 32 buffered ticks, rewriting
+// the ring. Two server states for tick 32, with and without a nudge, take
+// turns, so that every one disagrees with the prediction it meets.
+func BenchmarkCorrection32(b *testing.B) {
+	c := newClient(0)
+	for tk := uint32(0); tk < 64; tk++ {
+		if _, err := c.Step(script(tk), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var msgs [2]StateMsg
+	for k := range msgs {
+		srv := physics.MustScene()
+		for tk := uint32(0); tk < 32; tk++ {
+			if tk == 31 && k == 1 {
+				_ = srv.ApplyImpulse(physics.Player, physics.Vec3{X: 1})
+			}
+			_ = physics.StepInput(srv, script(tk))
+		}
+		msgs[k].Tick, msgs[k].Hash = 32, srv.Hash()
+		srv.Save(&msgs[k].State)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c.haveNewest = false // accept tick 32 again
+		if err := c.OnState(&msgs[(i+1)%2]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	if c.Stats.Corrections != uint64(b.N) || c.Stats.MaxReplay != 32 {
+		b.Fatalf("%d corrections of %d ticks for %d iterations", c.Stats.Corrections, c.Stats.MaxReplay, b.N)
+	}
+}
