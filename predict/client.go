@@ -98,7 +98,8 @@ type Client struct {
 
 	newest     uint32 // label of the newest state applied
 	haveNewest bool
-	events     uint32 // server event count as of newest
+	newestBody physics.BodyState // the player in the newest state applied
+	events     uint32            // server event count as of newest
 	skipped    uint32
 
 	last     Misprediction
@@ -127,6 +128,10 @@ func (c *Client) Tick() uint32 { return c.world.Tick() }
 // Newest returns the label of the newest server state applied, and whether
 // there is one.
 func (c *Client) Newest() (uint32, bool) { return c.newest, c.haveNewest }
+
+// NewestBody returns the player's body in the newest server state applied:
+// the "last snapshot" cube.
+func (c *Client) NewestBody() physics.BodyState { return c.newestBody }
 
 // Last returns the newest misprediction.
 func (c *Client) Last() Misprediction { return c.last }
@@ -283,6 +288,7 @@ func (c *Client) OnState(m *StateMsg) error {
 	}
 
 	c.newest, c.haveNewest = T, true
+	c.newestBody = m.State.Bodies[physics.Player]
 	c.events, c.skipped = m.Events, m.Skipped
 	// Adopt the server's chain at T and refold the buffered inputs on it.
 	*c.chains.put(T) = m.Chain

@@ -1,0 +1,36 @@
+package main
+
+// maxCatchUp caps the ticks one frame may run. After a stall (a debugger
+// breakpoint, a dragged window, a slow software renderer) the clock owes
+// many ticks; running them all in the next frame would make that frame
+// slower still and the debt would grow (the spiral of death). So a frame runs
+// at most 8 ticks (125 ms of simulation) and the rest of the debt is dropped:
+// the simulation runs slower than the wall clock for a moment instead.
+const maxCatchUp = 8
+
+// stepClock is a fixed-timestep accumulator: it turns elapsed wall-clock
+// time into whole ticks of dt seconds. It never reads a clock itself; the
+// caller passes the time, so it is tested with synthetic timestamps.
+type stepClock struct {
+	dt  float64 // seconds per tick
+	acc float64 // time owed, less than dt after each advance unless capped
+}
+
+// advance adds elapsed seconds and returns how many ticks to run now.
+func (c *stepClock) advance(elapsed float64) int {
+	if elapsed > 0 {
+		c.acc += elapsed
+	}
+	n := 0
+	for c.acc >= c.dt && n < maxCatchUp {
+		c.acc -= c.dt
+		n++
+	}
+	if n == maxCatchUp && c.acc >= c.dt {
+		c.acc = 0 // drop the debt we will not pay
+	}
+	return n
+}
+
+// alpha returns how far the clock is into the next tick, in [0, 1).
+func (c *stepClock) alpha() float64 { return c.acc / c.dt }
