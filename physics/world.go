@@ -142,3 +142,19 @@ func (w *World) checkState(s *State) error {
 // when it jumps over ticks it has no input for. The skipped ticks are not
 // simulated; nothing else changes.
 func (w *World) SkipTo(t uint32) { w.st.Tick = t }
+
+// SetBody replaces body i's state (pose, velocities, accumulated forces).
+// It refuses non-finite values and an orientation that is not unit length.
+func (w *World) SetBody(i int, b BodyState) error {
+	if i < 0 || i >= len(w.shapes) {
+		return fmt.Errorf("physics: body %d does not exist (have %d)", i, len(w.shapes))
+	}
+	if !b.Pos.Finite() || !b.Rot.Finite() || !b.Vel.Finite() || !b.AngVel.Finite() || !b.Force.Finite() || !b.Torque.Finite() {
+		return badValue("body %d: a value is not finite", i)
+	}
+	if n := b.Rot.Dot(b.Rot); n < 0.999 || n > 1.001 {
+		return badValue("body %d: orientation has squared length %v, want 1", i, n)
+	}
+	w.st.Bodies[i] = b
+	return nil
+}

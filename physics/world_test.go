@@ -214,3 +214,20 @@ func TestInputString(t *testing.T) {
 		t.Fatalf("got %q", s)
 	}
 }
+
+func TestSetBody(t *testing.T) {
+	w := MustScene()
+	b := w.Body(Player)
+	b.Pos.X = 3
+	if err := w.SetBody(Player, b); err != nil || w.Body(Player).Pos.X != 3 {
+		t.Fatalf("SetBody: %v, x = %v", err, w.Body(Player).Pos.X)
+	}
+	b.Rot = Quat{}
+	if err := w.SetBody(Player, b); !errors.Is(err, ErrBadValue) {
+		t.Fatalf("zero rotation: %v", err)
+	}
+	b.Rot, b.Vel.Y = Identity, math.NaN()
+	if err := w.SetBody(Player, b); !errors.Is(err, ErrBadValue) || w.Body(Player).Rot != Identity {
+		t.Fatalf("NaN velocity: %v", err)
+	}
+}

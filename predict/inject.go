@@ -1,0 +1,24 @@
+package predict
+
+import (
+	"math"
+
+	"github.com/cubelab/cube/physics"
+)
+
+// InjectNondeterminism returns a Client.Perturb hook that moves the player
+// by one ulp along X before the step of every tick that is a multiple of
+// every: the smallest change a float64 can make, standing in for a compiler
+// that fused a multiply-add or a CPU whose sine differs. The server does not
+// do it, so the client's physics is no longer deterministic with the
+// server's: what the detector must find.
+func InjectNondeterminism(every uint32) func(w *physics.World, tick uint32) {
+	return func(w *physics.World, tick uint32) {
+		if every == 0 || tick%every != 0 {
+			return
+		}
+		b := w.Body(physics.Player)
+		b.Pos.X = math.Nextafter(b.Pos.X, math.Inf(1))
+		_ = w.SetBody(physics.Player, b) // a finite value moved by one ulp stays valid
+	}
+}

@@ -1,0 +1,41 @@
+package predict
+
+import "testing"
+
+func TestNondeterminismIsFoundWhereInjected(t *testing.T) {
+	for _, name := range []string{"perfect", "bad"} {
+		cfg := presetConfig(t, name)
+		s, err := NewSession(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const every = 500
+		s.Client.Perturb = InjectNondeterminism(every)
+		var first *Misprediction
+		s.Client.OnMispredict = func(m *Misprediction) {
+			if first == nil {
+				c := *m
+				first = &c
+			}
+		}
+		pilot := NewAutopilot(cfg.Seed)
+		for s.Client.Tick() < 3000 {
+			if err := s.Tick(pilot.Input(s.Client.World().Body(0))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st := s.Client.Stats
+		if first == nil || st.Mispredicted[KindNondeterminism] < 3 || st.Mispredicted[KindInput]+st.Mispredicted[KindServer] != 0 {
+			t.Fatalf("%s: mispredictions %v", name, st.Mispredicted)
+		}
+		// The first injection is before the step of tick 500: the first
+		// mismatch covers it, and with a state every tick on a perfect
+		// link it is the state of tick 501.
+		if first.Kind != KindNondeterminism || After(first.From, every) || !After(first.Tick, every) {
+			t.Fatalf("%s: first misprediction %+v does not cover tick %d", name, first, every)
+		}
+		if name == "perfect" && first.Tick != every+1 {
+			t.Fatalf("perfect link: found at state %d, want %d", first.Tick, every+1)
+		}
+	}
+}
