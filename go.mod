@@ -3,8 +3,13 @@ module github.com/cubelab/cube
 go 1.26.0
 
 require (
-	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71 // indirect
-	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20260823155953-d41da22a9587 // indirect
-	github.com/go-gl/mathgl v1.2.0 // indirect
-	golang.org/x/image v0.47.0 // indirect
+	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71
+	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20260823155953-d41da22a9587
+	github.com/go-gl/mathgl v1.2.0
+	golang.org/x/image v0.47.0
+)
+
+require (
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 )

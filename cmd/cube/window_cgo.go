@@ -2,8 +2,171 @@
 
 package main
 
-import "io"
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/render"
+)
+
+// keyActions maps a pressed key to its action.
+var keyActions = map[render.Key]action{
+	render.Key1: actPreset1, render.Key2: actPreset2, render.Key3: actPreset3, render.Key4: actPreset4,
+	render.Key5: actPreset5, render.Key6: actPreset6, render.Key7: actPreset7,
+	render.KeyLeftBracket: actSlower, render.KeyRightBracket: actFaster,
+	render.KeyC: actCorrections, render.KeyM: actSmoothing, render.KeyR: actRedundancy,
+	render.KeyY: actServerCube, render.KeyB: actSnapshotCube, render.KeyV: actPredictedCube,
+	render.KeyK: actNudge, render.KeyP: actPause, render.KeyPeriod: actStep,
+	render.KeyBackspace: actReset, render.KeyF12: actScreenshot,
+	render.KeyF1: actHelp, render.KeyH: actHelp, render.KeyEscape: actQuit,
+}
+
+// heldInput reads the movement keys.
+func heldInput(w *render.Window) physics.Input {
+	var in physics.Input
+	for _, k := range []struct {
+		key render.Key
+		bit physics.Input
+	}{
+		{render.KeyW, physics.Forward}, {render.KeyA, physics.Left}, {render.KeyS, physics.Back},
+		{render.KeyD, physics.Right}, {render.KeySpace, physics.Jump},
+	} {
+		if w.Held(k.key) {
+			in |= k.bit
+		}
+	}
+	return in
+}
 
 func runWindow(args []string, stdout, stderr io.Writer) error {
-	return exitError{code: 1, msg: "the window is not built yet; run 'cube sim'"}
+	fs := newFlags("window", "[window] [-preset NAME] [-snapshot-hz H] [-seed N] [-width W] [-height H] [-autopilot] [-frames N] [-screenshot FILE]", stderr)
+	wf := registerWindowFlags(fs)
+	if err := fs.parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printKeys(stderr)
+		}
+		return err
+	}
+	cfg, err := wf.check()
+	if err != nil {
+		return err
+	}
+	l, err := newLab(cfg, wf.autopilot, uint32(wf.inject))
+	if err != nil {
+		return err
+	}
+	l.sess.Client.KeepStates = true
+	l.desyncFound = func(m *predict.Misprediction) { reportDesync(stdout, stderr, wf.reportDir, m) }
+
+	win, err := render.Open("cube: client-side prediction lab", wf.width, wf.height)
+	if err != nil {
+		return exitError{code: 1, msg: fmt.Sprintf("%v\ncube: the window needs a display with OpenGL 4.1; 'cube sim' runs the same session headless", err)}
+	}
+	defer win.Close()
+
+	var frame render.Frame
+	last := win.Time()
+	for n := 0; !win.ShouldClose(); n++ {
+		win.PollEvents()
+		shot := ""
+		for _, k := range win.Pressed() {
+			switch a := keyActions[k]; a {
+			case actQuit:
+				win.SetShouldClose()
+			case actScreenshot:
+				shot = fmt.Sprintf("cube-%s.png", time.Now().Format("20060102-150405"))
+			default:
+				if err := l.act(a); err != nil {
+					return err
+				}
+			}
+		}
+		l.setKeys(heldInput(win))
+		now := win.Time()
+		if err := l.frame(now - last); err != nil {
+			return err
+		}
+		last = now
+
+		l.build(&frame)
+		win.Draw(&frame, now-last)
+		lastFrame := wf.frames > 0 && n+1 >= wf.frames
+		if lastFrame && wf.screenshot != "" {
+			shot = wf.screenshot
+		}
+		if shot != "" {
+			if err := win.Screenshot(shot); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "screenshot written to %s\n", shot)
+		}
+		win.Swap()
+		if lastFrame {
+			break
+		}
+	}
+	return nil
+}
+
+func v32(v mgl64.Vec3) mgl32.Vec3 { return mgl32.Vec3{float32(v[0]), float32(v[1]), float32(v[2])} }
+func q32(q mgl64.Quat) mgl32.Quat {
+	return mgl32.Quat{W: float32(q.W), V: v32(q.V)}
+}
+func pv(v physics.Vec3) mgl32.Vec3 { return mgl32.Vec3{float32(v.X), float32(v.Y), float32(v.Z)} }
+func pq(q physics.Quat) mgl32.Quat {
+	return mgl32.Quat{W: float32(q.W), V: mgl32.Vec3{float32(q.X), float32(q.Y), float32(q.Z)}}
+}
+
+// Colours of the cubes.
+var (
+	colorPlayer    = mgl32.Vec4{0.85, 0.25, 0.2, 1}
+	colorServer    = mgl32.Vec4{1, 0.85, 0.1, 0.35}
+	colorSnapshot  = mgl32.Vec4{0.2, 0.45, 1, 0.35}
+	colorPredicted = mgl32.Vec4{0.9, 0.9, 0.9, 1}
+	colorStatic    = mgl32.Vec4{0.55, 0.57, 0.6, 1}
+)
+
+// build fills the frame from the lab, reusing its slices.
+func (l *lab) build(f *render.Frame) {
+	w := l.sess.Client.World()
+	f.Boxes = f.Boxes[:0]
+	for i := 0; i < w.NumBodies(); i++ {
+		if !w.Static(i) {
+			continue
+		}
+		b := w.Body(i)
+		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: pv(w.Half(i)), Rot: pq(b.Rot), Color: colorStatic, Style: render.Solid})
+	}
+	half := pv(w.Half(physics.Player))
+	pos, rot := l.sess.Display()
+	f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: colorPlayer, Style: render.Solid, Shadow: true})
+	if l.show.server {
+		b := l.sess.Server.World().Body(physics.Player)
+		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorServer, Style: render.Translucent})
+	}
+	if _, ok := l.sess.Client.Newest(); ok && l.show.snapshot {
+		b := l.sess.Client.NewestBody()
+		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorSnapshot, Style: render.Translucent})
+	}
+	if l.show.predicted {
+		b := w.Body(physics.Player)
+		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorPredicted, Style: render.Wireframe})
+	}
+	f.Follow = v32(pos)
+	f.HUD = l.hud()
+	f.Help, f.ShowHelp = helpLines(), l.showHelp
+	f.Banner = l.desync
+	f.Now = l.sess.Now().Seconds()
+	f.Graph = f.Graph[:0]
+	for _, s := range l.samples {
+		f.Graph = append(f.Graph, render.Sample{T: s.t, Error: s.err, Correction: s.correction, InFlight: s.inFlight})
+	}
 }

@@ -1,0 +1,308 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/cubelab/cube/netsim"
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/predict"
+)
+
+// action is something a key does in the window.
+type action int
+
+const (
+	actNone action = iota
+	actPreset1
+	actPreset2
+	actPreset3
+	actPreset4
+	actPreset5
+	actPreset6
+	actPreset7
+	actSlower
+	actFaster
+	actCorrections
+	actSmoothing
+	actRedundancy
+	actServerCube
+	actSnapshotCube
+	actPredictedCube
+	actNudge
+	actPause
+	actStep
+	actReset
+	actScreenshot
+	actHelp
+	actQuit
+)
+
+// keyHelp is the key table: the help overlay, `cube window -h` and the
+// README show it. Movement keys are held, the others act once per press.
+var keyHelp = []struct{ key, what string }{
+	{"W A S D", "push the cube (-Z, -X, +Z, +X: world axes, the server's rule)"},
+	{"Space", "jump (only when standing on something)"},
+	{"1 to 7", "network preset: perfect, lan, good, average, bad, terrible, outage"},
+	{"[ ]", "halve or double the snapshot rate (1 to 64 Hz)"},
+	{"C", "corrections on/off"},
+	{"M", "smoothing on/off"},
+	{"R", "redundant inputs on/off"},
+	{"Y", "server cube (yellow) on/off"},
+	{"B", "last snapshot cube (blue) on/off"},
+	{"V", "raw predicted cube (wireframe) on/off"},
+	{"K", "nudge the server's cube (a server-only event)"},
+	{"P", "pause"},
+	{".", "step one tick while paused"},
+	{"Backspace", "reset the session"},
+	{"F12", "screenshot to cube-<time>.png"},
+	{"F1 or H", "this help"},
+	{"Esc", "quit"},
+}
+
+// graphSeconds is how much history the graph shows.
+const graphSeconds = 10
+
+// sample is one graph point, taken at each state received.
+type sample struct {
+	t          float64
+	err        float64
+	correction bool
+	inFlight   float64
+}
+
+// lab is the demo's state without any OpenGL: the session, the toggles,
+// the graph history and the HUD text. The window drives it.
+type lab struct {
+	base     predict.SessionConfig
+	sess     *predict.Session
+	pilot    *predict.Autopilot // nil: the keyboard drives
+	inject   uint32
+	clock    stepClock
+	paused   bool
+	showHelp bool
+	show     struct{ server, snapshot, predicted bool }
+
+	samples     []sample
+	corrections []float64 // times of recent corrections, for the rate
+	lastStates  uint64
+	desync      string // first nondeterminism, for the banner
+	desyncFound func(m *predict.Misprediction)
+	frameTime   float64 // seconds, smoothed
+	keys        physics.Input
+}
+
+// newLab starts a session; autopilot drives the cube instead of the keys.
+func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, error) {
+	l := &lab{base: cfg, inject: inject, clock: stepClock{dt: predict.TickDuration.Seconds()}}
+	l.show.server, l.show.snapshot = true, true
+	if err := l.reset(); err != nil {
+		return nil, err
+	}
+	if autopilot {
+		l.pilot = predict.NewAutopilot(cfg.Seed)
+	}
+	return l, nil
+}
+
+// reset builds a fresh session with the current settings.
+func (l *lab) reset() error {
+	s, err := predict.NewSession(l.base)
+	if err != nil {
+		return err
+	}
+	if l.inject > 0 {
+		s.Client.Perturb = predict.InjectNondeterminism(l.inject)
+	}
+	s.Client.OnMispredict = l.onMispredict
+	l.sess, l.samples, l.corrections, l.lastStates, l.desync = s, l.samples[:0], l.corrections[:0], 0, ""
+	return nil
+}
+
+func (l *lab) onMispredict(m *predict.Misprediction) {
+	if m.Kind == predict.KindNondeterminism && l.desync == "" {
+		l.desync = fmt.Sprintf("DESYNC at tick %d (nondeterminism between ticks %d and %d)", m.Tick, m.From, m.Tick)
+		if l.desyncFound != nil {
+			l.desyncFound(m)
+		}
+	}
+}
+
+// act performs a key's action. It returns an error only for a session that
+// cannot be rebuilt.
+func (l *lab) act(a action) error {
+	c := l.sess.Client
+	switch {
+	case a >= actPreset1 && a <= actPreset7:
+		p, err := netsim.PresetByKey(int(a-actPreset1) + 1)
+		if err != nil {
+			return err
+		}
+		l.base.Preset, l.base.Conditions = p.Name, p.Conditions
+		return l.sess.SetConditions(p.Name, p.Conditions)
+	}
+	switch a {
+	case actSlower, actFaster:
+		hz := l.sess.Config.SnapshotHz
+		if a == actSlower && hz > 1 {
+			hz /= 2
+		} else if a == actFaster && hz < 64 {
+			hz *= 2
+		}
+		l.base.SnapshotHz = hz
+		return l.sess.SetSnapshotRate(hz)
+	case actCorrections:
+		c.Config.Corrections = !c.Config.Corrections
+		l.base.Client.Corrections = c.Config.Corrections
+	case actSmoothing:
+		c.Smooth.Enabled = !c.Smooth.Enabled
+		c.Smooth.Reset()
+		l.base.Smoothing = c.Smooth.Enabled
+	case actRedundancy:
+		c.Config.Redundancy = !c.Config.Redundancy
+		l.base.Client.Redundancy = c.Config.Redundancy
+	case actServerCube:
+		l.show.server = !l.show.server
+	case actSnapshotCube:
+		l.show.snapshot = !l.show.snapshot
+	case actPredictedCube:
+		l.show.predicted = !l.show.predicted
+	case actNudge:
+		l.sess.Nudge()
+	case actPause:
+		l.paused = !l.paused
+	case actStep:
+		if l.paused {
+			return l.tick(l.keys)
+		}
+	case actReset:
+		return l.reset()
+	case actHelp:
+		l.showHelp = !l.showHelp
+	}
+	return nil
+}
+
+// keys is the input held this frame, set by the window.
+func (l *lab) setKeys(in physics.Input) { l.keys = in }
+
+// frame advances the lab by elapsed wall-clock seconds: whole ticks through
+// the clock (none while paused), then the display.
+func (l *lab) frame(elapsed float64) error {
+	l.frameTime = 0.9*l.frameTime + 0.1*elapsed
+	if l.frameTime == 0.1*elapsed { // first frame
+		l.frameTime = elapsed
+	}
+	if !l.paused {
+		for n := l.clock.advance(elapsed); n > 0; n-- {
+			if err := l.tick(l.keys); err != nil {
+				return err
+			}
+		}
+	}
+	l.sess.Frame(elapsed)
+	return nil
+}
+
+// tick runs one session tick with the keyboard's or the autopilot's input.
+func (l *lab) tick(keys physics.Input) error {
+	in := keys
+	if l.pilot != nil {
+		in = l.pilot.Input(l.sess.Client.World().Body(physics.Player))
+	}
+	if err := l.sess.Tick(in); err != nil {
+		return err
+	}
+	c := l.sess.Client
+	now := l.sess.Now().Seconds()
+	if c.Stats.StatesReceived != l.lastStates {
+		l.lastStates = c.Stats.StatesReceived
+		last := c.Last()
+		corrected := last.Tick == c.Compared().Tick && c.Compared().ClientHash != c.Compared().ServerHash
+		l.samples = append(l.samples, sample{t: now, err: c.LastError(), correction: corrected, inFlight: float64(c.InFlight())})
+		if corrected && last.Corrected {
+			l.corrections = append(l.corrections, now)
+		}
+	}
+	l.samples = trimSamples(l.samples, now-graphSeconds)
+	for len(l.corrections) > 0 && l.corrections[0] < now-1 {
+		l.corrections = l.corrections[1:]
+	}
+	return nil
+}
+
+// trimSamples drops samples older than since, reusing the slice.
+func trimSamples(s []sample, since float64) []sample {
+	k := 0
+	for k < len(s) && s[k].t < since {
+		k++
+	}
+	if k == 0 {
+		return s
+	}
+	return append(s[:0], s[k:]...)
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// hud returns the status lines.
+func (l *lab) hud() []string {
+	s, c := l.sess, l.sess.Client
+	cond := s.Config.Conditions
+	newest, have := c.Newest()
+	ack := "none"
+	if have {
+		ack = fmt.Sprint(newest)
+	}
+	off, _ := c.Smooth.Offset()
+	secs := math.Max(s.Now().Seconds(), 1e-9)
+	up, down := s.Link.Up.Stats(), s.Link.Down.Stats()
+	last := c.Last()
+	fps := 0.0
+	if l.frameTime > 0 {
+		fps = 1 / l.frameTime
+	}
+	st := c.Stats
+	state := "running"
+	if l.paused {
+		state = "PAUSED (. steps one tick)"
+	}
+	driver := "keyboard"
+	if l.pilot != nil {
+		driver = "autopilot"
+	}
+	return []string{
+		fmt.Sprintf("preset %s: one-way %v, jitter %v, loss %.1f%%, round trip %v",
+			s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
+		fmt.Sprintf("snapshots %d Hz   tick %d   acked %s   in flight %d   %s, %s", s.Config.SnapshotHz, c.Tick(), ack, c.InFlight(), state, driver),
+		fmt.Sprintf("corrections %d (%d/s)   last: %d ticks replayed, error %.3f m, jump %.3f m",
+			st.Corrections, len(l.corrections), last.Replayed, math.Sqrt(last.Error.Pos2), last.Jump),
+		fmt.Sprintf("mispredictions: input %d, server %d, nondeterminism %d   quiet resyncs %d",
+			st.Mispredicted[predict.KindInput], st.Mispredicted[predict.KindServer], st.Mispredicted[predict.KindNondeterminism], st.Resyncs),
+		fmt.Sprintf("smoothing offset %.3f m   bytes/s up %.0f down %.0f", off.Len(),
+			float64(up.BytesSent)/secs, float64(down.BytesSent)/secs),
+		fmt.Sprintf("frame %.1f ms   %.0f fps", 1000*l.frameTime, fps),
+		fmt.Sprintf("[C] corrections %s  [M] smoothing %s  [R] redundancy %s  [Y] server %s  [B] snapshot %s  [V] predicted %s",
+			onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy),
+			onOff(l.show.server), onOff(l.show.snapshot), onOff(l.show.predicted)),
+		"F1 or H: help",
+	}
+}
+
+// helpLines returns the key table as "key\tdescription" lines.
+func helpLines() []string {
+	var out []string
+	for _, k := range keyHelp {
+		out = append(out, k.key+"\t"+k.what)
+	}
+	return out
+}
+
+// simTime returns the session's virtual time.
+func (l *lab) simTime() time.Duration { return l.sess.Now() }

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/predict"
+)
+
+// Window size bounds.
+const (
+	minSize = 64
+	maxSize = 16384
+)
+
+// windowFlags are the flags of the window.
+type windowFlags struct {
+	session    sessionFlags
+	width      int
+	height     int
+	autopilot  bool
+	frames     int
+	screenshot string
+	inject     uint
+	reportDir  string
+}
+
+func registerWindowFlags(fs *flags) *windowFlags {
+	wf := &windowFlags{}
+	wf.session.register(fs)
+	fs.IntVar(&wf.width, "width", 1280, fmt.Sprintf("window width in pixels, %d to %d", minSize, maxSize))
+	fs.IntVar(&wf.height, "height", 720, fmt.Sprintf("window height in pixels, %d to %d", minSize, maxSize))
+	fs.BoolVar(&wf.autopilot, "autopilot", false, "drive the cube with the scripted autopilot instead of the keyboard")
+	fs.IntVar(&wf.frames, "frames", 0, "quit after this many frames (0: run until closed)")
+	fs.StringVar(&wf.screenshot, "screenshot", "", "write the last frame to this PNG file (with -frames)")
+	registerDebugFlags(fs, &wf.inject, &wf.reportDir)
+	return wf
+}
+
+// registerDebugFlags adds the determinism debugging flags sim and the window
+// share.
+func registerDebugFlags(fs *flags, inject *uint, reportDir *string) {
+	fs.UintVar(inject, "inject-nondeterminism", 0, "move the client's cube by one ulp every N ticks, to test the desync detector (0: never)")
+	fs.StringVar(reportDir, "report-dir", ".", "folder for the report written at the first nondeterminism")
+}
+
+// check validates the window flags.
+func (wf *windowFlags) check() (predict.SessionConfig, error) {
+	cfg, err := wf.session.config()
+	if err != nil {
+		return cfg, err
+	}
+	if wf.width < minSize || wf.width > maxSize {
+		return cfg, usagef("-width %d is out of range: want %d to %d", wf.width, minSize, maxSize)
+	}
+	if wf.height < minSize || wf.height > maxSize {
+		return cfg, usagef("-height %d is out of range: want %d to %d", wf.height, minSize, maxSize)
+	}
+	if wf.frames < 0 {
+		return cfg, usagef("-frames %d is negative: want 0 (run until closed) or more", wf.frames)
+	}
+	if wf.screenshot != "" && wf.frames == 0 {
+		return cfg, usagef("-screenshot needs -frames N: the picture is of the last frame")
+	}
+	if wf.inject > math.MaxUint32 {
+		return cfg, usagef("-inject-nondeterminism %d is out of range: want 0 to %d", wf.inject, uint32(math.MaxUint32))
+	}
+	return cfg, nil
+}
+
+// printKeys prints the key table.
+func printKeys(w io.Writer) {
+	fmt.Fprintln(w, "keys:")
+	for _, k := range keyHelp {
+		fmt.Fprintf(w, "  %-10s %s\n", k.key, k.what)
+	}
+}
+
+// reportDesync writes the first nondeterminism's states field by field to a
+// file and prints its path.
+func reportDesync(stdout, stderr io.Writer, dir string, m *predict.Misprediction) {
+	path := filepath.Join(dir, fmt.Sprintf("cube-desync-tick%d.txt", m.Tick))
+	if err := writeDesync(path, m); err != nil {
+		fmt.Fprintf(stderr, "cube: nondeterminism at tick %d, but the report could not be written: %v\n", m.Tick, err)
+		return
+	}
+	fmt.Fprintf(stdout, "nondeterminism at tick %d: report written to %s\n", m.Tick, path)
+}
+
+func writeDesync(path string, m *predict.Misprediction) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(f, "nondeterminism: the client's prediction of tick %d differs from the server's state\n", m.Tick)
+	fmt.Fprintf(f, "both started from the same state at tick %d and applied the same inputs (the input chains match)\n", m.From)
+	if m.Predicted != nil && m.Server != nil {
+		d := physics.Diff(m.Predicted, m.Server, 0)
+		fmt.Fprintf(f, "%d fields differ (client value first, then server):\n", len(d))
+		for _, x := range d {
+			fmt.Fprintf(f, "  %s\n", x)
+		}
+	}
+	return f.Close()
+}
