@@ -1,0 +1,120 @@
+//go:build cgo
+
+package main
+
+import (
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// buildCube builds the program into a temporary folder.
+func buildCube(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "cube")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// needDisplay skips outside CI when there is no display; in CI (the test
+// command runs under xvfb-run) a missing display is a failure.
+func needDisplay(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DISPLAY") != "" {
+		return
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("DISPLAY is not set: the test command runs go test under xvfb-run")
+	}
+	t.Skip("no DISPLAY; run under xvfb-run (scripts/test.sh does)")
+}
+
+func shoot(t *testing.T, bin string, frames string) image.Image {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "shot.png")
+	cmd := exec.Command(bin, "-autopilot", "-preset", "average", "-frames", frames, "-screenshot", path)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("cube -frames %s: %v\n%s", frames, err, out)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+func TestWindowScreenshot(t *testing.T) {
+	needDisplay(t)
+	bin := buildCube(t)
+	a := shoot(t, bin, "20")
+	b := shoot(t, bin, "90")
+	if s := a.Bounds().Size(); s.X != 1280 || s.Y != 720 {
+		t.Fatalf("screenshot is %v, want 1280x720", s)
+	}
+	// The player cube is red: lit or shaded, red well above green and blue.
+	red := 0
+	for y := 0; y < 720; y++ {
+		for x := 0; x < 1280; x++ {
+			r, g, bl, _ := b.At(x, y).RGBA()
+			if r>>8 > 120 && g>>8 < r>>8/2 && bl>>8 < r>>8/2 {
+				red++
+			}
+		}
+	}
+	if red < 100 {
+		t.Fatalf("only %d red pixels: where is the player cube?", red)
+	}
+	// HUD text: the top-left panel holds bright glyph pixels.
+	bright := 0
+	for y := 10; y < 60; y++ {
+		for x := 10; x < 400; x++ {
+			r, g, bl, _ := b.At(x, y).RGBA()
+			if r>>8 > 200 && g>>8 > 200 && bl>>8 > 200 {
+				bright++
+			}
+		}
+	}
+	if bright < 200 {
+		t.Fatalf("only %d text pixels in the HUD area", bright)
+	}
+	// The picture moves: the two frame counts differ in many pixels.
+	diff := 0
+	for y := 0; y < 720; y += 2 {
+		for x := 0; x < 1280; x += 2 {
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := b.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				diff++
+			}
+		}
+	}
+	if diff < 2000 {
+		t.Fatalf("frames 20 and 90 differ in %d sampled pixels only", diff)
+	}
+}
+
+func TestWindowFailsClearlyWithoutDisplay(t *testing.T) {
+	bin := buildCube(t)
+	cmd := exec.Command(bin, "-frames", "1")
+	cmd.Env = append(os.Environ(), "DISPLAY=", "WAYLAND_DISPLAY=")
+	out, err := cmd.CombinedOutput()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 1 {
+		t.Fatalf("exit %v, want 1\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "no display") || !strings.Contains(string(out), "cube sim") || strings.Contains(string(out), "goroutine") {
+		t.Fatalf("output does not name the cause and the way out:\n%s", out)
+	}
+}
