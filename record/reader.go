@@ -84,7 +84,7 @@ func Read(r io.Reader, maxBytes int64) (*Record, error) {
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
 	}
-	rd := &reader{br: bufio.NewReaderSize(r, 32<<10), limit: maxBytes, rec: &Record{}}
+	rd := &reader{br: bufio.NewReader(r), limit: maxBytes, rec: &Record{}}
 	if err := rd.preamble(); err != nil {
 		return nil, err
 	}
