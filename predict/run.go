@@ -69,20 +69,31 @@ type Summary struct {
 // Run drives a session headless for the given virtual time with a seeded
 // autopilot, displaying at FrameRate, then stops moving and lets the link
 // drain until the client's prediction of a server state matches it bit for
-// bit with the cube at rest (or maxDrain passes).
-func Run(cfg SessionConfig, seconds float64) (*Session, Summary, error) {
+// bit with the cube at rest (or maxDrain passes). setup, when not nil, is
+// called once the session is built, before the first tick (to attach a
+// recorder or a perturbation).
+func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Session, Summary, error) {
 	s, err := NewSession(cfg)
 	if err != nil {
 		return nil, Summary{}, err
+	}
+	if setup != nil {
+		if err := setup(s); err != nil {
+			return s, Summary{}, err
+		}
 	}
 	pilot := NewAutopilot(cfg.Seed)
 	end := time.Duration(seconds * float64(time.Second))
 	frame := time.Second / FrameRate
 	nextFrame := time.Duration(0)
 	var maxJump float64
+	chained := s.Client.OnMispredict
 	s.Client.OnMispredict = func(m *Misprediction) {
 		if m.Corrected {
 			maxJump = max(maxJump, m.Jump)
+		}
+		if chained != nil {
+			chained(m)
 		}
 	}
 	step := func(in physics.Input) error {

@@ -20,7 +20,7 @@ func presetConfig(t *testing.T, name string) SessionConfig {
 func TestEveryPresetStaysInSyncWithRedundancy(t *testing.T) {
 	for _, p := range netsim.Presets() {
 		cfg := presetConfig(t, p.Name)
-		_, sum, err := Run(cfg, 60)
+		_, sum, err := Run(cfg, 60, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +45,7 @@ func TestNoRedundancyCorrectsAndEndsInSync(t *testing.T) {
 	for _, name := range []string{"bad", "terrible", "outage"} {
 		cfg := presetConfig(t, name)
 		cfg.Client.Redundancy = false
-		_, sum, err := Run(cfg, 60)
+		_, sum, err := Run(cfg, 60, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +64,7 @@ func TestNoRedundancyCorrectsAndEndsInSync(t *testing.T) {
 func TestNudgesAreSmoothed(t *testing.T) {
 	cfg := presetConfig(t, "average")
 	cfg.NudgeEvery = 2 * time.Second
-	_, sum, err := Run(cfg, 60)
+	_, sum, err := Run(cfg, 60, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestNudgesAreSmoothed(t *testing.T) {
 	}
 
 	cfg.Smoothing = false
-	_, raw, err := Run(cfg, 60)
+	_, raw, err := Run(cfg, 60, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestSessionCrossesTheTickWrap(t *testing.T) {
 	cfg := presetConfig(t, "bad")
 	cfg.Client.Redundancy = false
 	cfg.StartTick = 1<<32 - 640 // wraps 10 s in
-	s, sum, err := Run(cfg, 30)
+	s, sum, err := Run(cfg, 30, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,10 +108,10 @@ func TestSessionCrossesTheTickWrap(t *testing.T) {
 func TestRunIsReproducible(t *testing.T) {
 	cfg := presetConfig(t, "terrible")
 	cfg.Client.Redundancy = false
-	_, a, _ := Run(cfg, 20)
-	_, b, _ := Run(cfg, 20)
+	_, a, _ := Run(cfg, 20, nil)
+	_, b, _ := Run(cfg, 20, nil)
 	cfg.Seed = 2
-	_, c, _ := Run(cfg, 20)
+	_, c, _ := Run(cfg, 20, nil)
 	if a != b {
 		t.Fatal("same seed, different runs")
 	}

@@ -91,6 +91,7 @@ type lab struct {
 	desyncFound func(m *predict.Misprediction)
 	frameTime   float64 // seconds, smoothed
 	keys        physics.Input
+	onReset     func() // called before the session is rebuilt
 }
 
 // newLab starts a session; autopilot drives the cube instead of the keys.
@@ -108,6 +109,9 @@ func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, err
 
 // reset builds a fresh session with the current settings.
 func (l *lab) reset() error {
+	if l.onReset != nil && l.sess != nil {
+		l.onReset()
+	}
 	s, err := predict.NewSession(l.base)
 	if err != nil {
 		return err
@@ -116,6 +120,7 @@ func (l *lab) reset() error {
 		s.Client.Perturb = predict.InjectNondeterminism(l.inject)
 	}
 	s.Client.OnMispredict = l.onMispredict
+	s.Client.KeepStates = true
 	l.sess, l.samples, l.corrections, l.lastStates, l.desync = s, l.samples[:0], l.corrections[:0], 0, ""
 	return nil
 }

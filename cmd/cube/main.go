@@ -35,6 +35,7 @@ func commands() []command {
 		{"window", "open the desktop demo (the default with no subcommand)", runWindow},
 		{"hash", "run the canonical scene with its scripted inputs and print the state hash", runHash},
 		{"sim", "run a client and a server over a simulated link, headless, and print a summary", runSim},
+		{"replay", "re-simulate a session record on this machine and check every tick", runReplay},
 	}
 }
 
@@ -105,8 +106,9 @@ func printUsage(w io.Writer) {
 // flags is a subcommand's flag set: it reports errors instead of exiting.
 type flags struct {
 	*flag.FlagSet
-	synopsis string
-	stderr   io.Writer
+	synopsis  string
+	stderr    io.Writer
+	allowArgs int // positional arguments allowed after the flags
 }
 
 func newFlags(name, synopsis string, stderr io.Writer) *flags {
@@ -129,8 +131,8 @@ func (f *flags) parse(args []string) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if f.NArg() > 0 {
-		return usagef("unexpected argument %q", f.Arg(0))
+	if f.NArg() > f.allowArgs {
+		return usagef("unexpected argument %q", f.Arg(f.allowArgs))
 	}
 	return nil
 }

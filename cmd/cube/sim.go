@@ -78,12 +78,17 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("sim", "sim [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-no-redundancy] [-no-corrections] [-nudge-every S] [-json]", stderr)
+	fs := newFlags("sim", "sim [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-no-redundancy] [-no-corrections] [-nudge-every S] [-json] [-record FILE] [-inject-nondeterminism N]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	seconds := fs.Float64("seconds", 60, fmt.Sprintf("simulated seconds of play, 0 to %d (then the link drains)", maxSimSeconds))
 	nudge := fs.Float64("nudge-every", 0, "push the server's cube every S seconds, a server-only event (0: never)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the readable summary")
+	var rf recordFlags
+	rf.register(fs)
+	var inject uint
+	var reportDir string
+	registerDebugFlags(fs, &inject, &reportDir)
 	if err := fs.parse(args); err != nil {
 		return err
 	}
@@ -100,8 +105,37 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if *nudge > 0 && *nudge < 1.0/64 {
 		return usagef("-nudge-every %v is shorter than a tick: want 0 (never) or at least 0.015625", *nudge)
 	}
+	if err := rf.check(); err != nil {
+		return err
+	}
+	if inject > math.MaxUint32 {
+		return usagef("-inject-nondeterminism %d is out of range: want 0 to %d", inject, uint32(math.MaxUint32))
+	}
 	cfg.NudgeEvery = time.Duration(*nudge * float64(time.Second))
-	_, sum, err := predict.Run(cfg, *seconds)
+	var rec *recording
+	var desync bool
+	setup := func(s *predict.Session) error {
+		if inject > 0 {
+			s.Client.Perturb = predict.InjectNondeterminism(uint32(inject))
+		}
+		s.Client.KeepStates = true
+		s.Client.OnMispredict = func(m *predict.Misprediction) {
+			if m.Kind == predict.KindNondeterminism && !desync {
+				desync = true
+				reportDesync(stderr, stderr, reportDir, m)
+			}
+		}
+		if rf.path != "" {
+			var err error
+			rec, err = startRecording(rf.path, uint32(rf.fullEvery), s)
+			return err
+		}
+		return nil
+	}
+	_, sum, err := predict.Run(cfg, *seconds, setup)
+	if cerr := rec.close(); err == nil && cerr != nil {
+		err = fmt.Errorf("record %s: %w", rf.path, cerr)
+	}
 	if err != nil {
 		return err
 	}

@@ -47,7 +47,7 @@ func heldInput(w *render.Window) physics.Input {
 }
 
 func runWindow(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("window", "[window] [-preset NAME] [-snapshot-hz H] [-seed N] [-width W] [-height H] [-autopilot] [-frames N] [-screenshot FILE]", stderr)
+	fs := newFlags("window", "[window] [-preset NAME] [-snapshot-hz H] [-seed N] [-width W] [-height H] [-autopilot] [-frames N] [-screenshot FILE] [-record FILE] [-inject-nondeterminism N]", stderr)
 	wf := registerWindowFlags(fs)
 	if err := fs.parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -63,7 +63,24 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	l.sess.Client.KeepStates = true
+	var rec *recording
+	if wf.record.path != "" {
+		if rec, err = startRecording(wf.record.path, uint32(wf.record.fullEvery), l.sess); err != nil {
+			return err
+		}
+		l.onReset = func() {
+			if err := rec.close(); err != nil {
+				fmt.Fprintf(stderr, "cube: record %s: %v\n", wf.record.path, err)
+			}
+			fmt.Fprintf(stdout, "record %s ended at the reset\n", wf.record.path)
+			rec, l.onReset = nil, nil
+		}
+		defer func() {
+			if err := rec.close(); err != nil {
+				fmt.Fprintf(stderr, "cube: record %s: %v\n", wf.record.path, err)
+			}
+		}()
+	}
 	l.desyncFound = func(m *predict.Misprediction) { reportDesync(stdout, stderr, wf.reportDir, m) }
 
 	win, err := render.Open("cube: client-side prediction lab", wf.width, wf.height)

@@ -27,6 +27,7 @@ type windowFlags struct {
 	screenshot string
 	inject     uint
 	reportDir  string
+	record     recordFlags
 }
 
 func registerWindowFlags(fs *flags) *windowFlags {
@@ -38,6 +39,7 @@ func registerWindowFlags(fs *flags) *windowFlags {
 	fs.IntVar(&wf.frames, "frames", 0, "quit after this many frames (0: run until closed)")
 	fs.StringVar(&wf.screenshot, "screenshot", "", "write the last frame to this PNG file (with -frames)")
 	registerDebugFlags(fs, &wf.inject, &wf.reportDir)
+	wf.record.register(fs)
 	return wf
 }
 
@@ -65,6 +67,9 @@ func (wf *windowFlags) check() (predict.SessionConfig, error) {
 	}
 	if wf.screenshot != "" && wf.frames == 0 {
 		return cfg, usagef("-screenshot needs -frames N: the picture is of the last frame")
+	}
+	if err := wf.record.check(); err != nil {
+		return cfg, err
 	}
 	if wf.inject > math.MaxUint32 {
 		return cfg, usagef("-inject-nondeterminism %d is out of range: want 0 to %d", wf.inject, uint32(math.MaxUint32))

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/record"
+)
+
+// recording is an open session record: the server writes into it.
+type recording struct {
+	f *os.File
+	w *record.Writer
+}
+
+// startRecording creates path and attaches a record writer to the session's
+// server, with the server's current state as the initial one.
+func startRecording(path string, fullEvery uint32, s *predict.Session) (*recording, error) {
+	meta, err := json.Marshal(struct {
+		Preset     string `json:"preset"`
+		Seed       uint64 `json:"seed"`
+		SnapshotHz int    `json:"snapshot_hz"`
+		Missing    string `json:"missing"`
+		StartTick  uint32 `json:"start_tick"`
+	}{s.Config.Preset, s.Config.Seed, s.Config.SnapshotHz, s.Config.Missing.String(), s.Config.StartTick})
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("record: %w", err)
+	}
+	h := record.Header{Physics: s.Config.Physics, FullEvery: fullEvery, Meta: string(meta)}
+	s.Server.World().Save(&h.Initial)
+	w, err := record.NewWriter(f, h)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("record %s: %w", path, err)
+	}
+	s.Server.Recorder = w
+	return &recording{f: f, w: w}, nil
+}
+
+// close ends the record and the file.
+func (r *recording) close() error {
+	if r == nil {
+		return nil
+	}
+	err := r.w.Close()
+	if cerr := r.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// recordFlags are the -record flags sim and the window share.
+type recordFlags struct {
+	path      string
+	fullEvery uint
+}
+
+func (rf *recordFlags) register(fs *flags) {
+	fs.StringVar(&rf.path, "record", "", "write the server's session record to this file (replay it with 'cube replay FILE')")
+	fs.UintVar(&rf.fullEvery, "full-every", 64, "with -record: store a full state every N ticks, 1 to 65536")
+}
+
+func (rf *recordFlags) check() error {
+	if rf.fullEvery < 1 || rf.fullEvery > 65536 {
+		return usagef("-full-every %d is out of range: want 1 to 65536", rf.fullEvery)
+	}
+	return nil
+}
+
