@@ -1,0 +1,106 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/record"
+)
+
+func TestRecordThenReplay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.rec")
+	if code, _, errs := runCube("sim", "-preset", "bad", "-no-redundancy", "-seconds", "10", "-nudge-every", "2", "-record", path); code != 0 {
+		t.Fatalf("sim -record: exit %d: %s", code, errs)
+	}
+	code, out, errs := runCube("replay", path)
+	if code != 0 || !strings.HasPrefix(out, "ok ") {
+		t.Fatalf("replay: exit %d, %q %q", code, out, errs)
+	}
+
+	// One flipped byte in the middle: a clear error naming the chunk, exit 2.
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 0x40
+	bad := filepath.Join(t.TempDir(), "bad.rec")
+	if err := os.WriteFile(bad, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = runCube("replay", bad)
+	if code != 2 || out != "" || !strings.Contains(errs, "chunk") || strings.Contains(errs, "goroutine") {
+		t.Fatalf("flipped byte: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+
+	// Cut short, as by a crash: what is complete still replays.
+	b[len(b)/2] ^= 0x40 // undo the flip
+	if err := os.WriteFile(bad, b[:len(b)*3/4], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = runCube("replay", bad)
+	if code != 0 || !strings.HasPrefix(out, "ok ") || !strings.Contains(errs, "cut short") {
+		t.Fatalf("truncated record: exit %d, %q, %q", code, out, errs)
+	}
+}
+
+func TestReplayRefusesWhatIsNotARecord(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk")
+	if err := os.WriteFile(junk, []byte("hello, this is not a record"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"replay", junk}, {"replay", filepath.Join(dir, "missing")}} {
+		code, _, errs := runCube(args...)
+		if code != 2 || errs == "" || strings.Contains(errs, "goroutine") {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+	if code, _, _ := runCube("replay"); code != 2 {
+		t.Error("replay without a file did not exit 2")
+	}
+}
+
+func TestReplayReportsTheFirstDivergentTick(t *testing.T) {
+	// A record whose hash for tick 10 was written wrong (as a machine that
+	// computed different bits would have): replay names tick 11, exit 1.
+	path := filepath.Join(t.TempDir(), "div.rec")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := physics.MustScene()
+	h := record.Header{FullEvery: 64}
+	w.Save(&h.Initial)
+	rw, err := record.NewWriter(f, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tk := uint32(0); tk < 100; tk++ {
+		in := physics.ScriptedInput(tk)
+		if err := physics.StepInput(w, in); err != nil {
+			t.Fatal(err)
+		}
+		hash := w.Hash()
+		if tk == 10 {
+			hash ^= 1
+		}
+		var full *physics.State
+		if tk%64 == 63 {
+			full = w.State()
+		}
+		if err := rw.Tick(tk, in, hash, full); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	code, out, _ := runCube("replay", path)
+	if code != 1 || !strings.Contains(out, "tick 11") {
+		t.Fatalf("exit %d, report:\n%s", code, out)
+	}
+}
