@@ -72,4 +72,3 @@ func (rf *recordFlags) check() error {
 	}
 	return nil
 }
-
