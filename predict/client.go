@@ -107,7 +107,6 @@ type Client struct {
 	compared Compared
 	teleport physics.Vec3 // sum of the player's jumps from rewinds, for display statistics
 	msg      StateMsg
-	send     []byte
 	window   []physics.Input
 }
 

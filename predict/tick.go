@@ -33,6 +33,3 @@ func (r *ring[T]) get(t uint32) (*T, bool) {
 	}
 	return &r.val[i], true
 }
-
-// clear invalidates every slot, keeping the values' buffers.
-func (r *ring[T]) clear() { r.valid = [RingSize]bool{} }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/physics"
@@ -308,6 +307,3 @@ func helpLines() []string {
 	}
 	return out
 }
-
-// simTime returns the session's virtual time.
-func (l *lab) simTime() time.Duration { return l.sess.Now() }
