@@ -43,7 +43,7 @@ const (
 
 const (
 	instFloats = 15  // per instance: centre 3, half 3, rotation 4, colour 4, mode 1
-	maxCasters = 16  // must match MAX_CASTERS in scene.frag; each costs every lit pixel near it
+	maxCasters = 16  // at most MAX_CASTERS in scene.frag; each costs every lit pixel near it
 	groundHalf = 300 // metres; the ground is a slab this wide around the camera target
 	groundDrop = 0.5 // half thickness of the ground slab, metres; its top is y=0
 )

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -79,6 +80,7 @@ func main() {
 	hud := make([]string, 0, 16)
 	start := w.Time()
 	prev := start
+	var times []float64 // frame times, seconds
 	n := 0
 	for !w.ShouldClose() {
 		w.PollEvents()
@@ -93,6 +95,9 @@ func main() {
 		now := w.Time()
 		dt := now - prev
 		prev = now
+		if n > 10 { // past the first frames, which compile shaders
+			times = append(times, dt)
+		}
 		t := 9.5 + float64(n)/60 // by frame, so that screenshots repeat
 		player := mgl32.Vec3{float32(3 * math.Cos(t*0.5)), 0.75 + float32(math.Max(0, math.Sin(t*2))), float32(3 * math.Sin(t*0.5))}
 		rot := mgl32.QuatRotate(float32(t), mgl32.Vec3{0, 1, 0})
@@ -122,6 +127,11 @@ func main() {
 		if *frames > 0 && n == *frames {
 			el := w.Time() - start
 			fmt.Printf("%d frames in %.3f s: %.2f ms a frame (%.0f fps)\n", n, el, 1000*el/float64(n), float64(n)/el)
+			if len(times) > 0 {
+				slices.Sort(times)
+				fmt.Printf("frame time after frame 10: min %.2f ms, median %.2f ms, 90th percentile %.2f ms\n",
+					1000*times[0], 1000*times[len(times)/2], 1000*times[len(times)*9/10])
+			}
 		}
 		if (*frames > 0 && n == *frames) || (*frames == 0 && *shot != "" && n == 3) {
 			if *shot != "" {
