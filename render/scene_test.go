@@ -1,10 +1,14 @@
 package render
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+
+	"github.com/cubelab/cube/shaders"
 )
 
 func instanceAt(s *sceneBuild, i int) []float32 {
@@ -147,5 +151,17 @@ func TestCubeVerticesFaceOutward(t *testing.T) {
 				t.Errorf("triangle %d vertex %v is not on the face with normal %v", tri, p[k], n)
 			}
 		}
+	}
+}
+
+func TestMaxCastersFitsTheShader(t *testing.T) {
+	var n int
+	for _, line := range strings.Split(shaders.SceneFrag, "\n") {
+		if _, err := fmt.Sscanf(line, "const int MAX_CASTERS = %d;", &n); err == nil {
+			break
+		}
+	}
+	if n < maxCasters {
+		t.Errorf("scene.frag has room for %d casters, render sends up to %d", n, maxCasters)
 	}
 }
