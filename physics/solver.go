@@ -114,48 +114,74 @@ func (w *World) applyRow(c *contact, ro *row, lambda float64) {
 // order, the two friction rows (bounded by mu times the normal impulse) and
 // then the normal row (impulse kept non-negative). Each contact loads the
 // velocities of its bodies once, updates them row by row and stores them.
+// A contact against the ground or a static box, the common case, takes a
+// shorter path with the same arithmetic for body a.
 func (w *World) solve() {
-	var zero BodyState
 	for it := 0; it < w.cfg.Iterations; it++ {
 		for k := range w.manifold {
 			c := &w.manifold[k]
-			a, b := &w.st.Bodies[c.a], &zero
 			if c.mb {
-				b = &w.st.Bodies[c.b]
+				w.solvePair(c)
+				continue
 			}
-			va, wa, vb, wb := a.Vel, a.AngVel, b.Vel, b.AngVel
-			for r := 1; r <= 3; r++ {
-				ro := &c.rows[r%3] // rows 1 and 2 (friction), then 0 (normal)
+			a := &w.st.Bodies[c.a]
+			va, wa := a.Vel, a.AngVel
+			limit := mul(c.mu, c.rows[0].p)
+			for r := 1; r < 3; r++ {
+				ro := &c.rows[r]
 				v := ro.d.Dot(va) + ro.rAxd.Dot(wa)
-				if c.mb {
-					v -= ro.d.Dot(vb) + ro.rBxd.Dot(wb)
-				}
-				var np float64
-				if r < 3 {
-					limit := mul(c.mu, c.rows[0].p)
-					np = clamp(ro.p-mul(ro.m, v), -limit, limit)
-				} else {
-					np = max(ro.p-mul(ro.m, v-c.bias), 0)
-				}
+				np := clamp(ro.p-mul(ro.m, v), -limit, limit)
 				lambda := np - ro.p
 				ro.p = np
-				if c.ma {
-					va = va.AddScaled(ro.d, mul(lambda, c.invMa))
-					wa = wa.AddScaled(ro.iA, lambda)
-				}
-				if c.mb {
-					vb = vb.AddScaled(ro.d, -mul(lambda, c.invMb))
-					wb = wb.AddScaled(ro.iB, -lambda)
-				}
+				va = va.AddScaled(ro.d, mul(lambda, c.invMa))
+				wa = wa.AddScaled(ro.iA, lambda)
 			}
-			if c.ma {
-				a.Vel, a.AngVel = va, wa
+			ro := &c.rows[0]
+			v := ro.d.Dot(va) + ro.rAxd.Dot(wa)
+			np := ro.p - mul(ro.m, v-c.bias)
+			if np < 0 {
+				np = 0
 			}
-			if c.mb {
-				b.Vel, b.AngVel = vb, wb
-			}
+			lambda := np - ro.p
+			ro.p = np
+			a.Vel = va.AddScaled(ro.d, mul(lambda, c.invMa))
+			a.AngVel = wa.AddScaled(ro.iA, lambda)
 		}
 	}
+}
+
+// solvePair solves one contact between two moving bodies (or a static a and
+// a moving b): rows 1 and 2 (friction), then row 0 (normal).
+func (w *World) solvePair(c *contact) {
+	var zero BodyState
+	a, b := &w.st.Bodies[c.a], &w.st.Bodies[c.b]
+	if !c.ma {
+		a = &zero
+	}
+	va, wa, vb, wb := a.Vel, a.AngVel, b.Vel, b.AngVel
+	for r := 1; r <= 3; r++ {
+		ro := &c.rows[r%3]
+		v := ro.d.Dot(va) + ro.rAxd.Dot(wa) - (ro.d.Dot(vb) + ro.rBxd.Dot(wb))
+		var np float64
+		if r < 3 {
+			limit := mul(c.mu, c.rows[0].p)
+			np = clamp(ro.p-mul(ro.m, v), -limit, limit)
+		} else if np = ro.p - mul(ro.m, v-c.bias); np < 0 {
+			np = 0
+		}
+		lambda := np - ro.p
+		ro.p = np
+		if c.ma {
+			va = va.AddScaled(ro.d, mul(lambda, c.invMa))
+			wa = wa.AddScaled(ro.iA, lambda)
+		}
+		vb = vb.AddScaled(ro.d, -mul(lambda, c.invMb))
+		wb = wb.AddScaled(ro.iB, -lambda)
+	}
+	if c.ma {
+		a.Vel, a.AngVel = va, wa
+	}
+	b.Vel, b.AngVel = vb, wb
 }
 
 // storeCache writes this step's contacts and their impulses into the state.

@@ -45,7 +45,9 @@ func (w *World) AddBox(d BoxDef) (int, error) {
 	w.rot = append(w.rot, Mat3{})
 	w.invI = append(w.invI, Mat3{})
 	w.bounds = append(w.bounds, aabb{})
-	return len(w.shapes) - 1, nil
+	i := len(w.shapes) - 1
+	w.deriveStatic(i)
+	return i, nil
 }
 
 // NumBodies returns the number of bodies.
@@ -102,6 +104,11 @@ func (w *World) Restore(src *State) error {
 		return err
 	}
 	w.st.CopyFrom(src)
+	for i := range w.shapes {
+		if w.shapes[i].static {
+			w.deriveStatic(i)
+		}
+	}
 	return nil
 }
 
@@ -156,5 +163,6 @@ func (w *World) SetBody(i int, b BodyState) error {
 		return badValue("body %d: orientation has squared length %v, want 1", i, n)
 	}
 	w.st.Bodies[i] = b
+	w.deriveStatic(i)
 	return nil
 }

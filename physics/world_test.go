@@ -231,3 +231,36 @@ func TestSetBody(t *testing.T) {
 		t.Fatalf("NaN velocity: %v", err)
 	}
 }
+
+func TestMovedStaticBoxCollidesWhereItIs(t *testing.T) {
+	// Static boxes' derived data is computed when their pose is set: move
+	// the wall from z = -8 to z = -3 and the cube must stop at its new face.
+	for _, how := range []string{"SetBody", "Restore"} {
+		w := MustScene()
+		wall := w.Body(1)
+		wall.Pos.Z = -3
+		switch how {
+		case "SetBody":
+			if err := w.SetBody(1, wall); err != nil {
+				t.Fatal(err)
+			}
+		case "Restore":
+			var s State
+			w.Save(&s)
+			s.Bodies[1] = wall
+			if err := MustScene().Restore(&s); err != nil {
+				t.Fatal(err)
+			}
+			w = MustScene()
+			if err := w.Restore(&s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := 0; i < 200; i++ {
+			_ = StepInput(w, Forward)
+		}
+		if z := w.Body(Player).Pos.Z; !near(z, -2.25, 0.03) {
+			t.Fatalf("%s: cube stopped at z = %v, want -2.25 in front of the moved wall", how, z)
+		}
+	}
+}
