@@ -275,26 +275,24 @@ func (l *lab) hud() []string {
 	st := c.Stats
 	state := "running"
 	if l.paused {
-		state = "PAUSED (. steps one tick)"
+		state = "PAUSED"
 	}
 	driver := "keyboard"
 	if l.pilot != nil {
 		driver = "autopilot"
 	}
 	return []string{
-		fmt.Sprintf("preset %s: one-way %v, jitter %v, loss %.1f%%, round trip %v",
-			s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
-		fmt.Sprintf("snapshots %d Hz   tick %d   acked %s   in flight %d   %s, %s", s.Config.SnapshotHz, c.Tick(), ack, c.InFlight(), state, driver),
-		fmt.Sprintf("corrections %d (%d/s)   last: %d ticks replayed, error %.3f m, jump %.3f m",
-			st.Corrections, len(l.corrections), last.Replayed, math.Sqrt(last.Error.Pos2), last.Jump),
-		fmt.Sprintf("mispredictions: input %d, server %d, nondeterminism %d   quiet resyncs %d",
-			st.Mispredicted[predict.KindInput], st.Mispredicted[predict.KindServer], st.Mispredicted[predict.KindNondeterminism], st.Resyncs),
-		fmt.Sprintf("smoothing offset %.3f m   bytes/s up %.0f down %.0f", off.Len(),
-			float64(up.BytesSent)/secs, float64(down.BytesSent)/secs),
-		fmt.Sprintf("frame %.1f ms   %.0f fps", 1000*l.frameTime, fps),
-		fmt.Sprintf("[C] corrections %s  [M] smoothing %s  [R] redundancy %s  [Y] server %s  [B] snapshot %s  [V] predicted %s",
-			onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy),
-			onOff(l.show.server), onOff(l.show.snapshot), onOff(l.show.predicted)),
+		fmt.Sprintf("%s: one-way %v ±%v, loss %.1f%%, RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
+		fmt.Sprintf("snapshots %d Hz  tick %d  acked %s  in flight %d", s.Config.SnapshotHz, c.Tick(), ack, c.InFlight()),
+		fmt.Sprintf("corrections %d (%d/s)  resyncs %d", st.Corrections, len(l.corrections), st.Resyncs),
+		fmt.Sprintf("last: %d ticks replayed, error %.3f m, jump %.3f m", last.Replayed, math.Sqrt(last.Error.Pos2), last.Jump),
+		fmt.Sprintf("mispredicted: input %d  server %d  nondeterm. %d",
+			st.Mispredicted[predict.KindInput], st.Mispredicted[predict.KindServer], st.Mispredicted[predict.KindNondeterminism]),
+		fmt.Sprintf("smoothing offset %.3f m", off.Len()),
+		fmt.Sprintf("up %.0f B/s  down %.0f B/s", float64(up.BytesSent)/secs, float64(down.BytesSent)/secs),
+		fmt.Sprintf("frame %.1f ms  %.0f fps  %s, %s", 1000*l.frameTime, fps, state, driver),
+		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy)),
+		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", onOff(l.show.server), onOff(l.show.snapshot), onOff(l.show.predicted)),
 		"F1 or H: help",
 	}
 }

@@ -91,7 +91,14 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 
 	var frame render.Frame
 	last := win.Time()
-	for n := 0; !win.ShouldClose(); n++ {
+	start, n := last, 0
+	defer func() {
+		if wf.frames > 0 && n > 1 {
+			ms := 1000 * (win.Time() - start) / float64(n)
+			fmt.Fprintf(stdout, "%d frames at %dx%d: mean frame time %.1f ms (%.0f fps) on %s\n", n, wf.width, wf.height, ms, 1000/ms, win.GLInfo())
+		}
+	}()
+	for ; !win.ShouldClose(); n++ {
 		win.PollEvents()
 		shot := ""
 		for _, k := range win.Pressed() {
@@ -127,6 +134,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		}
 		win.Swap()
 		if lastFrame {
+			n++
 			break
 		}
 	}
