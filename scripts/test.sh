@@ -22,6 +22,8 @@ go run "$STATICCHECK" ./...
 
 echo "== determinism across builds"
 scripts/crossbuild-hash.sh
+# The golden hash test and the committed amd64 record, run as arm64 code.
+CGO_ENABLED=0 GOARCH=arm64 go test -count=1 -exec "$(command -v qemu-aarch64)" -run Golden ./physics/ ./record/
 
 echo "== go test"
 xvfb-run -a -s "-screen 0 1280x720x24" go test -count=1 ./...
