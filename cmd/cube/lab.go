@@ -223,7 +223,8 @@ func (l *lab) tick(keys physics.Input) error {
 	if c.Stats.StatesReceived != l.lastStates {
 		l.lastStates = c.Stats.StatesReceived
 		last := c.Last()
-		corrected := last.Tick == c.Compared().Tick && c.Compared().ClientHash != c.Compared().ServerHash
+		cmp := c.Compared()
+		corrected := c.Config.Corrections && last.Tick == cmp.Tick && cmp.ClientHash != cmp.ServerHash
 		l.samples = append(l.samples, sample{t: now, err: c.LastError(), correction: corrected, inFlight: float64(c.InFlight())})
 		if corrected && last.Corrected {
 			l.corrections = append(l.corrections, now)

@@ -115,13 +115,13 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		}
 		l.setKeys(heldInput(win))
 		now := win.Time()
-		if err := l.frame(now - last); err != nil {
+		elapsed := now - last
+		last = now
+		if err := l.frame(elapsed); err != nil {
 			return err
 		}
-		last = now
-
 		l.build(&frame)
-		win.Draw(&frame, now-last)
+		win.Draw(&frame, elapsed)
 		lastFrame := wf.frames > 0 && n+1 >= wf.frames
 		if lastFrame && wf.screenshot != "" {
 			shot = wf.screenshot
