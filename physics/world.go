@@ -118,12 +118,8 @@ func (w *World) checkState(s *State) error {
 		return fmt.Errorf("physics: restore: state has %d bodies, world has %d", len(s.Bodies), len(w.shapes))
 	}
 	for i := range s.Bodies {
-		b := &s.Bodies[i]
-		if !b.Pos.Finite() || !b.Rot.Finite() || !b.Vel.Finite() || !b.AngVel.Finite() || !b.Force.Finite() || !b.Torque.Finite() {
-			return badValue("restore: body %d has a non-finite value", i)
-		}
-		if n := b.Rot.Dot(b.Rot); n < 0.999 || n > 1.001 {
-			return badValue("restore: body %d orientation has squared length %v, want 1", i, n)
+		if err := checkBody(i, &s.Bodies[i]); err != nil {
+			return fmt.Errorf("restore: %w", err)
 		}
 	}
 	var prev uint64
@@ -156,13 +152,22 @@ func (w *World) SetBody(i int, b BodyState) error {
 	if i < 0 || i >= len(w.shapes) {
 		return fmt.Errorf("physics: body %d does not exist (have %d)", i, len(w.shapes))
 	}
-	if !b.Pos.Finite() || !b.Rot.Finite() || !b.Vel.Finite() || !b.AngVel.Finite() || !b.Force.Finite() || !b.Torque.Finite() {
-		return badValue("body %d: a value is not finite", i)
-	}
-	if n := b.Rot.Dot(b.Rot); n < 0.999 || n > 1.001 {
-		return badValue("body %d: orientation has squared length %v, want 1", i, n)
+	if err := checkBody(i, &b); err != nil {
+		return err
 	}
 	w.st.Bodies[i] = b
 	w.deriveStatic(i)
+	return nil
+}
+
+// checkBody refuses a body state with a non-finite value or an orientation
+// that is not unit length.
+func checkBody(i int, b *BodyState) error {
+	if !b.Pos.Finite() || !b.Rot.Finite() || !b.Vel.Finite() || !b.AngVel.Finite() || !b.Force.Finite() || !b.Torque.Finite() {
+		return badValue("body %d has a non-finite value", i)
+	}
+	if n := b.Rot.Dot(b.Rot); n < 0.999 || n > 1.001 {
+		return badValue("body %d orientation has squared length %v, want 1", i, n)
+	}
 	return nil
 }
