@@ -45,12 +45,12 @@ func (w *World) prepare() {
 			if ma {
 				ro.rAxd = rA.Cross(ro.d)
 				ro.iA = w.invI[c.a].MulVec(ro.rAxd)
-				k += w.shapes[c.a].invMass + ro.rAxd.Dot(ro.iA)
+				k += c.invMa + ro.rAxd.Dot(ro.iA)
 			}
 			if mb {
 				ro.rBxd = rB.Cross(ro.d)
 				ro.iB = w.invI[c.b].MulVec(ro.rBxd)
-				k += w.shapes[c.b].invMass + ro.rBxd.Dot(ro.iB)
+				k += c.invMb + ro.rBxd.Dot(ro.iB)
 			}
 			if k > 0 {
 				ro.m = 1 / k
@@ -84,11 +84,15 @@ func (w *World) prepare() {
 	}
 }
 
-// relVel returns the relative velocity of the contact's bodies along the row.
+// relVel returns the relative velocity of the contact's bodies along the
+// row; a body that does not move counts as at rest, as in the solver.
 func (w *World) relVel(c *contact, ro *row) float64 {
-	a := &w.st.Bodies[c.a]
-	v := ro.d.Dot(a.Vel) + ro.rAxd.Dot(a.AngVel)
-	if w.mobile(c.b) {
+	var v float64
+	if c.ma {
+		a := &w.st.Bodies[c.a]
+		v = ro.d.Dot(a.Vel) + ro.rAxd.Dot(a.AngVel)
+	}
+	if c.mb {
 		b := &w.st.Bodies[c.b]
 		v -= ro.d.Dot(b.Vel) + ro.rBxd.Dot(b.AngVel)
 	}
@@ -98,14 +102,14 @@ func (w *World) relVel(c *contact, ro *row) float64 {
 // applyRow applies the impulse lambda along the row: +lambda to a, -lambda
 // to b.
 func (w *World) applyRow(c *contact, ro *row, lambda float64) {
-	if w.mobile(c.a) {
+	if c.ma {
 		a := &w.st.Bodies[c.a]
-		a.Vel = a.Vel.AddScaled(ro.d, mul(lambda, w.shapes[c.a].invMass))
+		a.Vel = a.Vel.AddScaled(ro.d, mul(lambda, c.invMa))
 		a.AngVel = a.AngVel.AddScaled(ro.iA, lambda)
 	}
-	if w.mobile(c.b) {
+	if c.mb {
 		b := &w.st.Bodies[c.b]
-		b.Vel = b.Vel.AddScaled(ro.d, -mul(lambda, w.shapes[c.b].invMass))
+		b.Vel = b.Vel.AddScaled(ro.d, -mul(lambda, c.invMb))
 		b.AngVel = b.AngVel.AddScaled(ro.iB, -lambda)
 	}
 }
