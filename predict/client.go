@@ -236,7 +236,11 @@ func (c *Client) OnState(m *StateMsg) error {
 		c.Stats.StaleStates++
 		return nil
 	}
-	if After(T, c.Tick()) || After(c.first, T) {
+	if After(c.first, T) {
+		c.Stats.StaleStates++ // from before this client's first tick
+		return nil
+	}
+	if After(T, c.Tick()) {
 		c.Stats.FutureStates++
 		return nil
 	}

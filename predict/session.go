@@ -17,6 +17,14 @@ const TickDuration = time.Second / physics.DefaultTickRate
 // SnapshotRates are the snapshot rates a session accepts, in Hz.
 var SnapshotRates = []int{64, 32, 16, 8, 4, 2, 1}
 
+// checkSnapshotRate refuses a rate that is not one of SnapshotRates.
+func checkSnapshotRate(hz int) error {
+	if !ValidSnapshotRate(hz) {
+		return fmt.Errorf("predict: snapshot rate %d Hz, want one of %v", hz, SnapshotRates)
+	}
+	return nil
+}
+
 // ValidSnapshotRate reports whether hz is one of SnapshotRates.
 func ValidSnapshotRate(hz int) bool {
 	for _, r := range SnapshotRates {
@@ -76,8 +84,8 @@ type Session struct {
 // NewSession builds the canonical scene twice (client and server) and
 // links them.
 func NewSession(cfg SessionConfig) (*Session, error) {
-	if !ValidSnapshotRate(cfg.SnapshotHz) {
-		return nil, fmt.Errorf("predict: snapshot rate %d Hz, want one of %v", cfg.SnapshotHz, SnapshotRates)
+	if err := checkSnapshotRate(cfg.SnapshotHz); err != nil {
+		return nil, err
 	}
 	if cfg.NudgeEvery < 0 {
 		return nil, fmt.Errorf("predict: nudge interval %v is negative", cfg.NudgeEvery)
@@ -118,8 +126,8 @@ func (s *Session) SetConditions(name string, c netsim.Conditions) error {
 
 // SetSnapshotRate changes the server's snapshot rate.
 func (s *Session) SetSnapshotRate(hz int) error {
-	if !ValidSnapshotRate(hz) {
-		return fmt.Errorf("predict: snapshot rate %d Hz, want one of %v", hz, SnapshotRates)
+	if err := checkSnapshotRate(hz); err != nil {
+		return err
 	}
 	s.Config.SnapshotHz = hz
 	return nil

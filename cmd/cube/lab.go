@@ -194,9 +194,10 @@ func (l *lab) setKeys(in physics.Input) { l.keys = in }
 // frame advances the lab by elapsed wall-clock seconds: whole ticks through
 // the clock (none while paused), then the display.
 func (l *lab) frame(elapsed float64) error {
-	l.frameTime = 0.9*l.frameTime + 0.1*elapsed
-	if l.frameTime == 0.1*elapsed { // first frame
+	if l.frameTime == 0 {
 		l.frameTime = elapsed
+	} else {
+		l.frameTime = 0.9*l.frameTime + 0.1*elapsed
 	}
 	if !l.paused {
 		for n := l.clock.advance(elapsed); n > 0; n-- {

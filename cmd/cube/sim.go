@@ -108,8 +108,8 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err := rf.check(); err != nil {
 		return err
 	}
-	if inject > math.MaxUint32 {
-		return usagef("-inject-nondeterminism %d is out of range: want 0 to %d", inject, uint32(math.MaxUint32))
+	if err := checkInject(inject); err != nil {
+		return err
 	}
 	cfg.NudgeEvery = time.Duration(*nudge * float64(time.Second))
 	var rec *recording

@@ -50,6 +50,14 @@ func registerDebugFlags(fs *flags, inject *uint, reportDir *string) {
 	fs.StringVar(reportDir, "report-dir", ".", "folder for the report written at the first nondeterminism")
 }
 
+// checkInject refuses an -inject-nondeterminism interval beyond uint32.
+func checkInject(n uint) error {
+	if n > math.MaxUint32 {
+		return usagef("-inject-nondeterminism %d is out of range: want 0 to %d", n, uint32(math.MaxUint32))
+	}
+	return nil
+}
+
 // check validates the window flags.
 func (wf *windowFlags) check() (predict.SessionConfig, error) {
 	cfg, err := wf.session.config()
@@ -71,8 +79,8 @@ func (wf *windowFlags) check() (predict.SessionConfig, error) {
 	if err := wf.record.check(); err != nil {
 		return cfg, err
 	}
-	if wf.inject > math.MaxUint32 {
-		return cfg, usagef("-inject-nondeterminism %d is out of range: want 0 to %d", wf.inject, uint32(math.MaxUint32))
+	if err := checkInject(wf.inject); err != nil {
+		return cfg, err
 	}
 	return cfg, nil
 }
