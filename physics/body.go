@@ -34,6 +34,7 @@ func DefaultBoxDef() BoxDef {
 // AddBox. It is not part of State.
 type shape struct {
 	half        Vec3
+	mass        float64 // kg, 0 for a static box
 	invMass     float64
 	invInertia  Vec3 // body-space diagonal of the inverse inertia tensor
 	friction    float64
@@ -82,7 +83,7 @@ func newShape(d *BoxDef) shape {
 	// Solid box: I = m/3 * (b² + c²) with half extents a, b, c.
 	x2, y2, z2 := mul(d.Half.X, d.Half.X), mul(d.Half.Y, d.Half.Y), mul(d.Half.Z, d.Half.Z)
 	k := d.Mass / 3
-	s.invMass = 1 / d.Mass
+	s.mass, s.invMass = d.Mass, 1/d.Mass
 	s.invInertia = Vec3{1 / mul(k, y2+z2), 1 / mul(k, x2+z2), 1 / mul(k, x2+y2)}
 	return s
 }

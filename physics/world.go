@@ -63,6 +63,9 @@ func (w *World) Body(i int) BodyState { return w.st.Bodies[i] }
 // Half returns the half extents of body i.
 func (w *World) Half(i int) Vec3 { return w.shapes[i].half }
 
+// Mass returns the mass of body i in kg, 0 for a static body.
+func (w *World) Mass(i int) float64 { return w.shapes[i].mass }
+
 // Static reports whether body i is static.
 func (w *World) Static(i int) bool { return w.shapes[i].static }
 

@@ -154,43 +154,6 @@ func TestWallStopsTheCube(t *testing.T) {
 	}
 }
 
-func TestJumpOnlyWhenGrounded(t *testing.T) {
-	w := MustScene()
-	w.Step()
-	vy0 := w.Body(Player).Vel.Y
-	if err := ApplyInput(w, Player, Jump); err != nil {
-		t.Fatal(err)
-	}
-	if vy := w.Body(Player).Vel.Y; vy != vy0+JumpImpulse {
-		t.Fatalf("jump from the ground gave vy = %v, want %v", vy, vy0+JumpImpulse)
-	}
-	w.Step()
-	w.Step()
-	vy := w.Body(Player).Vel.Y
-	if err := ApplyInput(w, Player, Jump); err != nil {
-		t.Fatal(err)
-	}
-	if got := w.Body(Player).Vel.Y; got != vy {
-		t.Fatalf("jump in the air changed vy from %v to %v", vy, got)
-	}
-}
-
-func TestPushIsCappedAtMaxSpeed(t *testing.T) {
-	w := MustScene()
-	for i := 0; i < 100; i++ {
-		if err := ApplyInput(w, Player, Right|Back); err != nil {
-			t.Fatal(err)
-		}
-		w.Step()
-		if v := w.Body(Player).Vel; v.X > MaxPushVel+0.3 || v.Z > MaxPushVel+0.3 {
-			t.Fatalf("tick %d: velocity %v beyond the push cap", i, v)
-		}
-	}
-	if v := w.Body(Player).Vel; v.X < MaxPushVel-0.5 {
-		t.Fatalf("cube never reached the push cap: %v", v)
-	}
-}
-
 func TestForceAtPointMakesTorque(t *testing.T) {
 	w := MustScene()
 	if err := w.ApplyForceAt(Player, Vec3{0, 0, -1}, Vec3{0, 1, 0}); err != nil {
@@ -203,15 +166,6 @@ func TestForceAtPointMakesTorque(t *testing.T) {
 	w.Step()
 	if f := w.Body(Player).Force; f != (Vec3{}) {
 		t.Fatalf("force not cleared by the step: %v", f)
-	}
-}
-
-func TestInputString(t *testing.T) {
-	if s := (Forward | Jump).String(); s != "WJ" {
-		t.Fatalf("got %q", s)
-	}
-	if s := Input(0).String(); s != "-" {
-		t.Fatalf("got %q", s)
 	}
 }
 

@@ -59,12 +59,12 @@ func BenchmarkCorrection32(b *testing.B) {
 	}
 	var msgs [2]StateMsg
 	for k := range msgs {
-		srv := physics.MustScene()
+		srv := mustArena()
 		for tk := uint32(0); tk < 32; tk++ {
 			if tk == 31 && k == 1 {
-				_ = srv.ApplyImpulse(physics.Player, physics.Vec3{X: 1})
+				_ = srv.ApplyImpulse(0, physics.Vec3{X: 1})
 			}
-			_ = physics.StepInput(srv, script(tk))
+			_ = stepInput(srv, script(tk))
 		}
 		msgs[k].Tick, msgs[k].Hash = 32, srv.Hash()
 		srv.Save(&msgs[k].State)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -91,8 +92,10 @@ type Client struct {
 	Perturb func(w *physics.World, tick uint32)
 
 	world  *physics.World
+	scene  *game.Scene
+	player int    // body index of the player's cube
 	first  uint32 // first tick predicted
-	inputs ring[physics.Input]
+	inputs ring[game.Input]
 	states ring[physics.State] // state before the input of that tick
 	chains ring[uint64]        // input chain at that tick
 
@@ -107,19 +110,26 @@ type Client struct {
 	compared Compared
 	teleport physics.Vec3 // sum of the player's jumps from rewinds, for display statistics
 	msg      StateMsg
-	window   []physics.Input
+	window   []game.Input
 }
 
-// NewClient returns a client predicting with world w, whose current tick is
-// the first the client will predict.
-func NewClient(cfg ClientConfig, w *physics.World) *Client {
-	c := &Client{Config: cfg, Smooth: NewSmoother(), world: w, first: w.Tick()}
+// NewClient returns a client predicting with world w, built as scene sc,
+// whose current tick is the first the client will predict. The client
+// plays player 0.
+func NewClient(cfg ClientConfig, w *physics.World, sc *game.Scene) *Client {
+	c := &Client{Config: cfg, Smooth: NewSmoother(), world: w, scene: sc, player: sc.Players[0], first: w.Tick()}
 	*c.chains.put(c.first) = chainStart
 	return c
 }
 
 // World returns the client's predicted world.
 func (c *Client) World() *physics.World { return c.world }
+
+// Scene returns the scene the client's world was built as.
+func (c *Client) Scene() *game.Scene { return c.scene }
+
+// Player returns the body index of the client's player cube.
+func (c *Client) Player() int { return c.player }
 
 // Tick returns the next tick the client will predict.
 func (c *Client) Tick() uint32 { return c.world.Tick() }
@@ -173,7 +183,7 @@ func (c *Client) oldestNeeded() uint32 {
 // send to b. When the unacknowledged history fills the ring, the client
 // holds: it does not predict (counted in HeldTicks) and resends what the
 // server is missing, so that it never overwrites history it may rewind to.
-func (c *Client) Step(in physics.Input, b []byte) ([]byte, error) {
+func (c *Client) Step(in game.Input, b []byte) ([]byte, error) {
 	t := c.Tick()
 	if c.InFlight() >= RingSize-1 {
 		c.Stats.HeldTicks++
@@ -183,7 +193,7 @@ func (c *Client) Step(in physics.Input, b []byte) ([]byte, error) {
 		if c.Perturb != nil {
 			c.Perturb(c.world, t)
 		}
-		if err := physics.StepInput(c.world, in); err != nil {
+		if err := c.scene.Step1(c.world, in); err != nil {
 			return b, err
 		}
 		ch, _ := c.chains.get(t)
@@ -256,7 +266,7 @@ func (c *Client) OnState(m *StateMsg) error {
 	c.Stats.StatesReceived++
 	from := c.oldestNeeded()
 	e := stateError(c.world, pred, &m.State)
-	c.lastErr = math.Sqrt(bodyError(&pred.Bodies[physics.Player], &m.State.Bodies[physics.Player]).Pos2)
+	c.lastErr = math.Sqrt(bodyError(&pred.Bodies[c.player], &m.State.Bodies[c.player]).Pos2)
 	chain, _ := c.chains.get(T)
 	c.compared = Compared{Tick: T, ClientHash: pred.Hash(), ServerHash: m.Hash}
 
@@ -291,7 +301,7 @@ func (c *Client) OnState(m *StateMsg) error {
 	}
 
 	c.newest, c.haveNewest = T, true
-	c.newestBody = m.State.Bodies[physics.Player]
+	c.newestBody = m.State.Bodies[c.player]
 	c.events, c.skipped = m.Events, m.Skipped
 	// Adopt the server's chain at T and refold the buffered inputs on it.
 	*c.chains.put(T) = m.Chain
@@ -307,7 +317,7 @@ func (c *Client) OnState(m *StateMsg) error {
 // present with the input buffered for each tick (never the current one),
 // rewriting the state ring.
 func (c *Client) rewind(m *StateMsg, mp *Misprediction) error {
-	before := c.world.Body(physics.Player)
+	before := c.world.Body(c.player)
 	now := c.Tick()
 	if err := c.world.Restore(&m.State); err != nil {
 		return fmt.Errorf("predict: server state for tick %d: %w", m.Tick, err)
@@ -321,11 +331,11 @@ func (c *Client) rewind(m *StateMsg, mp *Misprediction) error {
 		if c.Perturb != nil {
 			c.Perturb(c.world, t)
 		}
-		if err := physics.StepInput(c.world, *in); err != nil {
+		if err := c.scene.Step1(c.world, *in); err != nil {
 			return err
 		}
 	}
-	after := c.world.Body(physics.Player)
+	after := c.world.Body(c.player)
 	mp.Replayed = int(now - m.Tick)
 	mp.Jump = before.Pos.Sub(after.Pos).Len()
 	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))

@@ -4,27 +4,28 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
 // script is a varied input sequence: replaying it with the wrong input for
 // any tick shows.
-func script(t uint32) physics.Input {
-	return physics.Input((t*7 + t/5) % 16)
+func script(t uint32) game.Input {
+	return game.Input((t*7 + t/5) % 16)
 }
 
 // serverState returns the state message a server would send for tick T after
 // applying script's inputs, with a nudge applied before the step of tick k.
 func serverState(t *testing.T, start, T, k uint32) *StateMsg {
-	w := physics.MustScene()
+	w := mustArena()
 	w.SkipTo(start)
 	for tk := start; tk != T; tk++ {
 		if tk == k {
-			if err := w.ApplyImpulse(physics.Player, physics.Vec3{X: 2, Y: 1}); err != nil {
+			if err := w.ApplyImpulse(0, physics.Vec3{X: 2, Y: 1}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := physics.StepInput(w, script(tk)); err != nil {
+		if err := stepInput(w, script(tk)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -34,9 +35,9 @@ func serverState(t *testing.T, start, T, k uint32) *StateMsg {
 }
 
 func newClient(start uint32) *Client {
-	w := physics.MustScene()
+	w := mustArena()
 	w.SkipTo(start)
-	return NewClient(DefaultClientConfig(), w)
+	return NewClient(DefaultClientConfig(), w, arenaScene)
 }
 
 func TestReplayUsesTheBufferedInputOfEachTick(t *testing.T) {
@@ -56,17 +57,17 @@ func TestReplayUsesTheBufferedInputOfEachTick(t *testing.T) {
 	}
 	// Independently: the server's state, then the script's input for each
 	// tick from T to now.
-	right := physics.MustScene()
+	right := mustArena()
 	if err := right.Restore(&m.State); err != nil {
 		t.Fatal(err)
 	}
-	wrong := physics.MustScene()
+	wrong := mustArena()
 	if err := wrong.Restore(&m.State); err != nil {
 		t.Fatal(err)
 	}
 	for tk := uint32(T); tk != now; tk++ {
-		_ = physics.StepInput(right, script(tk))
-		_ = physics.StepInput(wrong, script(now-1)) // the transcribed listing's bug: the current input every tick
+		_ = stepInput(right, script(tk))
+		_ = stepInput(wrong, script(now-1)) // the transcribed listing's bug: the current input every tick
 	}
 	if c.World().Hash() != right.Hash() {
 		t.Fatal("replay did not use the buffered input of each tick")
@@ -79,10 +80,10 @@ func TestReplayUsesTheBufferedInputOfEachTick(t *testing.T) {
 	if !ok {
 		t.Fatal("state T+5 missing")
 	}
-	check := physics.MustScene()
+	check := mustArena()
 	_ = check.Restore(&m.State)
 	for tk := uint32(T); tk != T+5; tk++ {
-		_ = physics.StepInput(check, script(tk))
+		_ = stepInput(check, script(tk))
 	}
 	if s.Hash() != check.Hash() {
 		t.Fatal("state ring not rewritten by the replay")
@@ -196,9 +197,9 @@ func TestServerLabelsAfterSeveralTicks(t *testing.T) {
 	// One message makes the server simulate five ticks: the snapshot is
 	// labelled with the tick after the last input applied (state n + input
 	// n = state n+1), the original demo's issue #3.
-	w := physics.MustScene()
-	s := NewServer(w, 0)
-	in := []physics.Input{script(0), script(1), script(2), script(3), script(4)}
+	w := mustArena()
+	s := NewServer(w, arenaScene, 0)
+	in := []game.Input{script(0), script(1), script(2), script(3), script(4)}
 	msg, _ := AppendInput(nil, 0, in)
 	if err := s.Receive(time.Second, msg); err != nil {
 		t.Fatal(err)
@@ -224,9 +225,9 @@ func TestServerLabelsAfterSeveralTicks(t *testing.T) {
 }
 
 func TestServerRefusesTicksFromTheFuture(t *testing.T) {
-	s := NewServer(physics.MustScene(), 0)
+	s := NewServer(mustArena(), arenaScene, 0)
 	// At 1 s the client can have reached tick 64, plus the margin.
-	far, _ := AppendInput(nil, 64+s.AheadMargin+1, []physics.Input{1})
+	far, _ := AppendInput(nil, 64+s.AheadMargin+1, []game.Input{1})
 	if err := s.Receive(time.Second, far); err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +235,7 @@ func TestServerRefusesTicksFromTheFuture(t *testing.T) {
 		t.Fatalf("refused %d, tick %d", s.Stats.RefusedInputs, s.Tick())
 	}
 	// A client back from a 10 s outage with 640 legitimate inputs is taken.
-	long := make([]physics.Input, 640)
+	long := make([]game.Input, 640)
 	for i := range long {
 		long[i] = script(uint32(i))
 	}
@@ -249,11 +250,11 @@ func TestServerRefusesTicksFromTheFuture(t *testing.T) {
 
 func TestServerMissingInputPolicies(t *testing.T) {
 	for _, policy := range []Missing{SkipMissing, RepeatLast} {
-		s := NewServer(physics.MustScene(), 0)
+		s := NewServer(mustArena(), arenaScene, 0)
 		s.Missing = policy
-		a, _ := AppendInput(nil, 0, []physics.Input{1, 1})
-		b, _ := AppendInput(nil, 5, []physics.Input{2})
-		late, _ := AppendInput(nil, 3, []physics.Input{4})
+		a, _ := AppendInput(nil, 0, []game.Input{1, 1})
+		b, _ := AppendInput(nil, 5, []game.Input{2})
+		late, _ := AppendInput(nil, 3, []game.Input{4})
 		for _, m := range [][]byte{a, b, late} {
 			if err := s.Receive(time.Second, m); err != nil {
 				t.Fatal(err)
@@ -269,11 +270,11 @@ func TestServerMissingInputPolicies(t *testing.T) {
 			}
 			// Ticks 2-4 were not simulated: the world matches two steps
 			// with input 1 and one with input 2.
-			w := physics.MustScene()
-			_ = physics.StepInput(w, 1)
-			_ = physics.StepInput(w, 1)
+			w := mustArena()
+			_ = stepInput(w, 1)
+			_ = stepInput(w, 1)
 			w.SkipTo(5)
-			_ = physics.StepInput(w, 2)
+			_ = stepInput(w, 2)
 			if w.Hash() != s.World().Hash() {
 				t.Fatal("skip policy simulated something it should not have")
 			}

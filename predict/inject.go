@@ -12,13 +12,13 @@ import (
 // that fused a multiply-add or a CPU whose sine differs. The server does not
 // do it, so the client's physics is no longer deterministic with the
 // server's: what the detector must find.
-func InjectNondeterminism(every uint32) func(w *physics.World, tick uint32) {
+func InjectNondeterminism(every uint32, player int) func(w *physics.World, tick uint32) {
 	return func(w *physics.World, tick uint32) {
 		if every == 0 || tick%every != 0 {
 			return
 		}
-		b := w.Body(physics.Player)
+		b := w.Body(player)
 		b.Pos.X = math.Nextafter(b.Pos.X, math.Inf(1))
-		_ = w.SetBody(physics.Player, b) // a finite value moved by one ulp stays valid
+		_ = w.SetBody(player, b) // a finite value moved by one ulp stays valid
 	}
 }

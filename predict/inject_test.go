@@ -1,6 +1,10 @@
 package predict
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/cubelab/cube/game"
+)
 
 func TestNondeterminismIsFoundWhereInjected(t *testing.T) {
 	for _, name := range []string{"perfect", "bad"} {
@@ -10,7 +14,7 @@ func TestNondeterminismIsFoundWhereInjected(t *testing.T) {
 			t.Fatal(err)
 		}
 		const every = 500
-		s.Client.Perturb = InjectNondeterminism(every)
+		s.Client.Perturb = InjectNondeterminism(every, 0)
 		var first *Misprediction
 		s.Client.OnMispredict = func(m *Misprediction) {
 			if first == nil {
@@ -18,7 +22,7 @@ func TestNondeterminismIsFoundWhereInjected(t *testing.T) {
 				first = &c
 			}
 		}
-		pilot := NewAutopilot(cfg.Seed)
+		pilot := game.NewAutopilot(arenaScene, cfg.Seed)
 		for s.Client.Tick() < 3000 {
 			if err := s.Tick(pilot.Input(s.Client.World().Body(0))); err != nil {
 				t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/game"
 )
 
 // FrameRate is the display rate a headless run simulates for smoothing.
@@ -82,7 +82,7 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 			return s, Summary{}, err
 		}
 	}
-	pilot := NewAutopilot(cfg.Seed)
+	pilot := game.NewAutopilot(s.Client.Scene(), cfg.Seed)
 	end := time.Duration(seconds * float64(time.Second))
 	frame := time.Second / FrameRate
 	nextFrame := time.Duration(0)
@@ -96,14 +96,14 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 			chained(m)
 		}
 	}
-	step := func(in physics.Input) error {
+	step := func(in game.Input) error {
 		for ; nextFrame < s.now+TickDuration; nextFrame += frame {
 			s.Frame(frame.Seconds())
 		}
 		return s.Tick(in)
 	}
 	for s.now < end {
-		if err := step(pilot.Input(s.Client.World().Body(physics.Player))); err != nil {
+		if err := step(pilot.Input(s.Client.World().Body(s.Client.Player()))); err != nil {
 			return s, Summary{}, err
 		}
 	}
@@ -115,7 +115,7 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 		if err := step(0); err != nil {
 			return s, Summary{}, err
 		}
-		b := s.Client.World().Body(physics.Player)
+		b := s.Client.World().Body(s.Client.Player())
 		if s.Client.Stats.StatesReceived != before && s.Client.Stats.Mispredicted == mis &&
 			b.Vel.Len() < 1e-3 && b.AngVel.Len() < 1e-3 {
 			settled = true

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -25,7 +26,7 @@ func (m Missing) String() string { return [...]string{"skip", "repeat"}[m] }
 // record). Event comes before the Tick it belongs to.
 type Recorder interface {
 	Event(tick uint32, impulse physics.Vec3) error
-	Tick(tick uint32, in physics.Input, hashAfter uint64, after *physics.State) error
+	Tick(tick uint32, in game.Input, hashAfter uint64, after *physics.State) error
 	Skip(from, to uint32) error
 }
 
@@ -53,12 +54,13 @@ type Server struct {
 	Recorder    Recorder
 
 	world     *physics.World
+	scene     *game.Scene
 	join      time.Duration // when the client joined
 	joinTick  uint32
-	pending   ring[physics.Input]
+	pending   ring[game.Input]
 	maxSeen   uint32 // newest tick an input arrived for
 	haveSeen  bool
-	lastInput physics.Input
+	lastInput game.Input
 	chain     uint64
 	events    uint32
 	skipped   uint32
@@ -69,10 +71,10 @@ type Server struct {
 	state     StateMsg
 }
 
-// NewServer returns a server for world w, whose tick is the client's first,
-// with the client joining at time now.
-func NewServer(w *physics.World, now time.Duration) *Server {
-	return &Server{world: w, join: now, joinTick: w.Tick(), AheadMargin: 64, chain: chainStart}
+// NewServer returns a server for world w, built as scene sc, whose tick is
+// the client's first, with the client joining at time now.
+func NewServer(w *physics.World, sc *game.Scene, now time.Duration) *Server {
+	return &Server{world: w, scene: sc, join: now, joinTick: w.Tick(), AheadMargin: 64, chain: chainStart}
 }
 
 // World returns the authoritative world.
@@ -161,9 +163,9 @@ func (s *Server) advance() error {
 }
 
 // step simulates tick t with input in, after any pending server event.
-func (s *Server) step(t uint32, in physics.Input) error {
+func (s *Server) step(t uint32, in game.Input) error {
 	for _, imp := range s.nudges {
-		if err := s.world.ApplyImpulse(physics.Player, imp); err != nil {
+		if err := s.world.ApplyImpulse(s.scene.Players[0], imp); err != nil {
 			return err
 		}
 		if s.Recorder != nil {
@@ -175,7 +177,7 @@ func (s *Server) step(t uint32, in physics.Input) error {
 		s.Stats.Events++
 	}
 	s.nudges = s.nudges[:0]
-	if err := physics.StepInput(s.world, in); err != nil {
+	if err := s.scene.Step1(s.world, in); err != nil {
 		return err
 	}
 	s.lastInput = in

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/physics"
 )
@@ -47,6 +48,8 @@ type SessionConfig struct {
 	NudgeEvery time.Duration // 0: never
 	StartTick  uint32        // first tick; near 2³² to test the wrap
 	Physics    physics.Config
+	Scene      string       // one of game.Names()
+	Options    game.Options // the scene's options
 }
 
 // DefaultSessionConfig returns the "good" preset at 64 Hz snapshots with
@@ -55,7 +58,7 @@ func DefaultSessionConfig() SessionConfig {
 	p, _ := netsim.PresetByName("good")
 	return SessionConfig{
 		Preset: p.Name, Conditions: p.Conditions, Seed: 1, SnapshotHz: 64,
-		Client: DefaultClientConfig(), Smoothing: true, Physics: physics.DefaultConfig(),
+		Client: DefaultClientConfig(), Smoothing: true, Physics: physics.DefaultConfig(), Scene: "arena",
 	}
 }
 
@@ -95,18 +98,19 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		return nil, err
 	}
 	worlds := [2]*physics.World{}
+	scenes := [2]*game.Scene{}
 	for i := range worlds {
-		w, err := physics.NewScene(cfg.Physics)
+		w, sc, err := game.Build(cfg.Scene, cfg.Physics, cfg.Options)
 		if err != nil {
 			return nil, err
 		}
 		w.SkipTo(cfg.StartTick)
-		worlds[i] = w
+		worlds[i], scenes[i] = w, sc
 	}
 	s := &Session{Config: cfg, Link: link, rng: rng{s: cfg.Seed ^ 0xc0be}}
-	s.Client = NewClient(cfg.Client, worlds[0])
+	s.Client = NewClient(cfg.Client, worlds[0], scenes[0])
 	s.Client.Smooth.Enabled = cfg.Smoothing
-	s.Server = NewServer(worlds[1], 0)
+	s.Server = NewServer(worlds[1], scenes[1], 0)
 	s.Server.Missing = cfg.Missing
 	s.nextNudge = cfg.NudgeEvery
 	return s, nil
@@ -148,7 +152,7 @@ func (s *Session) Nudge() {
 // client receives due snapshots, predicts with in and sends its inputs; the
 // server receives due inputs, simulates and, on its schedule, sends a
 // snapshot. Then the clock moves on by TickDuration.
-func (s *Session) Tick(in physics.Input) error {
+func (s *Session) Tick(in game.Input) error {
 	for _, p := range s.Link.Down.Receive(s.now) {
 		if err := s.Client.Receive(p.Data); err != nil {
 			return fmt.Errorf("client: %w", err)
@@ -199,6 +203,6 @@ func (s *Session) Frame(dt float64) {
 
 // Display returns the displayed pose of the player cube.
 func (s *Session) Display() (mgl64.Vec3, mgl64.Quat) {
-	b := s.Client.World().Body(physics.Player)
+	b := s.Client.World().Body(s.Client.Player())
 	return s.Client.Smooth.Display(b.Pos, b.Rot)
 }

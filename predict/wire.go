@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -16,11 +17,10 @@ import (
 //	kind=1 | version=1 | first tick uint32 | count uint16 (1..RingSize) | runs
 //
 // The inputs are for ticks first, first+1, ..., first+count-1, as runs of
-// equal inputs. A run is one byte: the low five bits are the input (W A S D
-// jump), the high three bits n give the run length n+1 for n < 7; n = 7 is
-// followed by a uvarint e and the run length is 8+e. The run lengths add up
-// to count exactly. A tick whose input repeats the previous one costs nothing
-// until the run reaches 8, so a held key costs one or two bytes a message.
+// equal inputs. A run is one byte: the low six bits are the input (W A S D
+// jump pull), the high two bits n give the run length n+1 for n < 3; n = 3 is
+// followed by a uvarint e and the run length is 4+e. The run lengths add up
+// to count exactly. A held key costs two or three bytes a message.
 //
 // State message (server to client):
 //
@@ -35,7 +35,7 @@ import (
 const (
 	MsgInput byte = 1
 	MsgState byte = 2
-	version  byte = 1
+	version  byte = 2
 
 	// MaxInputMessage bounds an input message, to stay under a typical
 	// path MTU.
@@ -59,7 +59,7 @@ var (
 // InputMsg is a run of consecutive inputs, the newest last.
 type InputMsg struct {
 	First  uint32
-	Inputs []physics.Input
+	Inputs []game.Input
 }
 
 // StateMsg is a snapshot of the server's world.
@@ -88,11 +88,14 @@ func MsgKind(b []byte) (byte, error) {
 
 // runBytes returns the encoded size of a run of n equal inputs.
 func runBytes(n int) int {
-	if n <= 7 {
+	if n < runExtended {
 		return 1
 	}
-	return 1 + uvarintLen(uint64(n-8))
+	return 1 + uvarintLen(uint64(n-runExtended))
 }
+
+// runExtended is the shortest run that needs a uvarint after its byte.
+const runExtended = 4
 
 func uvarintLen(x uint64) int {
 	n := 1
@@ -105,7 +108,7 @@ func uvarintLen(x uint64) int {
 
 // fitInputs returns how many of the newest inputs fit in an input message of
 // at most max bytes (and at most RingSize inputs).
-func fitInputs(inputs []physics.Input, max int) int {
+func fitInputs(inputs []game.Input, max int) int {
 	size, n := inputHeader, 0
 	for end := len(inputs); end > 0 && n < RingSize; {
 		start := end - 1
@@ -117,9 +120,9 @@ func fitInputs(inputs []physics.Input, max int) int {
 			run = RingSize - n
 		}
 		if size+runBytes(run) > max {
-			// Part of the run may still fit: a run of up to 7 costs one byte.
+			// Part of the run may still fit: a short run costs one byte.
 			if size+1 <= max {
-				n += min(run, 7)
+				n += min(run, runExtended-1)
 			}
 			return n
 		}
@@ -133,7 +136,7 @@ func fitInputs(inputs []physics.Input, max int) int {
 // AppendInput appends an input message for the ticks first.. to b. If the
 // whole slice does not fit in MaxInputMessage bytes, the oldest inputs are
 // left out; it returns the tick of the first input sent.
-func AppendInput(b []byte, first uint32, inputs []physics.Input) ([]byte, uint32) {
+func AppendInput(b []byte, first uint32, inputs []game.Input) ([]byte, uint32) {
 	n := fitInputs(inputs, MaxInputMessage)
 	if n < len(inputs) {
 		first += uint32(len(inputs) - n)
@@ -148,12 +151,12 @@ func AppendInput(b []byte, first uint32, inputs []physics.Input) ([]byte, uint32
 			j++
 		}
 		run := j - i
-		in := byte(inputs[i] & physics.InputMask)
-		if run <= 7 {
-			b = append(b, in|byte(run-1)<<5)
+		in := byte(inputs[i] & game.InputMask)
+		if run < runExtended {
+			b = append(b, in|byte(run-1)<<game.InputBits)
 		} else {
-			b = append(b, in|7<<5)
-			b = binary.AppendUvarint(b, uint64(run-8))
+			b = append(b, in|(runExtended-1)<<game.InputBits)
+			b = binary.AppendUvarint(b, uint64(run-runExtended))
 		}
 		i = j
 	}
@@ -181,7 +184,7 @@ func DecodeInput(b []byte, m *InputMsg) error {
 	}
 	in := m.Inputs[:0]
 	if cap(in) < count {
-		in = make([]physics.Input, 0, RingSize)
+		in = make([]game.Input, 0, RingSize)
 	}
 	off := inputHeader
 	for len(in) < count {
@@ -190,8 +193,8 @@ func DecodeInput(b []byte, m *InputMsg) error {
 		}
 		c := b[off]
 		off++
-		run := int(c>>5) + 1
-		if run == 8 {
+		run := int(c>>game.InputBits) + 1
+		if run == runExtended {
 			e, n := binary.Uvarint(b[off:])
 			if n == 0 {
 				return ErrShort
@@ -200,12 +203,12 @@ func DecodeInput(b []byte, m *InputMsg) error {
 				return fmt.Errorf("%w: run length out of range", ErrInvalid)
 			}
 			off += n
-			run = 8 + int(e)
+			run = runExtended + int(e)
 		}
 		if len(in)+run > count {
 			return fmt.Errorf("%w: runs add up to more than %d inputs", ErrInvalid, count)
 		}
-		v := physics.Input(c & 0x1f)
+		v := game.Input(c) & game.InputMask
 		for k := 0; k < run; k++ {
 			in = append(in, v)
 		}

@@ -39,13 +39,13 @@ func BenchmarkReplay10kTicks(b *testing.B) {
 func BenchmarkWrite10kTicks(b *testing.B) {
 	// The states after each tick, simulated once, so that only the writer
 	// is measured.
-	w := physics.MustScene()
+	w := mustArena()
 	var init physics.State
 	w.Save(&init)
 	states := make([]physics.State, 10000)
 	hashes := make([]uint64, len(states))
 	for k := range states {
-		if err := physics.StepInput(w, physics.ScriptedInput(w.Tick())); err != nil {
+		if err := stepInput(w, scripted(w.Tick())); err != nil {
 			b.Fatal(err)
 		}
 		w.Save(&states[k])
@@ -61,7 +61,7 @@ func BenchmarkWrite10kTicks(b *testing.B) {
 		}
 		for k := range states {
 			st := &states[k]
-			if err := wr.Tick(st.Tick-1, physics.ScriptedInput(st.Tick-1), hashes[k], st); err != nil {
+			if err := wr.Tick(st.Tick-1, scripted(st.Tick-1), hashes[k], st); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -5,12 +5,12 @@
 // re-simulate its world on another machine: the physics configuration, the
 // initial state, and for every tick the server-only events, the input and the
 // hash of the state after the step, with a full state every FullEvery
-// simulated ticks. Replay rebuilds the world with physics.NewScene and
-// composes each step exactly as the server did:
+// simulated ticks. Replay rebuilds the world with game.Build("arena", ...)
+// and composes each step exactly as the server did:
 //
-//	simulated tick t: w.ApplyImpulse(physics.Player, e) for each event, in
-//	                  order; physics.ApplyInput(w, physics.Player, in);
-//	                  w.Step(); then w.Hash() must equal the recorded hash
+//	simulated tick t: w.ApplyImpulse(player, e) for each event, in order;
+//	                  scene.Apply(w, 0, in); w.Step(); then w.Hash() must
+//	                  equal the recorded hash
 //	                  (the state after the step is labelled t+1)
 //	skip from t to u: w.SkipTo(u), nothing simulated
 //

@@ -212,7 +212,7 @@ func tickRange(start, end uint32) string {
 // Header is what a record starts with: everything needed to rebuild the
 // server's world before its first recorded tick.
 type Header struct {
-	Physics   physics.Config // the scene is physics.NewScene(Physics); zero means physics.DefaultConfig()
+	Physics   physics.Config // the arena is built with it; zero means physics.DefaultConfig()
 	FullEvery uint32         // a full state is stored every FullEvery simulated ticks; 0 means DefaultFullEvery
 	Meta      string         // free text, e.g. JSON of the session flags; at most MaxMeta bytes
 	Initial   physics.State  // the world state before the first recorded tick

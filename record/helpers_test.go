@@ -29,7 +29,7 @@ type written struct {
 // writeSession drives a server-like world and records it.
 func writeSession(t testing.TB, s session) written {
 	t.Helper()
-	w := physics.MustScene()
+	w := mustArena()
 	w.SkipTo(s.start)
 	var out written
 	w.Save(&out.init)
@@ -62,17 +62,17 @@ func writeSession(t testing.TB, s session) written {
 		}
 		for _, e := range events {
 			must(wr.Event(tick, e))
-			must(w.ApplyImpulse(physics.Player, e))
+			must(w.ApplyImpulse(0, e))
 		}
 		if k == s.nudgeAt {
 			var st physics.State
 			w.Save(&st)
-			v := &st.Bodies[physics.Player].Vel
+			v := &st.Bodies[0].Vel
 			v.Z = math.Nextafter(v.Z, math.Inf(1))
 			must(w.Restore(&st))
 		}
-		in := physics.ScriptedInput(tick)
-		must(physics.StepInput(w, in))
+		in := scripted(tick)
+		must(stepInput(w, in))
 		must(wr.Tick(tick, in, w.Hash(), w.State()))
 		out.steps = append(out.steps, Step{Kind: StepTick, Tick: tick, Input: in, Events: events, Hash: w.Hash()})
 	}

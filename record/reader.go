@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -35,7 +36,7 @@ type Step struct {
 	Kind   StepKind
 	Tick   uint32         // the world's tick before the step
 	To     uint32         // StepSkip: the tick jumped to, without simulating
-	Input  physics.Input  // StepTick: the input simulated
+	Input  game.Input     // StepTick: the input simulated
 	Events []physics.Vec3 // StepTick: impulses on the player before the input, in order
 	Hash   uint64         // StepTick: the hash of the state after the step, labelled Tick+1
 	Full   *physics.State // StepTick: that state, when the record stores it; nil otherwise
@@ -327,9 +328,9 @@ func (rd *reader) tickEntry(s *Step, p []byte) (int, error) {
 	}
 	kind := p[0]
 	s.Kind = StepTick
-	s.Input = physics.Input(p[1])
-	if s.Input&^physics.InputMask != 0 {
-		return 0, fmt.Errorf("input %#02x has bits outside %#02x", p[1], uint8(physics.InputMask))
+	s.Input = game.Input(p[1])
+	if s.Input&^game.InputMask != 0 {
+		return 0, fmt.Errorf("input %#02x has bits outside %#02x", p[1], uint8(game.InputMask))
 	}
 	s.Hash = le.Uint64(p[2:])
 	off := tickEntryLen

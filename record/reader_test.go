@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -189,7 +190,7 @@ func TestReadErrors(t *testing.T) {
 		{"data after end", cat(s.data, []byte{0}), ErrMalformed, "record: malformed: data after the end marker (chunk 2)"},
 		{"end marker miscounts", cat(body, chunkBytes(chunkEnd, make([]byte, endPayloadLen))), ErrMalformed, "record: chunk 2 (end marker, at tick 10): malformed: it counts 0 steps"},
 		{"wrong start tick", cat(body, stepsAt(11, tick(entryTick, 0)...), end), ErrMalformed, "record: chunk 2 (tick 11): malformed: starts at tick 11, want 10"},
-		{"input bits", cat(body, stepsAt(10, tick(entryTick, 0x20)...), end), ErrMalformed, "record: chunk 2 (tick 10): malformed: tick 10: input 0x20 has bits outside 0x1f"},
+		{"input bits", cat(body, stepsAt(10, tick(entryTick, 0x40)...), end), ErrMalformed, "record: chunk 2 (tick 10): malformed: tick 10: input 0x40 has bits outside 0x3f"},
 		{"unknown entry kind", cat(body, stepsAt(10, tick(0x41, 0)...), end), ErrMalformed, "step 1 (tick 10) has unknown kind 0x41"},
 		{"zero events", cat(body, stepsAt(10, append(tick(entryTick|flagEvents, 0), 0)...), end), ErrMalformed, "tick 10: 0 events in 0 bytes"},
 		{"too many events", cat(body, stepsAt(10, append(tick(entryTick|flagEvents, 0), 200)...), end), ErrMalformed, "tick 10: 200 events in 0 bytes"},
@@ -264,7 +265,7 @@ func TestReadPassesOnIOErrors(t *testing.T) {
 }
 
 func TestWriterErrorsAreSticky(t *testing.T) {
-	w := physics.MustScene()
+	w := mustArena()
 	var init physics.State
 	w.Save(&init)
 	f := &failAfter{n: 2000}
@@ -275,7 +276,7 @@ func TestWriterErrorsAreSticky(t *testing.T) {
 	var first error
 	for k := 0; k < 500 && first == nil; k++ {
 		tick := w.Tick()
-		if err := physics.StepInput(w, 0); err != nil {
+		if err := stepInput(w, 0); err != nil {
 			t.Fatal(err)
 		}
 		first = wr.Tick(tick, 0, w.Hash(), w.State())
@@ -295,7 +296,7 @@ func TestWriterErrorsAreSticky(t *testing.T) {
 }
 
 func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
-	w := physics.MustScene()
+	w := mustArena()
 	var init physics.State
 	w.Save(&init)
 	for _, tc := range []struct {
@@ -318,13 +319,13 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	// One good tick, so that the next stored state falls due.
-	if err := physics.StepInput(w, physics.Forward); err != nil {
+	if err := stepInput(w, game.Forward); err != nil {
 		t.Fatal(err)
 	}
-	if err := wr.Tick(0, physics.Forward, w.Hash(), w.State()); err != nil {
+	if err := wr.Tick(0, game.Forward, w.Hash(), w.State()); err != nil {
 		t.Fatal(err)
 	}
-	if err := physics.StepInput(w, 0); err != nil {
+	if err := stepInput(w, 0); err != nil {
 		t.Fatal(err)
 	}
 	after := w.State()
@@ -337,7 +338,7 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 		want string
 	}{
 		{"tick out of order", func() error { return wr.Tick(2, 0, w.Hash(), after) }, "tick 2 recorded, but the coming tick is 1"},
-		{"input bits", func() error { return wr.Tick(1, 0x20, w.Hash(), after) }, "input 0x20 has bits outside 0x1f"},
+		{"input bits", func() error { return wr.Tick(1, 0x40, w.Hash(), after) }, "input 0x40 has bits outside 0x3f"},
 		{"state label", func() error { return wr.Tick(1, 0, w.Hash(), &wrongTick) }, "labelled tick 7, want 2"},
 		{"hash of a stored state", func() error { return wr.Tick(1, 0, w.Hash()+1, after) }, "hashes to"},
 		{"event for another tick", func() error { return wr.Event(2, physics.Vec3{}) }, "event for tick 2, but the coming tick is 1"},
@@ -365,19 +366,19 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 	}
 	// The refused calls changed nothing: the tick goes in as tick 1, with
 	// its state, and the record replays.
-	w2 := physics.MustScene()
+	w2 := mustArena()
 	if err := w2.Restore(&init); err != nil {
 		t.Fatal(err)
 	}
-	if err := physics.StepInput(w2, physics.Forward); err != nil {
+	if err := stepInput(w2, game.Forward); err != nil {
 		t.Fatal(err)
 	}
 	for k := 0; k < MaxEventsPerTick; k++ {
-		if err := w2.ApplyImpulse(physics.Player, physics.Vec3{}); err != nil {
+		if err := w2.ApplyImpulse(0, physics.Vec3{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := physics.StepInput(w2, 0); err != nil {
+	if err := stepInput(w2, 0); err != nil {
 		t.Fatal(err)
 	}
 	if err := wr.Tick(1, 0, w2.Hash(), w2.State()); err != nil {
@@ -401,7 +402,7 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 func zero() float64 { return 0 }
 
 func TestCloseRefusesAFinalStateWithTheWrongHash(t *testing.T) {
-	w := physics.MustScene()
+	w := mustArena()
 	var init physics.State
 	w.Save(&init)
 	var buf bytes.Buffer
@@ -409,7 +410,7 @@ func TestCloseRefusesAFinalStateWithTheWrongHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := physics.StepInput(w, 0); err != nil {
+	if err := stepInput(w, 0); err != nil {
 		t.Fatal(err)
 	}
 	if err := wr.Tick(0, 0, 12345, w.State()); err != nil {

@@ -96,7 +96,7 @@ func TestEmptySession(t *testing.T) {
 }
 
 func TestCrashLosesOnlyTheOpenChunk(t *testing.T) {
-	w := physics.MustScene()
+	w := mustArena()
 	var init physics.State
 	w.Save(&init)
 	var buf bytes.Buffer
@@ -105,9 +105,9 @@ func TestCrashLosesOnlyTheOpenChunk(t *testing.T) {
 		t.Fatal(err)
 	}
 	for k := 0; k < 150; k++ {
-		in := physics.ScriptedInput(w.Tick())
+		in := scripted(w.Tick())
 		tick := w.Tick()
-		if err := physics.StepInput(w, in); err != nil {
+		if err := stepInput(w, in); err != nil {
 			t.Fatal(err)
 		}
 		if err := wr.Tick(tick, in, w.Hash(), w.State()); err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -19,10 +20,10 @@ type Divergence struct {
 	// Tick labels the first state whose hash differs: the state after
 	// simulating tick Tick-1 with Input.
 	Tick     uint32
-	Chunk    int           // the chunk that holds that step
-	Input    physics.Input // the input simulated to reach it
-	Recorded uint64        // its hash in the record
-	Replayed uint64        // its hash in the replay
+	Chunk    int        // the chunk that holds that step
+	Input    game.Input // the input simulated to reach it
+	Recorded uint64     // its hash in the record
+	Replayed uint64     // its hash in the replay
 
 	// Diff lists the fields that differ, recorded then replayed, between the
 	// first full state stored at or after Tick and the replayed state of the
@@ -45,7 +46,7 @@ func Replay(rec *Record) (Result, error) {
 		return res, errors.New("record: replay: no record")
 	}
 	h := &rec.Header
-	w, err := physics.NewScene(h.Physics)
+	w, sc, err := game.Build("arena", h.Physics, game.Options{})
 	if err != nil {
 		return res, fmt.Errorf("record: replay: building the scene: %w", err)
 	}
@@ -54,7 +55,7 @@ func Replay(rec *Record) (Result, error) {
 	}
 	for i := range rec.Steps {
 		s := &rec.Steps[i]
-		match, err := apply(w, s)
+		match, err := apply(w, sc, s)
 		if err != nil {
 			return res, err
 		}
@@ -64,7 +65,7 @@ func Replay(rec *Record) (Result, error) {
 		case match:
 			res.Ticks++
 		default:
-			res.Divergence, err = diverge(w, rec, i)
+			res.Divergence, err = diverge(w, sc, rec, i)
 			return res, err
 		}
 	}
@@ -73,7 +74,7 @@ func Replay(rec *Record) (Result, error) {
 
 // apply does step s to w the way the server did and, for a tick, reports
 // whether the state after it matches the record.
-func apply(w *physics.World, s *Step) (bool, error) {
+func apply(w *physics.World, sc *game.Scene, s *Step) (bool, error) {
 	if s.Tick != w.Tick() {
 		return false, fmt.Errorf("record: replay: chunk %d: a step for tick %d, but the world is at tick %d", s.Chunk, s.Tick, w.Tick())
 	}
@@ -88,8 +89,8 @@ func apply(w *physics.World, s *Step) (bool, error) {
 	default:
 		return false, fmt.Errorf("record: replay: chunk %d: tick %d: unknown step kind %d", s.Chunk, s.Tick, s.Kind)
 	}
-	if s.Input&^physics.InputMask != 0 {
-		return false, fmt.Errorf("record: replay: chunk %d: tick %d: input %#02x has bits outside %#02x", s.Chunk, s.Tick, uint8(s.Input), uint8(physics.InputMask))
+	if s.Input&^game.InputMask != 0 {
+		return false, fmt.Errorf("record: replay: chunk %d: tick %d: input %#02x has bits outside %#02x", s.Chunk, s.Tick, uint8(s.Input), uint8(game.InputMask))
 	}
 	if s.Full != nil {
 		if s.Full.Tick != s.Tick+1 || s.Full.Hash() != s.Hash {
@@ -98,14 +99,13 @@ func apply(w *physics.World, s *Step) (bool, error) {
 		}
 	}
 	for k, e := range s.Events {
-		if err := w.ApplyImpulse(physics.Player, e); err != nil {
+		if err := w.ApplyImpulse(sc.Players[0], e); err != nil {
 			return false, fmt.Errorf("record: replay: chunk %d: tick %d: event %d: %w", s.Chunk, s.Tick, k+1, err)
 		}
 	}
-	if err := physics.ApplyInput(w, physics.Player, s.Input); err != nil {
+	if err := sc.Step1(w, s.Input); err != nil {
 		return false, fmt.Errorf("record: replay: chunk %d: tick %d: %w", s.Chunk, s.Tick, err)
 	}
-	w.Step()
 	if w.Hash() != s.Hash {
 		return false, nil
 	}
@@ -114,7 +114,7 @@ func apply(w *physics.World, s *Step) (bool, error) {
 
 // diverge describes the divergence at step i, which w has just simulated:
 // it goes on simulating to the first stored full state and diffs there.
-func diverge(w *physics.World, rec *Record, i int) (*Divergence, error) {
+func diverge(w *physics.World, sc *game.Scene, rec *Record, i int) (*Divergence, error) {
 	s := &rec.Steps[i]
 	d := &Divergence{Tick: s.Tick + 1, Chunk: s.Chunk, Input: s.Input, Recorded: s.Hash, Replayed: w.Hash()}
 	j := i
@@ -124,7 +124,7 @@ func diverge(w *physics.World, rec *Record, i int) (*Divergence, error) {
 			d.Note = fmt.Sprintf("first divergence at tick %d (hash); the record stores no full state at or after it, so no field diff", d.Tick)
 			return d, nil
 		}
-		if _, err := apply(w, &rec.Steps[j]); err != nil {
+		if _, err := apply(w, sc, &rec.Steps[j]); err != nil {
 			return d, err
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/game"
 )
 
 // replayDiverges reads data, replays it and returns the divergence and the
@@ -42,13 +42,13 @@ func TestTamperedInputDivergesAtThatTick(t *testing.T) {
 	rec := readOK(t, s.data)
 	// Tick 100 is pushed forward (towards the wall); record it as pushed back.
 	i := tickStep(t, rec, 100)
-	if rec.Steps[i].Input != physics.Forward || rec.Steps[i].Full != nil {
+	if rec.Steps[i].Input != game.Forward || rec.Steps[i].Full != nil {
 		t.Fatalf("step for tick 100: input %v, full %v", rec.Steps[i].Input, rec.Steps[i].Full != nil)
 	}
-	rec.Steps[i].Input = physics.Back
+	rec.Steps[i].Input = game.Back
 	res, report := replayDiverges(t, encode(t, rec))
 	d := res.Divergence
-	if d.Tick != 101 || d.Input != physics.Back || res.Ticks != 100 || d.Chunk != 2 {
+	if d.Tick != 101 || d.Input != game.Back || res.Ticks != 100 || d.Chunk != 2 {
 		t.Fatalf("divergence at tick %d, input %v, chunk %d, after %d ticks; want tick 101, S, chunk 2, 100", d.Tick, d.Input, d.Chunk, res.Ticks)
 	}
 	if !d.Compared || d.DiffTick != 128 || len(d.Diff) == 0 {

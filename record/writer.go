@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -59,7 +60,7 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	if len(h.Meta) > MaxMeta {
 		return nil, fmt.Errorf("record: meta is %d bytes, at most %d allowed", len(h.Meta), MaxMeta)
 	}
-	world, err := physics.NewScene(h.Physics)
+	world, _, err := game.Build("arena", h.Physics, game.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("record: header: %w", err)
 	}
@@ -123,15 +124,15 @@ func (w *Writer) Event(tick uint32, impulse physics.Vec3) error {
 // it is not stored yet. after may be nil; a full state that falls due on such
 // a tick is stored at the next tick that has one. A stored state must hash to
 // hashAfter.
-func (w *Writer) Tick(tick uint32, in physics.Input, hashAfter uint64, after *physics.State) error {
+func (w *Writer) Tick(tick uint32, in game.Input, hashAfter uint64, after *physics.State) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
 	if tick != w.cur {
 		return fmt.Errorf("record: tick %d recorded, but the coming tick is %d", tick, w.cur)
 	}
-	if in&^physics.InputMask != 0 {
-		return fmt.Errorf("record: tick %d: input %#x has bits outside %#x", tick, uint8(in), uint8(physics.InputMask))
+	if in&^game.InputMask != 0 {
+		return fmt.Errorf("record: tick %d: input %#x has bits outside %#x", tick, uint8(in), uint8(game.InputMask))
 	}
 	full := false
 	if after != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -19,11 +20,11 @@ func runHash(args []string, stdout, stderr io.Writer) error {
 	if *ticks < 0 || *ticks > maxHashTicks {
 		return usagef("-ticks %d is out of range: want 0 to %d", *ticks, maxHashTicks)
 	}
-	w, err := physics.NewScene(physics.DefaultConfig())
+	w, sc, err := game.Build("arena", physics.DefaultConfig(), game.Options{})
 	if err != nil {
 		return err
 	}
-	if err := physics.RunScript(w, *ticks); err != nil {
+	if err := sc.RunScript(w, *ticks); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%016x\n", w.Hash())

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"
-	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 )
 
@@ -76,7 +76,7 @@ type sample struct {
 type lab struct {
 	base     predict.SessionConfig
 	sess     *predict.Session
-	pilot    *predict.Autopilot // nil: the keyboard drives
+	pilot    *game.Autopilot // nil: the keyboard drives
 	inject   uint32
 	clock    stepClock
 	paused   bool
@@ -89,7 +89,7 @@ type lab struct {
 	desync      string // first nondeterminism, for the banner
 	desyncFound func(m *predict.Misprediction)
 	frameTime   float64 // seconds, smoothed
-	keys        physics.Input
+	keys        game.Input
 	onReset     func() // called before the session is rebuilt
 }
 
@@ -101,7 +101,7 @@ func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, err
 		return nil, err
 	}
 	if autopilot {
-		l.pilot = predict.NewAutopilot(cfg.Seed)
+		l.pilot = game.NewAutopilot(l.sess.Client.Scene(), cfg.Seed)
 	}
 	return l, nil
 }
@@ -116,7 +116,7 @@ func (l *lab) reset() error {
 		return err
 	}
 	if l.inject > 0 {
-		s.Client.Perturb = predict.InjectNondeterminism(l.inject)
+		s.Client.Perturb = predict.InjectNondeterminism(l.inject, s.Client.Player())
 	}
 	s.Client.OnMispredict = l.onMispredict
 	s.Client.KeepStates = true
@@ -189,7 +189,7 @@ func (l *lab) act(a action) error {
 }
 
 // keys is the input held this frame, set by the window.
-func (l *lab) setKeys(in physics.Input) { l.keys = in }
+func (l *lab) setKeys(in game.Input) { l.keys = in }
 
 // frame advances the lab by elapsed wall-clock seconds: whole ticks through
 // the clock (none while paused), then the display.
@@ -211,10 +211,10 @@ func (l *lab) frame(elapsed float64) error {
 }
 
 // tick runs one session tick with the keyboard's or the autopilot's input.
-func (l *lab) tick(keys physics.Input) error {
+func (l *lab) tick(keys game.Input) error {
 	in := keys
 	if l.pilot != nil {
-		in = l.pilot.Input(l.sess.Client.World().Body(physics.Player))
+		in = l.pilot.Input(l.sess.Client.World().Body(l.sess.Client.Player()))
 	}
 	if err := l.sess.Tick(in); err != nil {
 		return err

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/predict"
 )
 
@@ -67,7 +67,7 @@ func TestHUDShowsWhatTheIssueAsks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l.setKeys(physics.Forward)
+	l.setKeys(game.Forward)
 	for i := 0; i < 60; i++ {
 		_ = l.frame(1.0 / 60)
 	}
@@ -79,7 +79,7 @@ func TestHUDShowsWhatTheIssueAsks(t *testing.T) {
 			t.Errorf("HUD lacks %q:\n%s", want, hud)
 		}
 	}
-	if z := l.sess.Client.World().Body(physics.Player).Pos.Z; z >= 0 {
+	if z := l.sess.Client.World().Body(0).Pos.Z; z >= 0 {
 		t.Fatalf("holding W did not move the cube towards -Z: z = %v", z)
 	}
 }

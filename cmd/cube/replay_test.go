@@ -71,7 +71,7 @@ func TestReplayReportsTheFirstDivergentTick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := physics.MustScene()
+	w := mustArena()
 	h := record.Header{FullEvery: 64}
 	w.Save(&h.Initial)
 	rw, err := record.NewWriter(f, h)
@@ -79,8 +79,8 @@ func TestReplayReportsTheFirstDivergentTick(t *testing.T) {
 		t.Fatal(err)
 	}
 	for tk := uint32(0); tk < 100; tk++ {
-		in := physics.ScriptedInput(tk)
-		if err := physics.StepInput(w, in); err != nil {
+		in := scripted(tk)
+		if err := stepInput(w, in); err != nil {
 			t.Fatal(err)
 		}
 		hash := w.Hash()

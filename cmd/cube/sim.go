@@ -116,7 +116,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	var desync bool
 	setup := func(s *predict.Session) error {
 		if inject > 0 {
-			s.Client.Perturb = predict.InjectNondeterminism(uint32(inject))
+			s.Client.Perturb = predict.InjectNondeterminism(uint32(inject), s.Client.Player())
 		}
 		s.Client.KeepStates = true
 		s.Client.OnMispredict = func(m *predict.Misprediction) {

@@ -12,6 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/render"
@@ -30,14 +31,14 @@ var keyActions = map[render.Key]action{
 }
 
 // heldInput reads the movement keys.
-func heldInput(w *render.Window) physics.Input {
-	var in physics.Input
+func heldInput(w *render.Window) game.Input {
+	var in game.Input
 	for _, k := range []struct {
 		key render.Key
-		bit physics.Input
+		bit game.Input
 	}{
-		{render.KeyW, physics.Forward}, {render.KeyA, physics.Left}, {render.KeyS, physics.Back},
-		{render.KeyD, physics.Right}, {render.KeySpace, physics.Jump},
+		{render.KeyW, game.Forward}, {render.KeyA, game.Left}, {render.KeyS, game.Back},
+		{render.KeyD, game.Right}, {render.KeySpace, game.Jump}, {render.KeyE, game.Pull},
 	} {
 		if w.Held(k.key) {
 			in |= k.bit
@@ -170,11 +171,12 @@ func (l *lab) build(f *render.Frame) {
 		b := w.Body(i)
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: pv(w.Half(i)), Rot: pq(b.Rot), Color: colorStatic, Style: render.Solid})
 	}
-	half := pv(w.Half(physics.Player))
+	player := l.sess.Client.Player()
+	half := pv(w.Half(player))
 	pos, rot := l.sess.Display()
 	f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: colorPlayer, Style: render.Solid, Shadow: true})
 	if l.show.server {
-		b := l.sess.Server.World().Body(physics.Player)
+		b := l.sess.Server.World().Body(player)
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorServer, Style: render.Translucent})
 	}
 	if _, ok := l.sess.Client.Newest(); ok && l.show.snapshot {
@@ -182,7 +184,7 @@ func (l *lab) build(f *render.Frame) {
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorSnapshot, Style: render.Translucent})
 	}
 	if l.show.predicted {
-		b := w.Body(physics.Player)
+		b := w.Body(player)
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorPredicted, Style: render.Wireframe})
 	}
 	f.Follow = v32(pos)

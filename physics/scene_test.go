@@ -3,8 +3,8 @@ package physics
 // Player is the body index of the player cube in the canonical scene.
 const Player = 0
 
-// NewScene builds the canonical scene shared by tests, benchmarks and the
-// demo: a 1 m, 1 kg player cube resting on the ground at the origin, a wall
+// NewScene builds, for the engine's own tests, the arena of package game (which
+// this package cannot import): a 1 m, 1 kg player cube resting on the ground at the origin, a wall
 // ahead of it (towards -Z), a ramp to its left, a step to its right, and a 3 m
 // fence around a 32 m square so that the cube stays near the obstacles.
 func NewScene(cfg Config) (*World, error) {

@@ -1,0 +1,19 @@
+package predict
+
+import (
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/physics"
+)
+
+// arenaScene is the arena as built by game; it holds no evolving state, so
+// every test world shares it.
+var arenaScene = func() *game.Scene { _, sc := game.MustBuild("arena"); return sc }()
+
+// mustArena builds a fresh arena world.
+func mustArena() *physics.World {
+	w, _ := game.MustBuild("arena")
+	return w
+}
+
+// stepInput applies player 0's input and steps, as client and server do.
+func stepInput(w *physics.World, in game.Input) error { return arenaScene.Step1(w, in) }
