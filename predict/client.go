@@ -36,11 +36,20 @@ const (
 	// KindServer: a server-only event (the nudge) happened.
 	KindServer
 	// KindNondeterminism: same starting state, same inputs, different bits.
+	// Counted only when the client's state at the start of the span was
+	// known to be the server's, bit for bit.
 	KindNondeterminism
+	// KindUnverified: same inputs, no server event, different bits, but
+	// the client's state at the start of the span was not known to be the
+	// server's (corrections off, or a difference left uncorrected), so the
+	// difference says nothing about determinism.
+	KindUnverified
+	// NumKinds is the number of kinds.
+	NumKinds
 )
 
 func (k Kind) String() string {
-	return [...]string{"input", "server", "nondeterminism"}[k]
+	return [...]string{"input", "server", "nondeterminism", "unverified"}[k]
 }
 
 // Misprediction describes one state message whose bits differed from the
@@ -63,12 +72,11 @@ type ClientStats struct {
 	Ticks          uint64 // ticks predicted
 	HeldTicks      uint64 // ticks not predicted because the ring was full of unacknowledged history
 	StatesReceived uint64 // state messages applied (not stale)
-	StaleStates    uint64 // state messages older than or equal to the newest applied, ignored
-	FutureStates   uint64 // state messages for ticks the client has not reached, ignored
-	BadMessages    uint64 // state messages that did not decode
-	Corrections    uint64 // visible corrections
-	Resyncs        uint64 // quiet rewinds below the thresholds
-	Mispredicted   [3]uint64
+	StaleStates    uint64  // state messages older than or equal to the newest applied, ignored
+	Rejected       Rejects // messages refused, by reason: they did not decode or do not fit
+	Corrections    uint64  // visible corrections
+	Resyncs        uint64  // quiet rewinds below the thresholds
+	Mispredicted   [NumKinds]uint64
 	ReplayedTicks  uint64
 	MaxReplay      int
 	Unapplied      uint64 // mispredictions not corrected because corrections are off
@@ -101,6 +109,11 @@ type Client struct {
 
 	newest     uint32 // label of the newest state applied
 	haveNewest bool
+	// synced says that the client's state at newest (at first before any
+	// state arrived) is the server's, bit for bit: its prediction matched
+	// or it rewound to the server's state. Only then can a later
+	// difference with the same inputs be blamed on nondeterminism.
+	synced bool
 	newestBody physics.BodyState // the player in the newest state applied
 	events     uint32            // server event count as of newest
 	skipped    uint32
@@ -117,7 +130,7 @@ type Client struct {
 // whose current tick is the first the client will predict. The client
 // plays player 0.
 func NewClient(cfg ClientConfig, w *physics.World, sc *game.Scene) *Client {
-	c := &Client{Config: cfg, Smooth: NewSmoother(), world: w, scene: sc, player: sc.Players[0], first: w.Tick()}
+	c := &Client{Config: cfg, Smooth: NewSmoother(), world: w, scene: sc, player: sc.Players[0], first: w.Tick(), synced: true}
 	*c.chains.put(c.first) = chainStart
 	return c
 }
@@ -229,17 +242,22 @@ func (c *Client) appendInputs(b []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Receive handles one message from the server.
+// Receive handles one message from the server. A message that does not
+// decode or does not fit is counted in Stats.Rejected and dropped, and the
+// error returned wraps ErrRejected; any other error is the client's own
+// fault.
 func (c *Client) Receive(b []byte) error {
 	if err := DecodeState(b, &c.msg); err != nil {
-		c.Stats.BadMessages++
-		return err
+		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
 	}
 	return c.OnState(&c.msg)
 }
 
 // OnState compares a server state with the prediction for its tick and, when
-// they differ, rewinds to it and replays the buffered inputs.
+// they differ, rewinds to it and replays the buffered inputs. m.Hash must be
+// the hash of m.State (DecodeState checks it). A state that does not fit the
+// client's world or its ticks is rejected (see Receive) before anything
+// changes.
 func (c *Client) OnState(m *StateMsg) error {
 	T := m.Tick
 	if c.haveNewest && !After(T, c.newest) {
@@ -251,13 +269,18 @@ func (c *Client) OnState(m *StateMsg) error {
 		return nil
 	}
 	if After(T, c.Tick()) {
-		c.Stats.FutureStates++
-		return nil
+		return c.Stats.Rejected.reject(RejectTick, "state for tick %d, but the client has only reached tick %d", T, c.Tick())
+	}
+	if m.State.Tick != T {
+		return c.Stats.Rejected.reject(RejectShape, "state of tick %d labelled %d", m.State.Tick, T)
+	}
+	if err := c.world.Check(&m.State); err != nil {
+		return c.Stats.Rejected.reject(RejectShape, "state for tick %d: %v", T, err)
 	}
 	pred, ok := c.states.get(T)
 	if !ok {
 		if T != c.Tick() {
-			return fmt.Errorf("predict: no predicted state for tick %d", T)
+			return c.Stats.Rejected.reject(RejectTick, "state for tick %d, which the client no longer holds", T)
 		}
 		// A state for the very tick about to be predicted: compare with
 		// the world as it stands.
@@ -278,8 +301,10 @@ func (c *Client) OnState(m *StateMsg) error {
 			mp.Kind = KindServer
 		case m.Skipped != c.skipped || chain == nil || *chain != m.Chain:
 			mp.Kind = KindInput
-		default:
+		case c.synced:
 			mp.Kind = KindNondeterminism
+		default:
+			mp.Kind = KindUnverified
 		}
 		c.Stats.Mispredicted[mp.Kind]++
 		if c.KeepStates {
@@ -290,14 +315,20 @@ func (c *Client) OnState(m *StateMsg) error {
 		switch {
 		case !c.Config.Corrections:
 			c.Stats.Unapplied++
+			c.synced = false
 		case mp.Corrected || c.Config.QuietResync:
 			if err := c.rewind(m, mp); err != nil {
 				return err
 			}
+			c.synced = true
+		default:
+			c.synced = false // a difference below the thresholds, left alone
 		}
 		if c.OnMispredict != nil {
 			c.OnMispredict(mp)
 		}
+	} else {
+		c.synced = true
 	}
 
 	c.newest, c.haveNewest = T, true

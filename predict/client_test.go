@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -16,7 +17,7 @@ func script(t uint32) game.Input {
 
 // serverState returns the state message a server would send for tick T after
 // applying script's inputs, with a nudge applied before the step of tick k.
-func serverState(t *testing.T, start, T, k uint32) *StateMsg {
+func serverState(t testing.TB, start, T, k uint32) *StateMsg {
 	w := mustArena()
 	w.SkipTo(start)
 	for tk := start; tk != T; tk++ {
@@ -125,10 +126,10 @@ func TestStaleAndDuplicateStatesAreIgnored(t *testing.T) {
 		t.Fatalf("received %d stale %d corrections %d; want 1, 2, 1", c.Stats.StatesReceived, c.Stats.StaleStates, c.Stats.Corrections)
 	}
 	future := serverState(t, 0, 61, 1<<31)
-	if err := c.OnState(future); err != nil {
-		t.Fatal(err)
+	if err := c.OnState(future); !errors.Is(err, ErrRejected) {
+		t.Fatalf("a state from the future gave %v, want a rejection", err)
 	}
-	if c.Stats.FutureStates != 1 {
+	if c.Stats.Rejected[RejectTick] != 1 || c.Stats.StatesReceived != 1 {
 		t.Fatal("a state from the future was not refused")
 	}
 }

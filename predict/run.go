@@ -11,8 +11,8 @@ import (
 // FrameRate is the display rate a headless run simulates for smoothing.
 const FrameRate = 60
 
-// maxDrain bounds how long a run waits for the link to drain.
-const maxDrain = 60 * time.Second
+// MaxDrain bounds how long a run waits for the link to drain.
+const MaxDrain = 60 * time.Second
 
 // Summary is what a headless run measured. Its JSON form is the output of
 // `cube sim -json`.
@@ -32,6 +32,7 @@ type Summary struct {
 	RepeatedTicks  uint64  `json:"repeated_ticks"`
 	HeldTicks      uint64  `json:"held_ticks"`
 	RefusedInputs  uint64  `json:"refused_inputs"`
+	Rejected       uint64  `json:"rejected_messages"` // messages that did not decode or fit, client and server, dropped
 	Nudges         uint64  `json:"nudges"`
 	DrainSeconds   float64 `json:"drain_seconds"`
 	Packets        struct {
@@ -57,19 +58,22 @@ type Summary struct {
 		Input          uint64 `json:"input"`
 		Server         uint64 `json:"server"`
 		Nondeterminism uint64 `json:"nondeterminism"`
+		Unverified     uint64 `json:"unverified"`
 	} `json:"mispredictions"`
 	Final struct {
 		Tick       uint32 `json:"tick"`
 		ClientHash string `json:"client_hash"`
 		ServerHash string `json:"server_hash"`
-		InSync     bool   `json:"in_sync"`
+		InSync     bool   `json:"in_sync"` // the newest state compared had the same hash on both ends
+		Settled    bool   `json:"settled"` // the drain ended with a matching state and the cube at rest, within MaxDrain
 	} `json:"final"`
 }
 
 // Run drives a session headless for the given virtual time with a seeded
 // autopilot, displaying at FrameRate, then stops moving and lets the link
-// drain until the client's prediction of a server state matches it bit for
-// bit with the cube at rest (or maxDrain passes). setup, when not nil, is
+// drain, with no more server events, until the client's prediction of a
+// server state matches it bit for bit with the cube at rest (or MaxDrain
+// passes). setup, when not nil, is
 // called once the session is built, before the first tick (to attach a
 // recorder or a perturbation).
 func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Session, Summary, error) {
@@ -97,7 +101,7 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 		}
 	}
 	step := func(in game.Input) error {
-		for ; nextFrame < s.now+TickDuration; nextFrame += frame {
+		for ; nextFrame < s.now+s.tick; nextFrame += frame {
 			s.Frame(frame.Seconds())
 		}
 		return s.Tick(in)
@@ -108,8 +112,9 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 		}
 	}
 	drainStart := s.now
+	s.draining = true
 	settled := false
-	for s.now-drainStart < maxDrain {
+	for s.now-drainStart < MaxDrain {
 		before := s.Client.Stats.StatesReceived
 		mis := s.Client.Stats.Mispredicted
 		if err := step(0); err != nil {
@@ -158,9 +163,12 @@ func (s *Session) summary(seconds, drain float64, settled bool) Summary {
 	m.Mispredictions.Input = c.Mispredicted[KindInput]
 	m.Mispredictions.Server = c.Mispredicted[KindServer]
 	m.Mispredictions.Nondeterminism = c.Mispredicted[KindNondeterminism]
+	m.Mispredictions.Unverified = c.Mispredicted[KindUnverified]
+	m.Rejected = c.Rejected.Total() + sv.Rejected.Total()
 	cmp := s.Client.Compared()
 	m.Final.Tick = cmp.Tick
 	m.Final.ClientHash, m.Final.ServerHash = fmt.Sprintf("%016x", cmp.ClientHash), fmt.Sprintf("%016x", cmp.ServerHash)
-	m.Final.InSync = settled && cmp.ClientHash == cmp.ServerHash
+	m.Final.InSync = c.StatesReceived > 0 && cmp.ClientHash == cmp.ServerHash
+	m.Final.Settled = settled
 	return m
 }

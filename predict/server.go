@@ -35,7 +35,7 @@ type ServerStats struct {
 	InputsApplied  uint64 // ticks simulated with the client's input
 	OldInputs      uint64 // inputs for ticks already simulated (redundant copies, duplicates)
 	RefusedInputs  uint64 // inputs for ticks the client cannot have reached yet
-	BadMessages    uint64 // messages that did not decode
+	Rejected       Rejects // messages that did not decode, dropped
 	SkippedTicks   uint64 // ticks jumped over without simulating (SkipMissing)
 	RepeatedTicks  uint64 // ticks simulated with a repeated input (RepeatLast)
 	Events         uint64 // server-only events (nudges)
@@ -91,16 +91,17 @@ func (s *Server) Nudge(impulse physics.Vec3) { s.nudges = append(s.nudges, impul
 // the margin.
 func (s *Server) limit(now time.Duration) uint32 {
 	elapsed := max(now-s.join, 0)
-	ticks := uint32(elapsed * physics.DefaultTickRate / time.Second)
+	ticks := uint32(elapsed / TickDuration(s.world.Config()))
 	return s.joinTick + ticks + s.AheadMargin
 }
 
 // Receive handles an input message arriving at time now and simulates every
-// tick it can.
+// tick it can. A message that does not decode is counted in Stats.Rejected
+// and dropped, and the error returned wraps ErrRejected; any other error is
+// the server's own fault.
 func (s *Server) Receive(now time.Duration, b []byte) error {
 	if err := DecodeInput(b, &s.msg); err != nil {
-		s.Stats.BadMessages++
-		return err
+		return s.Stats.Rejected.reject(RejectMalformed, "%v", err)
 	}
 	s.Stats.LastInputTicks = uint32(len(s.msg.Inputs))
 	limit := s.limit(now)

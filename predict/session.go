@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"time"
@@ -11,9 +12,6 @@ import (
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/physics"
 )
-
-// TickDuration is one tick at 64 Hz: 15.625 ms, exact in nanoseconds.
-const TickDuration = time.Second / physics.DefaultTickRate
 
 // SnapshotRates are the snapshot rates a session accepts, in Hz.
 var SnapshotRates = []int{64, 32, 16, 8, 4, 2, 1}
@@ -72,8 +70,10 @@ type Session struct {
 	Link   *netsim.Pair
 
 	now       time.Duration
+	tick      time.Duration // one tick, from the physics configuration
 	nextSnap  time.Duration
 	nextNudge time.Duration
+	draining  bool // no more server events: the run is letting the link drain
 	rng       rng
 	buf       []byte
 
@@ -93,6 +93,9 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if cfg.NudgeEvery < 0 {
 		return nil, fmt.Errorf("predict: nudge interval %v is negative", cfg.NudgeEvery)
 	}
+	if d := TickDuration(cfg.Physics); d < time.Microsecond {
+		return nil, fmt.Errorf("predict: physics step %v s is shorter than a microsecond", cfg.Physics.Dt)
+	}
 	link, err := netsim.NewPair(cfg.Conditions, cfg.Seed)
 	if err != nil {
 		return nil, err
@@ -107,7 +110,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		w.SkipTo(cfg.StartTick)
 		worlds[i], scenes[i] = w, sc
 	}
-	s := &Session{Config: cfg, Link: link, rng: rng{s: cfg.Seed ^ 0xc0be}}
+	s := &Session{Config: cfg, Link: link, rng: rng{s: cfg.Seed ^ 0xc0be}, tick: TickDuration(cfg.Physics)}
 	s.Client = NewClient(cfg.Client, worlds[0], scenes[0])
 	s.Client.Smooth.Enabled = cfg.Smoothing
 	s.Server = NewServer(worlds[1], scenes[1], 0)
@@ -115,6 +118,9 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	s.nextNudge = cfg.NudgeEvery
 	return s, nil
 }
+
+// TickDuration returns the length of one tick.
+func (s *Session) TickDuration() time.Duration { return s.tick }
 
 // Now returns the session's virtual time.
 func (s *Session) Now() time.Duration { return s.now }
@@ -151,10 +157,10 @@ func (s *Session) Nudge() {
 // Tick advances the session by one client tick at the current time: the
 // client receives due snapshots, predicts with in and sends its inputs; the
 // server receives due inputs, simulates and, on its schedule, sends a
-// snapshot. Then the clock moves on by TickDuration.
+// snapshot. Then the clock moves on by one tick.
 func (s *Session) Tick(in game.Input) error {
 	for _, p := range s.Link.Down.Receive(s.now) {
-		if err := s.Client.Receive(p.Data); err != nil {
+		if err := s.Client.Receive(p.Data); err != nil && !errors.Is(err, ErrRejected) {
 			return fmt.Errorf("client: %w", err)
 		}
 	}
@@ -171,12 +177,12 @@ func (s *Session) Tick(in game.Input) error {
 		s.Link.Up.Send(s.now, s.buf)
 	}
 
-	if s.Config.NudgeEvery > 0 && s.now >= s.nextNudge {
+	if s.Config.NudgeEvery > 0 && !s.draining && s.now >= s.nextNudge {
 		s.Nudge()
 		s.nextNudge += s.Config.NudgeEvery
 	}
 	for _, p := range s.Link.Up.Receive(s.now) {
-		if err := s.Server.Receive(s.now, p.Data); err != nil {
+		if err := s.Server.Receive(s.now, p.Data); err != nil && !errors.Is(err, ErrRejected) {
 			return fmt.Errorf("server: %w", err)
 		}
 	}
@@ -186,7 +192,7 @@ func (s *Session) Tick(in game.Input) error {
 		}
 		s.nextSnap += time.Second / time.Duration(s.Config.SnapshotHz)
 	}
-	s.now += TickDuration
+	s.now += s.tick
 	return nil
 }
 

@@ -1,7 +1,22 @@
 package predict
 
+import (
+	"math"
+	"time"
+
+	"github.com/cubelab/cube/physics"
+)
+
 // RingSize is the number of ticks the client keeps: 16 s at 64 Hz.
 const RingSize = 1024
+
+// TickDuration is the length of one tick of a world with configuration
+// cfg: its step, Dt, rounded to the nanosecond (15.625 ms, exact, for the
+// default 64 Hz). The physics configuration is the one source of the tick
+// rate: the session's clock and the server's limits derive from it.
+func TickDuration(cfg physics.Config) time.Duration {
+	return time.Duration(math.Round(cfg.Dt * float64(time.Second)))
+}
 
 // After reports whether tick a comes after tick b, wrap-safe: ticks are
 // uint32 and a session may cross 2³² (after 776 days at 64 Hz, or at once

@@ -95,7 +95,7 @@ type lab struct {
 
 // newLab starts a session; autopilot drives the cube instead of the keys.
 func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, error) {
-	l := &lab{base: cfg, inject: inject, clock: stepClock{dt: predict.TickDuration.Seconds()}}
+	l := &lab{base: cfg, inject: inject}
 	l.show.server, l.show.snapshot = true, true
 	if err := l.reset(); err != nil {
 		return nil, err
@@ -121,6 +121,7 @@ func (l *lab) reset() error {
 	s.Client.OnMispredict = l.onMispredict
 	s.Client.KeepStates = true
 	l.sess, l.samples, l.corrections, l.lastStates, l.desync = s, l.samples[:0], l.corrections[:0], 0, ""
+	l.clock.dt = s.TickDuration().Seconds()
 	return nil
 }
 

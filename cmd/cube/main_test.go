@@ -34,7 +34,7 @@ func TestBadFlagsAreRefusedWithTheValidRange(t *testing.T) {
 		{[]string{"hash", "-ticks", "-5"}, "want 0 to"},
 		{[]string{"hash", "-ticks", "x"}, "invalid value"},
 		{[]string{"hash", "extra"}, "unexpected argument"},
-		{[]string{"sim", "-preset", "mars"}, "perfect, lan, good, average, bad, terrible, outage"},
+		{[]string{"sim", "-preset", "mars"}, "1 perfect, 2 lan, 3 good, 4 average, 5 bad, 6 terrible, 7 outage"},
 		{[]string{"sim", "-snapshot-hz", "3"}, "[64 32 16 8 4 2 1]"},
 		{[]string{"sim", "-seconds", "-1"}, "want 0 to"},
 		{[]string{"sim", "-seconds", "NaN"}, "want 0 to"},

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
 )
@@ -25,10 +27,14 @@ type sessionFlags struct {
 	noSmoothing  bool
 	missing      string
 	startTick    uint64
+	scene        string
+	bodies       int
 }
 
 func (f *sessionFlags) register(fs *flags) {
-	fs.StringVar(&f.preset, "preset", "good", "network conditions: "+strings.Join(presetNames(), ", "))
+	fs.StringVar(&f.preset, "preset", "good", "network conditions, by name or key number 1 to 7: "+presetList())
+	fs.StringVar(&f.scene, "scene", "arena", "scene: "+strings.Join(game.Names(), ", "))
+	fs.IntVar(&f.bodies, "bodies", 0, fmt.Sprintf("with -scene drop: number of cubes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies))
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the link and the autopilot")
 	fs.IntVar(&f.snapshotHz, "snapshot-hz", 64, fmt.Sprintf("server snapshot rate in Hz, one of %v", predict.SnapshotRates))
 	fs.BoolVar(&f.noRedundancy, "no-redundancy", false, "send only the current input, not every input since the last state received")
@@ -38,22 +44,56 @@ func (f *sessionFlags) register(fs *flags) {
 	fs.Uint64Var(&f.startTick, "start-tick", 0, "first tick number, 0 to 4294967295 (start near the top to cross the uint32 wrap)")
 }
 
-func presetNames() []string {
+// presetList names the presets with their keys: "1 perfect, 2 lan, ...".
+func presetList() string {
 	var names []string
-	for _, p := range netsim.Presets() {
-		names = append(names, p.Name)
+	for i, p := range netsim.Presets() {
+		names = append(names, fmt.Sprintf("%d %s", i+1, p.Name))
 	}
-	return names
+	return strings.Join(names, ", ")
+}
+
+// presetByFlag finds a preset by name or by its key number.
+func presetByFlag(s string) (netsim.Preset, error) {
+	if k, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
+		p, err := netsim.PresetByKey(k)
+		if err != nil {
+			return p, usagef("-preset %s: no preset has that key: want a name or key (%s)", s, presetList())
+		}
+		return p, nil
+	}
+	p, err := netsim.PresetByName(s)
+	if err != nil {
+		return p, usagef("-preset %q is not a preset: want a name or key (%s)", s, presetList())
+	}
+	return p, nil
+}
+
+// sceneConfig checks -scene and -bodies.
+func sceneConfig(name string, bodies int) (string, game.Options, error) {
+	if game.About(name) == "" {
+		return "", game.Options{}, usagef("-scene %q is not a scene: want one of %s", name, strings.Join(game.Names(), ", "))
+	}
+	if bodies != 0 && name != "drop" {
+		return "", game.Options{}, usagef("-bodies is for -scene drop; %s has a fixed number of bodies", name)
+	}
+	if bodies < 0 || bodies > game.MaxDropBodies {
+		return "", game.Options{}, usagef("-bodies %d is out of range: want 1 to %d (0: %d)", bodies, game.MaxDropBodies, game.DefaultDropBodies)
+	}
+	return name, game.Options{Bodies: bodies}, nil
 }
 
 // config checks the flags and builds a session configuration.
 func (f *sessionFlags) config() (predict.SessionConfig, error) {
 	cfg := predict.DefaultSessionConfig()
-	p, err := netsim.PresetByName(f.preset)
+	p, err := presetByFlag(f.preset)
 	if err != nil {
-		return cfg, usagef("-preset %q is not a preset: want one of %s", f.preset, strings.Join(presetNames(), ", "))
+		return cfg, err
 	}
 	cfg.Preset, cfg.Conditions = p.Name, p.Conditions
+	if cfg.Scene, cfg.Options, err = sceneConfig(f.scene, f.bodies); err != nil {
+		return cfg, err
+	}
 	if !predict.ValidSnapshotRate(f.snapshotHz) {
 		return cfg, usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, predict.SnapshotRates)
 	}
@@ -156,14 +196,17 @@ func printSummary(w io.Writer, s *predict.Summary) {
 		s.Corrections, s.Resyncs, s.ReplayedTicks, s.MaxReplayTicks, s.StaleIgnored, s.HeldTicks)
 	fmt.Fprintf(w, "server    %d ticks skipped, %d repeated, %d inputs refused, %d nudges\n",
 		s.SkippedTicks, s.RepeatedTicks, s.RefusedInputs, s.Nudges)
-	fmt.Fprintf(w, "mispredictions  input %d, server %d, nondeterminism %d\n",
-		s.Mispredictions.Input, s.Mispredictions.Server, s.Mispredictions.Nondeterminism)
+	fmt.Fprintf(w, "mispredictions  input %d, server %d, nondeterminism %d, unverified %d; %d messages rejected\n",
+		s.Mispredictions.Input, s.Mispredictions.Server, s.Mispredictions.Nondeterminism, s.Mispredictions.Unverified, s.Rejected)
 	fmt.Fprintf(w, "position error  mean %.4f m, p99 %.4f m, max %.4f m\n",
 		s.PositionError.Mean, s.PositionError.P99, s.PositionError.Max)
 	fmt.Fprintf(w, "display jump    max %.4f m per frame (largest raw correction %.4f m)\n", s.DisplayJump.Max, s.DisplayJump.MaxCorrection)
 	sync := "IN SYNC"
-	if !s.Final.InSync {
+	switch {
+	case !s.Final.InSync:
 		sync = "NOT IN SYNC"
+	case !s.Final.Settled:
+		sync = fmt.Sprintf("in sync, but did not settle within %.0f s", predict.MaxDrain.Seconds())
 	}
 	fmt.Fprintf(w, "final     tick %d: client %s, server %s: %s\n", s.Final.Tick, s.Final.ClientHash, s.Final.ServerHash, sync)
 }
