@@ -60,7 +60,7 @@ func TestDropLayoutIsThePeers(t *testing.T) {
 		{0, physics.Vec3{X: -6, Y: 1, Z: -6}},
 		{9, physics.Vec3{X: 4.8, Y: 1, Z: -6}},         // 9*1.2 - 6
 		{123, physics.Vec3{X: -2.39, Y: 2.5, Z: -3.6}}, // layer 1, k 23
-		{249, physics.Vec3{X: 4.82, Y: 4, Z: -1.2}},     // layer 2, k 49
+		{249, physics.Vec3{X: 4.82, Y: 4, Z: -1.2}},    // layer 2, k 49
 	} {
 		p := w.Body(c.i).Pos
 		if d := p.Sub(c.want); d.Len() > 1e-12 {

@@ -69,9 +69,9 @@ type Misprediction struct {
 
 // ClientStats counts what the client did.
 type ClientStats struct {
-	Ticks          uint64 // ticks predicted
-	HeldTicks      uint64 // ticks not predicted because the ring was full of unacknowledged history
-	StatesReceived uint64 // state messages applied (not stale)
+	Ticks          uint64  // ticks predicted
+	HeldTicks      uint64  // ticks not predicted because the ring was full of unacknowledged history
+	StatesReceived uint64  // state messages applied (not stale)
 	StaleStates    uint64  // state messages older than or equal to the newest applied, ignored
 	Rejected       Rejects // messages refused, by reason: they did not decode or do not fit
 	Corrections    uint64  // visible corrections
@@ -113,7 +113,7 @@ type Client struct {
 	// state arrived) is the server's, bit for bit: its prediction matched
 	// or it rewound to the server's state. Only then can a later
 	// difference with the same inputs be blamed on nondeterminism.
-	synced bool
+	synced     bool
 	newestBody physics.BodyState // the player in the newest state applied
 	events     uint32            // server event count as of newest
 	skipped    uint32

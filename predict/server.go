@@ -32,13 +32,13 @@ type Recorder interface {
 
 // ServerStats counts what the server did.
 type ServerStats struct {
-	InputsApplied  uint64 // ticks simulated with the client's input
-	OldInputs      uint64 // inputs for ticks already simulated (redundant copies, duplicates)
-	RefusedInputs  uint64 // inputs for ticks the client cannot have reached yet
+	InputsApplied  uint64  // ticks simulated with the client's input
+	OldInputs      uint64  // inputs for ticks already simulated (redundant copies, duplicates)
+	RefusedInputs  uint64  // inputs for ticks the client cannot have reached yet
 	Rejected       Rejects // messages that did not decode, dropped
-	SkippedTicks   uint64 // ticks jumped over without simulating (SkipMissing)
-	RepeatedTicks  uint64 // ticks simulated with a repeated input (RepeatLast)
-	Events         uint64 // server-only events (nudges)
+	SkippedTicks   uint64  // ticks jumped over without simulating (SkipMissing)
+	RepeatedTicks  uint64  // ticks simulated with a repeated input (RepeatLast)
+	Events         uint64  // server-only events (nudges)
 	Snapshots      uint64
 	SnapshotBytes  uint64
 	LastInputTicks uint32 // inputs in the newest message
