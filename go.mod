@@ -7,6 +7,7 @@ require (
 	github.com/go-gl/glfw/v3.3/glfw v0.0.0-20260823155953-d41da22a9587
 	github.com/go-gl/mathgl v1.2.0
 	golang.org/x/image v0.47.0
+	golang.org/x/term v0.47.0
 )
 
 require (

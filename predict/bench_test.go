@@ -3,15 +3,25 @@ package predict
 import (
 	"testing"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
+// wallScript holds W into the arena's wall, and jumps now and then.
+func wallScript(t uint32) game.Input {
+	if t%128 == 0 {
+		return game.Forward | game.Jump
+	}
+	return game.Forward
+}
+
 // BenchmarkClientTick measures one predicted tick in steady state: store
-// the input and the state, step, encode the redundant input message. Every
-// 8 ticks a matching server state for 8 ticks back arrives (taken from the
-// client's own ring, so no correction), which keeps 8 to 16 ticks in flight.
-// The ring's slots allocate their buffers the first time round, so the
-// timing starts after 4096 ticks.
+// the input and the state, step the cube held against the wall (ground and
+// wall contacts, checked at the end), encode
+// the redundant input message. Every 8 ticks a matching server state for 8
+// ticks back arrives (taken from the client's own ring, so no correction),
+// which keeps 8 to 16 ticks in flight. The ring's slots allocate their
+// buffers the first time round, so the timing starts after 4096 ticks.
 func BenchmarkClientTick(b *testing.B) {
 	c := newClient(0)
 	var buf []byte
@@ -28,7 +38,7 @@ func BenchmarkClientTick(b *testing.B) {
 			}
 		}
 		var err error
-		if buf, err = c.Step(script(c.Tick()), buf[:0]); err != nil {
+		if buf, err = c.Step(wallScript(c.Tick()), buf[:0]); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -43,6 +53,13 @@ func BenchmarkClientTick(b *testing.B) {
 	b.StopTimer()
 	if c.Stats.Corrections+c.Stats.Resyncs != 0 {
 		b.Fatal("a matching state caused a correction")
+	}
+	wall := false
+	for _, k := range c.World().Contacts() {
+		wall = wall || k.B == 1 || k.A == 1 // body 1 is the wall
+	}
+	if !wall {
+		b.Fatal("the cube is not touching the wall")
 	}
 }
 

@@ -35,6 +35,7 @@ type Summary struct {
 	Rejected       uint64  `json:"rejected_messages"` // messages that did not decode or fit, client and server, dropped
 	Nudges         uint64  `json:"nudges"`
 	DrainSeconds   float64 `json:"drain_seconds"`
+	Interrupted    bool    `json:"interrupted,omitempty"` // Session.Poll stopped the run
 	Packets        struct {
 		UpSent   uint64 `json:"up_sent"`
 		UpLost   uint64 `json:"up_lost"`
@@ -106,15 +107,21 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 		}
 		return s.Tick(in)
 	}
-	for s.now < end {
+	stop := func() bool { return s.Poll != nil && s.Poll(s) }
+	interrupted := false
+	for s.now < end && !interrupted {
 		if err := step(pilot.Input(s.Client.World().Body(s.Client.Player()))); err != nil {
 			return s, Summary{}, err
 		}
+		interrupted = stop()
 	}
 	drainStart := s.now
 	s.draining = true
 	settled := false
-	for s.now-drainStart < MaxDrain {
+	for s.now-drainStart < MaxDrain && !interrupted {
+		if interrupted = stop(); interrupted {
+			break
+		}
 		before := s.Client.Stats.StatesReceived
 		mis := s.Client.Stats.Mispredicted
 		if err := step(0); err != nil {
@@ -127,7 +134,12 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 			break
 		}
 	}
-	sum := s.summary(seconds, (s.now - drainStart).Seconds(), settled)
+	played := seconds
+	if interrupted && s.now < end {
+		played = s.now.Seconds()
+	}
+	sum := s.summary(played, (s.now - drainStart).Seconds(), settled)
+	sum.Interrupted = interrupted
 	sum.DisplayJump.MaxCorrection = maxJump
 	return s, sum, nil
 }

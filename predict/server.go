@@ -25,8 +25,8 @@ func (m Missing) String() string { return [...]string{"skip", "repeat"}[m] }
 // Recorder receives what the server simulates, tick by tick (see package
 // record). Event comes before the Tick it belongs to.
 type Recorder interface {
-	Event(tick uint32, impulse physics.Vec3) error
-	Tick(tick uint32, in game.Input, hashAfter uint64, after *physics.State) error
+	Event(tick uint32, e game.Event) error
+	Tick(tick uint32, ins []game.Input, hashAfter uint64, after *physics.State) error
 	Skip(from, to uint32) error
 }
 
@@ -62,9 +62,10 @@ type Server struct {
 	haveSeen  bool
 	lastInput game.Input
 	chain     uint64
-	events    uint32
+	nevents   uint32
 	skipped   uint32
-	nudges    []physics.Vec3 // impulses for the next simulated tick
+	events    []game.Event // server-only events for the next simulated tick
+	ins       []game.Input // the inputs of the tick being simulated, one per player
 	lastSnap  uint32
 	snapped   bool
 	msg       InputMsg
@@ -77,15 +78,20 @@ func NewServer(w *physics.World, sc *game.Scene, now time.Duration) *Server {
 	return &Server{world: w, scene: sc, join: now, joinTick: w.Tick(), AheadMargin: 64, chain: chainStart}
 }
 
+// Scene returns the scene the server's world was built as.
+func (s *Server) Scene() *game.Scene { return s.scene }
+
 // World returns the authoritative world.
 func (s *Server) World() *physics.World { return s.world }
 
 // Tick returns the next tick the server will simulate.
 func (s *Server) Tick() uint32 { return s.world.Tick() }
 
-// Nudge schedules a server-only impulse on the player for the next
+// Nudge schedules a server-only impulse on player 0's cube for the next
 // simulated tick: the client cannot know about it.
-func (s *Server) Nudge(impulse physics.Vec3) { s.nudges = append(s.nudges, impulse) }
+func (s *Server) Nudge(impulse physics.Vec3) {
+	s.events = append(s.events, game.Event{Kind: game.Nudge, Impulse: impulse})
+}
 
 // limit returns the newest tick the client can have reached by now, plus
 // the margin.
@@ -155,7 +161,7 @@ func (s *Server) advance() error {
 		s.Stats.SkippedTicks += uint64(to - t)
 		if s.Recorder != nil {
 			if err := s.Recorder.Skip(t, to); err != nil {
-				return fmt.Errorf("predict: record: %w", err)
+				return fmt.Errorf("predict: %w", err)
 			}
 		}
 		s.world.SkipTo(to)
@@ -165,27 +171,28 @@ func (s *Server) advance() error {
 
 // step simulates tick t with input in, after any pending server event.
 func (s *Server) step(t uint32, in game.Input) error {
-	for _, imp := range s.nudges {
-		if err := s.world.ApplyImpulse(s.scene.Players[0], imp); err != nil {
+	for _, e := range s.events {
+		if err := s.scene.ApplyEvent(s.world, e); err != nil {
 			return err
 		}
 		if s.Recorder != nil {
-			if err := s.Recorder.Event(t, imp); err != nil {
-				return fmt.Errorf("predict: record: %w", err)
+			if err := s.Recorder.Event(t, e); err != nil {
+				return fmt.Errorf("predict: %w", err)
 			}
 		}
-		s.events++
+		s.nevents++
 		s.Stats.Events++
 	}
-	s.nudges = s.nudges[:0]
-	if err := s.scene.Step1(s.world, in); err != nil {
+	s.events = s.events[:0]
+	s.ins = append(s.ins[:0], in)
+	if err := s.scene.Step(s.world, s.ins); err != nil {
 		return err
 	}
 	s.lastInput = in
 	s.chain = foldInput(s.chain, t, uint8(in))
 	if s.Recorder != nil {
-		if err := s.Recorder.Tick(t, in, s.world.Hash(), s.world.State()); err != nil {
-			return fmt.Errorf("predict: record: %w", err)
+		if err := s.Recorder.Tick(t, s.ins, s.world.Hash(), s.world.State()); err != nil {
+			return fmt.Errorf("predict: %w", err)
 		}
 	}
 	return nil
@@ -202,7 +209,7 @@ func (s *Server) Snapshot(b []byte, onlyNew bool) []byte {
 	s.lastSnap, s.snapped = t, true
 	m := &s.state
 	s.world.Save(&m.State)
-	m.Tick, m.Hash, m.Chain, m.Events, m.Skipped = t, m.State.Hash(), s.chain, s.events, s.skipped
+	m.Tick, m.Hash, m.Chain, m.Events, m.Skipped = t, m.State.Hash(), s.chain, s.nevents, s.skipped
 	n := len(b)
 	b = AppendState(b, m)
 	s.Stats.Snapshots++

@@ -77,6 +77,11 @@ type Session struct {
 	rng       rng
 	buf       []byte
 
+	// Poll, when set, is called once per tick by Run; when it returns true
+	// the run stops at once, without draining, and its summary says it
+	// was interrupted. The caller's hook for signals and progress.
+	Poll func(s *Session) bool
+
 	// Measurements.
 	PosErrors  []float64 // player position error at each state received, m
 	MaxDisplay float64   // largest frame-to-frame display move caused by corrections, m

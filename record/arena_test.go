@@ -21,3 +21,6 @@ func stepInput(w *physics.World, in game.Input) error { return arenaScene.Step1(
 // scripted returns the arena's scripted input for tick t (it does not
 // steer by position).
 func scripted(t uint32) game.Input { return arenaScene.Script(t, 0, physics.BodyState{}) }
+
+// one is the inputs of a tick for the arena's one player.
+func one(in game.Input) []game.Input { return []game.Input{in} }

@@ -55,13 +55,13 @@ func BenchmarkWrite10kTicks(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		buf.Reset()
-		wr, err := NewWriter(&buf, Header{Initial: init})
+		wr, err := NewWriter(&buf, Header{Scene: arenaScene.ID, Initial: init})
 		if err != nil {
 			b.Fatal(err)
 		}
 		for k := range states {
 			st := &states[k]
-			if err := wr.Tick(st.Tick-1, scripted(st.Tick-1), hashes[k], st); err != nil {
+			if err := wr.Tick(st.Tick-1, one(scripted(st.Tick-1)), hashes[k], st); err != nil {
 				b.Fatal(err)
 			}
 		}

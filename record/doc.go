@@ -2,22 +2,25 @@
 // determinism debugging.
 //
 // The authoritative server writes, as it runs, everything needed to
-// re-simulate its world on another machine: the physics configuration, the
-// initial state, and for every tick the server-only events, the input and the
-// hash of the state after the step, with a full state every FullEvery
-// simulated ticks. Replay rebuilds the world with game.Build("arena", ...)
-// and composes each step exactly as the server did:
+// re-simulate its world on another machine: the physics configuration (whose
+// step Dt is the tick rate), the scene's identity, the initial state, and
+// for every tick the server-only events, every player's input and the hash
+// of the state after the step, with a full state every FullEvery simulated
+// ticks. Replay builds the scene with game.Build from the identity's name
+// and options, refuses the record (ErrScene) unless the identity it gets is
+// the recorded one (same rule version, same layout and initial state), and
+// composes each step exactly as the server did:
 //
-//	simulated tick t: w.ApplyImpulse(player, e) for each event, in order;
-//	                  scene.Apply(w, 0, in); w.Step(); then w.Hash() must
-//	                  equal the recorded hash
+//	simulated tick t: scene.ApplyEvent(w, e) for each event, in order;
+//	                  scene.Step(w, inputs) (each player's input, then
+//	                  w.Step()); then w.Hash() must equal the recorded hash
 //	                  (the state after the step is labelled t+1)
 //	skip from t to u: w.SkipTo(u), nothing simulated
 //
 // The first tick whose hash differs is therefore exact; the field diff is
 // taken against the first full state stored at or after it.
 //
-// # Format, version 1
+// # Format, version 2
 //
 // All integers are little endian; float64 values are stored as their IEEE
 // 754 bit patterns (uint64), so a record carries the exact bits.
@@ -38,6 +41,9 @@
 //	                GroundFriction, Margin, Slop, Baumgarte,
 //	                RestitutionSpeed, AngularDamping: float64; MaxBodies: uint32
 //	full_every      uint32, >= 1
+//	scene           name_len: uint8 (1 to 32), name; players: uint8 (1 to 8);
+//	                bodies: uint32 (drop's option, else 0); rule: uint32
+//	                (game.RuleVersion); identity: uint64 (game.Identity.Hash)
 //	meta_len        uint16, <= 4096, then meta_len bytes of Meta
 //	initial         a state (below), to the end of the payload
 //
@@ -50,10 +56,13 @@
 //	steps   count entries, filling the payload exactly:
 //
 //	tick    kind:uint8 = 0x01 | 0x10 (events) | 0x20 (full state)
-//	        input:uint8 (bits 0-4: W A S D jump; bits 5-7 zero)
+//	        inputs: one uint8 per player (bits 0-5: W A S D jump pull;
+//	                bits 6-7 zero)
 //	        hash:uint64 (physics.State.Hash of the state after the step)
-//	        if 0x10: count:uint8 (1-255), then count impulses of three
-//	                 finite float64 (x, y, z), in the order applied
+//	        if 0x10: count:uint8 (1-255), then count events in the order
+//	                 applied, each kind:uint8, player:uint8 (< players),
+//	                 then for a nudge (kind 1) its impulse as three finite
+//	                 float64 (x, y, z)
 //	        if 0x20: the state after the step (below), labelled tick+1,
 //	                 whose hash must equal hash
 //	skip    kind:uint8 = 0x02, to:uint32; to - tick, as uint32, is in

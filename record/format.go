@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"math"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -14,13 +15,14 @@ import (
 const Magic = "CUBEREC\x00"
 
 // Version is the format version this package writes and reads.
-const Version = 1
+const Version = 2
 
 // Limits of the format. A reader refuses anything larger before allocating.
 const (
 	MaxChunkLen      = 1 << 20 // payload bytes of one chunk
 	MaxMeta          = 4 << 10 // bytes of Header.Meta
 	MaxEventsPerTick = 255     // server-only events before one tick
+	MaxSceneName     = 32      // bytes of a scene name
 	MaxContacts      = 1 << 16 // contacts in a stored state
 	MaxSkip          = 1 << 31 // a skip jumps fewer ticks than this (wrap-safe order)
 
@@ -33,10 +35,10 @@ const (
 	// about 15 hours of a session at 64 Hz with a full state every 64 ticks.
 	DefaultMaxBytes = 64 << 20
 	// maxAllocPerByte bounds what Read allocates in all per byte of input:
-	// a file packed with 5-byte skips, each a 64-byte Step in a slice that
-	// grows by doubling, is the worst case (about 36); a real record takes
+	// a file packed with 5-byte skips, each an 88-byte Step in a slice that
+	// grows by doubling, is the worst case (about 49); a real record takes
 	// about 8. Checked by a test.
-	maxAllocPerByte = 40
+	maxAllocPerByte = 52
 )
 
 // Chunk types.
@@ -60,14 +62,15 @@ const (
 	flagEvents = 0x10 // a tick entry carries events
 	flagFull   = 0x20 // a tick entry carries the full state after it
 
-	tickEntryLen  = 1 + 1 + 8 // kind, input, hash
-	skipEntryLen  = 1 + 4     // kind, to
-	minEntryLen   = skipEntryLen
-	eventLen      = 3 * 8
-	stepsHeadLen  = 4 + 4 + 2  // start tick, end tick, step count
-	endPayloadLen = 8 + 8 + 4  // steps, simulated ticks, end tick
-	configLen     = 10*8 + 2*4 // physics.Config: ten float64 (gravity is three), two uint32
-	headerFixed   = configLen + 4 + 2
+	tickEntryFixed = 1 + 8 // kind and hash; one input byte per player comes between them
+	skipEntryLen   = 1 + 4 // kind, to
+	minEntryLen    = skipEntryLen
+	eventHead      = 1 + 1                                 // kind, player
+	nudgeLen       = 3 * 8                                 // a nudge's impulse
+	stepsHeadLen   = 4 + 4 + 2                             // start tick, end tick, step count
+	endPayloadLen  = 8 + 8 + 4                             // steps, simulated ticks, end tick
+	configLen      = 10*8 + 2*4                            // physics.Config: ten float64 (gravity is three), two uint32
+	headerFixed    = configLen + 4 + 1 + 1 + 4 + 4 + 8 + 2 // config, full_every, scene (with an empty name), meta length
 )
 
 // Errors wrapped by Read, Replay and the Writer; test with errors.Is.
@@ -162,6 +165,12 @@ func decodeConfig(p []byte) physics.Config {
 func appendHeader(b []byte, h *Header) []byte {
 	b = appendConfig(b, &h.Physics)
 	b = le.AppendUint32(b, h.FullEvery)
+	b = append(b, byte(len(h.Scene.Name)))
+	b = append(b, h.Scene.Name...)
+	b = append(b, byte(h.Scene.Players))
+	b = le.AppendUint32(b, uint32(h.Scene.Bodies))
+	b = le.AppendUint32(b, uint32(h.Scene.Rule))
+	b = le.AppendUint64(b, h.Scene.Hash)
 	b = le.AppendUint16(b, uint16(len(h.Meta)))
 	b = append(b, h.Meta...)
 	return physics.AppendState(b, &h.Initial)
@@ -181,8 +190,21 @@ func decodeHeader(p []byte, h *Header) error {
 	if h.FullEvery == 0 {
 		return errors.New("full state interval is 0")
 	}
-	n := int(le.Uint16(p[4:]))
-	p = p[6:]
+	p = p[4:]
+	name := int(p[0])
+	if name == 0 || name > MaxSceneName || len(p) < headerFixed-configLen-4+name {
+		return fmt.Errorf("scene name of %d bytes (1 to %d, %d left)", name, MaxSceneName, len(p)-1)
+	}
+	sc := &h.Scene
+	sc.Name = string(p[1 : 1+name])
+	p = p[1+name:]
+	sc.Players, sc.Bodies, sc.Rule = int(p[0]), int(le.Uint32(p[1:])), int(le.Uint32(p[5:]))
+	sc.Hash = le.Uint64(p[9:])
+	if sc.Players < 1 || sc.Players > game.MaxPlayers {
+		return fmt.Errorf("%d players (1 to %d)", sc.Players, game.MaxPlayers)
+	}
+	n := int(le.Uint16(p[17:]))
+	p = p[19:]
 	if n > MaxMeta || n > len(p) {
 		return fmt.Errorf("meta of %d bytes (at most %d, %d left)", n, MaxMeta, len(p))
 	}
@@ -198,6 +220,15 @@ func decodeHeader(p []byte, h *Header) error {
 	return nil
 }
 
+// eventLen returns the length of an event entry of kind k after its head,
+// or -1 for a kind the format does not know.
+func eventLen(k game.EventKind) int {
+	if k == game.Nudge {
+		return nudgeLen
+	}
+	return -1
+}
+
 // maxBodies bounds the bodies of a stored state.
 func maxBodies(c *physics.Config) int { return min(c.MaxBodies, 1<<16) }
 
@@ -210,9 +241,11 @@ func tickRange(start, end uint32) string {
 }
 
 // Header is what a record starts with: everything needed to rebuild the
-// server's world before its first recorded tick.
+// server's world before its first recorded tick. The tick rate is the
+// configuration's step, Physics.Dt.
 type Header struct {
-	Physics   physics.Config // the arena is built with it; zero means physics.DefaultConfig()
+	Physics   physics.Config // the scene is built with it; zero means physics.DefaultConfig()
+	Scene     game.Identity  // the scene the server built: replay refuses a record for a scene it cannot build alike
 	FullEvery uint32         // a full state is stored every FullEvery simulated ticks; 0 means DefaultFullEvery
 	Meta      string         // free text, e.g. JSON of the session flags; at most MaxMeta bytes
 	Initial   physics.State  // the world state before the first recorded tick

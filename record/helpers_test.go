@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -22,7 +24,7 @@ type session struct {
 // written is what writeSession wrote and what it expects to read back.
 type written struct {
 	data  []byte
-	steps []Step // Kind, Tick, To, Input, Events, Hash
+	steps []Step // Kind, Tick, To, Inputs, Events, Hash
 	init  physics.State
 }
 
@@ -34,7 +36,7 @@ func writeSession(t testing.TB, s session) written {
 	var out written
 	w.Save(&out.init)
 	var buf bytes.Buffer
-	wr, err := NewWriter(&buf, Header{FullEvery: s.fullEvery, Meta: `{"preset":"good","seed":1}`, Initial: out.init})
+	wr, err := NewWriter(&buf, Header{Scene: arenaScene.ID, FullEvery: s.fullEvery, Meta: `{"preset":"good","seed":1}`, Initial: out.init})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,16 +55,16 @@ func writeSession(t testing.TB, s session) written {
 			out.steps = append(out.steps, Step{Kind: StepSkip, Tick: tick, To: to})
 			tick = to
 		}
-		var events []physics.Vec3
+		var events []game.Event
 		if s.events && k%90 == 45 {
-			events = append(events, physics.Vec3{X: 0.75, Y: 2.5, Z: -0.125})
+			events = append(events, nudge(physics.Vec3{X: 0.75, Y: 2.5, Z: -0.125}))
 			if k%180 == 45 {
-				events = append(events, physics.Vec3{X: -1, Y: 0, Z: 0.3})
+				events = append(events, nudge(physics.Vec3{X: -1, Y: 0, Z: 0.3}))
 			}
 		}
 		for _, e := range events {
 			must(wr.Event(tick, e))
-			must(w.ApplyImpulse(0, e))
+			must(arenaScene.ApplyEvent(w, e))
 		}
 		if k == s.nudgeAt {
 			var st physics.State
@@ -71,10 +73,10 @@ func writeSession(t testing.TB, s session) written {
 			v.Z = math.Nextafter(v.Z, math.Inf(1))
 			must(w.Restore(&st))
 		}
-		in := scripted(tick)
-		must(stepInput(w, in))
-		must(wr.Tick(tick, in, w.Hash(), w.State()))
-		out.steps = append(out.steps, Step{Kind: StepTick, Tick: tick, Input: in, Events: events, Hash: w.Hash()})
+		ins := []game.Input{scripted(tick)}
+		must(arenaScene.Step(w, ins))
+		must(wr.Tick(tick, ins, w.Hash(), w.State()))
+		out.steps = append(out.steps, Step{Kind: StepTick, Tick: tick, Inputs: ins, Events: events, Hash: w.Hash()})
 	}
 	must(wr.Close())
 	out.data = buf.Bytes()
@@ -84,16 +86,17 @@ func writeSession(t testing.TB, s session) written {
 // sameStep reports how a differs from b, "" if it does not. Full states are
 // compared only when both have one.
 func sameStep(a, b *Step) string {
-	if a.Kind != b.Kind || a.Tick != b.Tick || a.To != b.To || a.Input != b.Input || a.Hash != b.Hash {
-		return fmt.Sprintf("%v tick %d to %d input %v hash %016x != %v tick %d to %d input %v hash %016x",
-			a.Kind, a.Tick, a.To, a.Input, a.Hash, b.Kind, b.Tick, b.To, b.Input, b.Hash)
+	if a.Kind != b.Kind || a.Tick != b.Tick || a.To != b.To || !slices.Equal(a.Inputs, b.Inputs) || a.Hash != b.Hash {
+		return fmt.Sprintf("%v tick %d to %d inputs %v hash %016x != %v tick %d to %d inputs %v hash %016x",
+			a.Kind, a.Tick, a.To, a.Inputs, a.Hash, b.Kind, b.Tick, b.To, b.Inputs, b.Hash)
 	}
 	if len(a.Events) != len(b.Events) {
 		return fmt.Sprintf("tick %d: %d events != %d", a.Tick, len(a.Events), len(b.Events))
 	}
 	for i := range a.Events {
-		x, y := a.Events[i], b.Events[i]
-		if math.Float64bits(x.X) != math.Float64bits(y.X) || math.Float64bits(x.Y) != math.Float64bits(y.Y) || math.Float64bits(x.Z) != math.Float64bits(y.Z) {
+		x, y := a.Events[i].Impulse, b.Events[i].Impulse
+		if a.Events[i].Kind != b.Events[i].Kind || a.Events[i].Player != b.Events[i].Player ||
+			math.Float64bits(x.X) != math.Float64bits(y.X) || math.Float64bits(x.Y) != math.Float64bits(y.Y) || math.Float64bits(x.Z) != math.Float64bits(y.Z) {
 			return fmt.Sprintf("tick %d: event %d %v != %v", a.Tick, i, x, y)
 		}
 	}
@@ -102,6 +105,9 @@ func sameStep(a, b *Step) string {
 	}
 	return ""
 }
+
+// nudge is a nudge event on player 0.
+func nudge(v physics.Vec3) game.Event { return game.Event{Kind: game.Nudge, Impulse: v} }
 
 // readOK reads data and fails unless it is a complete record.
 func readOK(t testing.TB, data []byte) *Record {
@@ -135,7 +141,7 @@ func encode(t testing.TB, rec *Record) []byte {
 					t.Fatal(err)
 				}
 			}
-			err = wr.Tick(s.Tick, s.Input, s.Hash, s.Full)
+			err = wr.Tick(s.Tick, s.Inputs, s.Hash, s.Full)
 		}
 		if err != nil {
 			t.Fatal(err)

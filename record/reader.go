@@ -36,8 +36,8 @@ type Step struct {
 	Kind   StepKind
 	Tick   uint32         // the world's tick before the step
 	To     uint32         // StepSkip: the tick jumped to, without simulating
-	Input  game.Input     // StepTick: the input simulated
-	Events []physics.Vec3 // StepTick: impulses on the player before the input, in order
+	Inputs []game.Input   // StepTick: each player's input simulated
+	Events []game.Event   // StepTick: server-only events before the inputs, in order
 	Hash   uint64         // StepTick: the hash of the state after the step, labelled Tick+1
 	Full   *physics.State // StepTick: that state, when the record stores it; nil otherwise
 	Chunk  int            // the chunk that holds the step; the header is chunk 0
@@ -67,12 +67,14 @@ type reader struct {
 	simulated uint64 // tick steps so far
 	maxBodies int
 	nbodies   int
+	players   int
+	inputs    []game.Input // the open chunk's inputs, one allocation per chunk
 }
 
 // Read reads a record from r, reading at most maxBytes bytes (maxBytes <= 0:
 // DefaultMaxBytes). Every length is checked against the format's limits
 // before anything is allocated, so memory stays bounded whatever the input:
-// Read allocates in all at most 40 bytes per byte of input (a file packed
+// Read allocates in all at most 52 bytes per byte of input (a file packed
 // with skips), about 8 for a real record.
 //
 // An input cut short after the header, at a chunk boundary or inside a
@@ -219,6 +221,7 @@ func (rd *reader) header() error {
 	rd.tick = h.Initial.Tick
 	rd.maxBodies = maxBodies(&h.Physics)
 	rd.nbodies = len(h.Initial.Bodies)
+	rd.players = h.Scene.Players
 	return nil
 }
 
@@ -278,6 +281,7 @@ func (rd *reader) steps(i int, p []byte) error {
 	if cap(steps)-len(steps) < count {
 		steps = append(make([]Step, 0, 2*cap(steps)+count), steps...)
 	}
+	rd.inputs = make([]game.Input, 0, min(count, len(p)/(tickEntryFixed+rd.players))*rd.players)
 	t := start
 	for k := 0; k < count; k++ {
 		if len(p) < 1 {
@@ -323,35 +327,55 @@ func (rd *reader) steps(i int, p []byte) error {
 // tickEntry parses a tick entry from the start of p into s and returns its
 // length.
 func (rd *reader) tickEntry(s *Step, p []byte) (int, error) {
-	if len(p) < tickEntryLen {
+	if len(p) < tickEntryFixed+rd.players {
 		return 0, errors.New("entry cut short")
 	}
 	kind := p[0]
 	s.Kind = StepTick
-	s.Input = game.Input(p[1])
-	if s.Input&^game.InputMask != 0 {
-		return 0, fmt.Errorf("input %#02x has bits outside %#02x", p[1], uint8(game.InputMask))
+	if len(rd.inputs)+rd.players > cap(rd.inputs) {
+		return 0, errors.New("more ticks than the chunk has room for") // cannot happen: sized from the payload
 	}
-	s.Hash = le.Uint64(p[2:])
-	off := tickEntryLen
+	first := len(rd.inputs)
+	for k := 0; k < rd.players; k++ {
+		in := game.Input(p[1+k])
+		if !in.Valid() {
+			return 0, fmt.Errorf("player %d's input %#02x has bits outside %#02x", k, p[1+k], uint8(game.InputMask))
+		}
+		rd.inputs = append(rd.inputs, in)
+	}
+	s.Inputs = rd.inputs[first:len(rd.inputs):len(rd.inputs)]
+	off := 1 + rd.players
+	s.Hash = le.Uint64(p[off:])
+	off += 8
 	if kind&flagEvents != 0 {
 		if len(p) < off+1 {
 			return 0, errors.New("event count missing")
 		}
 		n := int(p[off])
 		off++
-		if n == 0 || len(p)-off < n*eventLen {
+		if n == 0 || len(p)-off < n*eventHead {
 			return 0, fmt.Errorf("%d events in %d bytes", n, len(p)-off)
 		}
-		s.Events = make([]physics.Vec3, n)
+		s.Events = make([]game.Event, n)
 		for k := range s.Events {
-			f := func(j int) float64 { return math.Float64frombits(le.Uint64(p[off+8*j:])) }
-			v := physics.Vec3{X: f(0), Y: f(1), Z: f(2)}
-			if !v.Finite() {
-				return 0, fmt.Errorf("event %d impulse %v is not finite", k+1, v)
+			if len(p)-off < eventHead {
+				return 0, fmt.Errorf("event %d is cut short", k+1)
 			}
-			s.Events[k] = v
-			off += eventLen
+			e := game.Event{Kind: game.EventKind(p[off]), Player: p[off+1]}
+			off += eventHead
+			size := eventLen(e.Kind)
+			if size < 0 || len(p)-off < size {
+				return 0, fmt.Errorf("event %d: kind %d, %d bytes left", k+1, uint8(e.Kind), len(p)-off)
+			}
+			if e.Kind == game.Nudge {
+				f := func(j int) float64 { return math.Float64frombits(le.Uint64(p[off+8*j:])) }
+				e.Impulse = physics.Vec3{X: f(0), Y: f(1), Z: f(2)}
+			}
+			if err := checkEvent(e, rd.players); err != nil {
+				return 0, fmt.Errorf("event %d: %v", k+1, err)
+			}
+			s.Events[k] = e
+			off += size
 		}
 	}
 	if kind&flagFull != 0 {

@@ -180,7 +180,7 @@ func TestReadErrors(t *testing.T) {
 		{"empty", nil, ErrNotRecord, "record: not a record: the input is empty"},
 		{"text", []byte("hello, world\n"), ErrNotRecord, `record: not a record: it starts with "hello, w"`},
 		{"magic only", []byte(Magic), ErrShort, "record: cut short before the header is complete: 8 bytes"},
-		{"version 2", cat([]byte(Magic), []byte{2, 0, 0, 0}), ErrVersion, "record: unsupported version 2: this reader reads version 1"},
+		{"version 3", cat([]byte(Magic), []byte{3, 0, 0, 0}), ErrVersion, "record: unsupported version 3: this reader reads version 2"},
 		{"no header", s.data[:preamble], ErrShort, "the input ends before the header chunk"},
 		{"steps first", cat(s.data[:preamble], s.data[offs[1]:]), ErrMalformed, `record: header (chunk 0): malformed: type 'S', want 'H'`},
 		{"huge chunk", cat(body, chunkBytes(chunkSteps, nil)[:1], []byte{0xff, 0xff, 0xff, 0x7f}, le.AppendUint32(nil, crcOf('S', 0xff, 0xff, 0xff, 0x7f))),
@@ -190,11 +190,13 @@ func TestReadErrors(t *testing.T) {
 		{"data after end", cat(s.data, []byte{0}), ErrMalformed, "record: malformed: data after the end marker (chunk 2)"},
 		{"end marker miscounts", cat(body, chunkBytes(chunkEnd, make([]byte, endPayloadLen))), ErrMalformed, "record: chunk 2 (end marker, at tick 10): malformed: it counts 0 steps"},
 		{"wrong start tick", cat(body, stepsAt(11, tick(entryTick, 0)...), end), ErrMalformed, "record: chunk 2 (tick 11): malformed: starts at tick 11, want 10"},
-		{"input bits", cat(body, stepsAt(10, tick(entryTick, 0x40)...), end), ErrMalformed, "record: chunk 2 (tick 10): malformed: tick 10: input 0x40 has bits outside 0x3f"},
+		{"input bits", cat(body, stepsAt(10, tick(entryTick, 0x40)...), end), ErrMalformed, "record: chunk 2 (tick 10): malformed: tick 10: player 0's input 0x40 has bits outside 0x3f"},
 		{"unknown entry kind", cat(body, stepsAt(10, tick(0x41, 0)...), end), ErrMalformed, "step 1 (tick 10) has unknown kind 0x41"},
 		{"zero events", cat(body, stepsAt(10, append(tick(entryTick|flagEvents, 0), 0)...), end), ErrMalformed, "tick 10: 0 events in 0 bytes"},
 		{"too many events", cat(body, stepsAt(10, append(tick(entryTick|flagEvents, 0), 200)...), end), ErrMalformed, "tick 10: 200 events in 0 bytes"},
-		{"infinite event", cat(body, stepsAt(10, append(append(tick(entryTick|flagEvents, 0), 1), le.AppendUint64(make([]byte, 16), 0x7ff0000000000000)...)...), end), ErrMalformed, "event 1 impulse {0 0 +Inf} is not finite"},
+		{"infinite event", cat(body, stepsAt(10, append(append(tick(entryTick|flagEvents, 0), 1, 1, 0), le.AppendUint64(make([]byte, 16), 0x7ff0000000000000)...)...), end), ErrMalformed, "event 1: nudge impulse {0 0 +Inf} is not finite"},
+		{"unknown event", cat(body, stepsAt(10, append(tick(entryTick|flagEvents, 0), 1, 9, 0)...), end), ErrMalformed, "event 1: kind 9, 0 bytes left"},
+		{"event for player 2", cat(body, stepsAt(10, append(append(tick(entryTick|flagEvents, 0), 1, 1, 1), make([]byte, 24)...)...), end), ErrMalformed, "event 1: nudge for player 1 of 1"},
 		{"backward skip", cat(body, stepsAt(10, entrySkip, 9, 0, 0, 0), end), ErrMalformed, "skip from tick 10 to 9 does not go forwards"},
 		{"full state missing", cat(body, stepsAt(10, tick(entryTick|flagFull, 0)...), end), ErrMalformed, "tick 10: full state: physics: state encoding is cut short"},
 		{"trailing bytes", cat(body, stepsAt(10, append(tick(entryTick, 0), 0, 0, 0, 0, 0)...), end), ErrMalformed, "5 bytes after the last step"},
@@ -269,7 +271,7 @@ func TestWriterErrorsAreSticky(t *testing.T) {
 	var init physics.State
 	w.Save(&init)
 	f := &failAfter{n: 2000}
-	wr, err := NewWriter(f, Header{Initial: init})
+	wr, err := NewWriter(f, Header{Scene: arenaScene.ID, Initial: init})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,18 +281,18 @@ func TestWriterErrorsAreSticky(t *testing.T) {
 		if err := stepInput(w, 0); err != nil {
 			t.Fatal(err)
 		}
-		first = wr.Tick(tick, 0, w.Hash(), w.State())
+		first = wr.Tick(tick, one(0), w.Hash(), w.State())
 	}
 	if !errors.Is(first, errBroken) {
 		t.Fatalf("first error %v", first)
 	}
-	if err := wr.Tick(w.Tick(), 0, 0, nil); !errors.Is(err, errBroken) {
+	if err := wr.Tick(w.Tick(), one(0), 0, nil); !errors.Is(err, errBroken) {
 		t.Fatalf("after a failed write: %v", err)
 	}
 	if err := wr.Close(); !errors.Is(err, errBroken) {
 		t.Fatalf("close after a failed write: %v", err)
 	}
-	if _, err := NewWriter(&failAfter{n: 10}, Header{Initial: init}); !errors.Is(err, errBroken) {
+	if _, err := NewWriter(&failAfter{n: 10}, Header{Scene: arenaScene.ID, Initial: init}); !errors.Is(err, errBroken) {
 		t.Fatalf("header write: %v", err)
 	}
 }
@@ -304,9 +306,9 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 		h    Header
 		want string
 	}{
-		{"long meta", Header{Initial: init, Meta: strings.Repeat("x", MaxMeta+1)}, "meta is 4097 bytes"},
-		{"bad config", Header{Initial: init, Physics: physics.Config{Dt: -1}}, "config Dt"},
-		{"initial does not fit", Header{Initial: physics.State{Bodies: init.Bodies[:2]}}, "initial state"},
+		{"long meta", Header{Scene: arenaScene.ID, Initial: init, Meta: strings.Repeat("x", MaxMeta+1)}, "meta is 4097 bytes"},
+		{"bad config", Header{Scene: arenaScene.ID, Initial: init, Physics: physics.Config{Dt: -1}}, "config Dt"},
+		{"initial does not fit", Header{Scene: arenaScene.ID, Initial: physics.State{Bodies: init.Bodies[:2]}}, "initial state"},
 	} {
 		if _, err := NewWriter(io.Discard, tc.h); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
@@ -314,7 +316,7 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 	}
 
 	var buf bytes.Buffer
-	wr, err := NewWriter(&buf, Header{Initial: init, FullEvery: 2})
+	wr, err := NewWriter(&buf, Header{Scene: arenaScene.ID, Initial: init, FullEvery: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,7 +324,7 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 	if err := stepInput(w, game.Forward); err != nil {
 		t.Fatal(err)
 	}
-	if err := wr.Tick(0, game.Forward, w.Hash(), w.State()); err != nil {
+	if err := wr.Tick(0, one(game.Forward), w.Hash(), w.State()); err != nil {
 		t.Fatal(err)
 	}
 	if err := stepInput(w, 0); err != nil {
@@ -337,12 +339,15 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 		call func() error
 		want string
 	}{
-		{"tick out of order", func() error { return wr.Tick(2, 0, w.Hash(), after) }, "tick 2 recorded, but the coming tick is 1"},
-		{"input bits", func() error { return wr.Tick(1, 0x40, w.Hash(), after) }, "input 0x40 has bits outside 0x3f"},
-		{"state label", func() error { return wr.Tick(1, 0, w.Hash(), &wrongTick) }, "labelled tick 7, want 2"},
-		{"hash of a stored state", func() error { return wr.Tick(1, 0, w.Hash()+1, after) }, "hashes to"},
-		{"event for another tick", func() error { return wr.Event(2, physics.Vec3{}) }, "event for tick 2, but the coming tick is 1"},
-		{"infinite event", func() error { return wr.Event(1, physics.Vec3{X: 1 / zero()}) }, "not finite"},
+		{"tick out of order", func() error { return wr.Tick(2, one(0), w.Hash(), after) }, "tick 2 recorded, but the coming tick is 1"},
+		{"input bits", func() error { return wr.Tick(1, one(0x40), w.Hash(), after) }, "input 0x40 has bits outside 0x3f"},
+		{"two inputs for one player", func() error { return wr.Tick(1, []game.Input{0, 0}, w.Hash(), after) }, "2 inputs for 1 players"},
+		{"state label", func() error { return wr.Tick(1, one(0), w.Hash(), &wrongTick) }, "labelled tick 7, want 2"},
+		{"hash of a stored state", func() error { return wr.Tick(1, one(0), w.Hash()+1, after) }, "hashes to"},
+		{"event for another tick", func() error { return wr.Event(2, nudge(physics.Vec3{})) }, "event for tick 2, but the coming tick is 1"},
+		{"infinite event", func() error { return wr.Event(1, nudge(physics.Vec3{X: 1 / zero()})) }, "not finite"},
+		{"event for another player", func() error { return wr.Event(1, game.Event{Kind: game.Nudge, Player: 1}) }, "nudge for player 1 of 1"},
+		{"unknown event", func() error { return wr.Event(1, game.Event{Kind: 7}) }, "unknown event kind 7"},
 		{"skip from another tick", func() error { return wr.Skip(0, 5) }, "skip from tick 0, but the coming tick is 1"},
 		{"skip backwards", func() error { return wr.Skip(1, 0) }, "goes backwards"},
 	} {
@@ -354,11 +359,11 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 		t.Fatalf("a skip to the same tick: %v", err)
 	}
 	for k := 0; k < MaxEventsPerTick; k++ {
-		if err := wr.Event(1, physics.Vec3{}); err != nil {
+		if err := wr.Event(1, nudge(physics.Vec3{})); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := wr.Event(1, physics.Vec3{}); err == nil {
+	if err := wr.Event(1, nudge(physics.Vec3{})); err == nil {
 		t.Fatal("accepted 256 events for a tick")
 	}
 	if err := wr.Skip(1, 3); err == nil || !strings.Contains(err.Error(), "which has 255 events") {
@@ -381,7 +386,7 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 	if err := stepInput(w2, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := wr.Tick(1, 0, w2.Hash(), w2.State()); err != nil {
+	if err := wr.Tick(1, one(0), w2.Hash(), w2.State()); err != nil {
 		t.Fatal(err)
 	}
 	if err := wr.Close(); err != nil {
@@ -406,14 +411,14 @@ func TestCloseRefusesAFinalStateWithTheWrongHash(t *testing.T) {
 	var init physics.State
 	w.Save(&init)
 	var buf bytes.Buffer
-	wr, err := NewWriter(&buf, Header{Initial: init})
+	wr, err := NewWriter(&buf, Header{Scene: arenaScene.ID, Initial: init})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := stepInput(w, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := wr.Tick(0, 0, 12345, w.State()); err != nil {
+	if err := wr.Tick(0, one(0), 12345, w.State()); err != nil {
 		t.Fatal(err)
 	}
 	if err := wr.Close(); err == nil || !strings.Contains(err.Error(), "not the 0000000000003039 given; not stored") {

@@ -100,7 +100,7 @@ func TestCrashLosesOnlyTheOpenChunk(t *testing.T) {
 	var init physics.State
 	w.Save(&init)
 	var buf bytes.Buffer
-	wr, err := NewWriter(&buf, Header{Initial: init})
+	wr, err := NewWriter(&buf, Header{Scene: arenaScene.ID, Initial: init})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestCrashLosesOnlyTheOpenChunk(t *testing.T) {
 		if err := stepInput(w, in); err != nil {
 			t.Fatal(err)
 		}
-		if err := wr.Tick(tick, in, w.Hash(), w.State()); err != nil {
+		if err := wr.Tick(tick, one(in), w.Hash(), w.State()); err != nil {
 			t.Fatal(err)
 		}
 		if k == 139 {

@@ -20,10 +20,10 @@ type Divergence struct {
 	// Tick labels the first state whose hash differs: the state after
 	// simulating tick Tick-1 with Input.
 	Tick     uint32
-	Chunk    int        // the chunk that holds that step
-	Input    game.Input // the input simulated to reach it
-	Recorded uint64     // its hash in the record
-	Replayed uint64     // its hash in the replay
+	Chunk    int          // the chunk that holds that step
+	Inputs   []game.Input // the players' inputs simulated to reach it
+	Recorded uint64       // its hash in the record
+	Replayed uint64       // its hash in the replay
 
 	// Diff lists the fields that differ, recorded then replayed, between the
 	// first full state stored at or after Tick and the replayed state of the
@@ -45,13 +45,9 @@ func Replay(rec *Record) (Result, error) {
 	if rec == nil {
 		return res, errors.New("record: replay: no record")
 	}
-	h := &rec.Header
-	w, sc, err := game.Build("arena", h.Physics, game.Options{})
+	w, sc, err := build(&rec.Header)
 	if err != nil {
-		return res, fmt.Errorf("record: replay: building the scene: %w", err)
-	}
-	if err := w.Restore(&h.Initial); err != nil {
-		return res, fmt.Errorf("record: replay: the initial state does not fit the scene: %w", err)
+		return res, fmt.Errorf("record: replay: %w", err)
 	}
 	for i := range rec.Steps {
 		s := &rec.Steps[i]
@@ -89,8 +85,13 @@ func apply(w *physics.World, sc *game.Scene, s *Step) (bool, error) {
 	default:
 		return false, fmt.Errorf("record: replay: chunk %d: tick %d: unknown step kind %d", s.Chunk, s.Tick, s.Kind)
 	}
-	if s.Input&^game.InputMask != 0 {
-		return false, fmt.Errorf("record: replay: chunk %d: tick %d: input %#02x has bits outside %#02x", s.Chunk, s.Tick, uint8(s.Input), uint8(game.InputMask))
+	if len(s.Inputs) != len(sc.Players) {
+		return false, fmt.Errorf("record: replay: chunk %d: tick %d: %d inputs for %d players", s.Chunk, s.Tick, len(s.Inputs), len(sc.Players))
+	}
+	for p, in := range s.Inputs {
+		if !in.Valid() {
+			return false, fmt.Errorf("record: replay: chunk %d: tick %d: player %d's input %#02x has bits outside %#02x", s.Chunk, s.Tick, p, uint8(in), uint8(game.InputMask))
+		}
 	}
 	if s.Full != nil {
 		if s.Full.Tick != s.Tick+1 || s.Full.Hash() != s.Hash {
@@ -99,11 +100,11 @@ func apply(w *physics.World, sc *game.Scene, s *Step) (bool, error) {
 		}
 	}
 	for k, e := range s.Events {
-		if err := w.ApplyImpulse(sc.Players[0], e); err != nil {
+		if err := sc.ApplyEvent(w, e); err != nil {
 			return false, fmt.Errorf("record: replay: chunk %d: tick %d: event %d: %w", s.Chunk, s.Tick, k+1, err)
 		}
 	}
-	if err := sc.Step1(w, s.Input); err != nil {
+	if err := sc.Step(w, s.Inputs); err != nil {
 		return false, fmt.Errorf("record: replay: chunk %d: tick %d: %w", s.Chunk, s.Tick, err)
 	}
 	if w.Hash() != s.Hash {
@@ -116,7 +117,7 @@ func apply(w *physics.World, sc *game.Scene, s *Step) (bool, error) {
 // it goes on simulating to the first stored full state and diffs there.
 func diverge(w *physics.World, sc *game.Scene, rec *Record, i int) (*Divergence, error) {
 	s := &rec.Steps[i]
-	d := &Divergence{Tick: s.Tick + 1, Chunk: s.Chunk, Input: s.Input, Recorded: s.Hash, Replayed: w.Hash()}
+	d := &Divergence{Tick: s.Tick + 1, Chunk: s.Chunk, Inputs: s.Inputs, Recorded: s.Hash, Replayed: w.Hash()}
 	j := i
 	for rec.Steps[j].Full == nil {
 		j++

@@ -42,14 +42,14 @@ func TestTamperedInputDivergesAtThatTick(t *testing.T) {
 	rec := readOK(t, s.data)
 	// Tick 100 is pushed forward (towards the wall); record it as pushed back.
 	i := tickStep(t, rec, 100)
-	if rec.Steps[i].Input != game.Forward || rec.Steps[i].Full != nil {
-		t.Fatalf("step for tick 100: input %v, full %v", rec.Steps[i].Input, rec.Steps[i].Full != nil)
+	if rec.Steps[i].Inputs[0] != game.Forward || rec.Steps[i].Full != nil {
+		t.Fatalf("step for tick 100: input %v, full %v", rec.Steps[i].Inputs, rec.Steps[i].Full != nil)
 	}
-	rec.Steps[i].Input = game.Back
+	rec.Steps[i].Inputs = one(game.Back)
 	res, report := replayDiverges(t, encode(t, rec))
 	d := res.Divergence
-	if d.Tick != 101 || d.Input != game.Back || res.Ticks != 100 || d.Chunk != 2 {
-		t.Fatalf("divergence at tick %d, input %v, chunk %d, after %d ticks; want tick 101, S, chunk 2, 100", d.Tick, d.Input, d.Chunk, res.Ticks)
+	if d.Tick != 101 || d.Inputs[0] != game.Back || res.Ticks != 100 || d.Chunk != 2 {
+		t.Fatalf("divergence at tick %d, input %v, chunk %d, after %d ticks; want tick 101, S, chunk 2, 100", d.Tick, d.Inputs, d.Chunk, res.Ticks)
 	}
 	if !d.Compared || d.DiffTick != 128 || len(d.Diff) == 0 {
 		t.Fatalf("diff at %d (compared %v): %v", d.DiffTick, d.Compared, d.Diff)
@@ -159,9 +159,13 @@ func TestReplayRefusesCorruptRecords(t *testing.T) {
 	}{
 		{"full state does not hash to its hash", func(r *Record) { r.Steps[9].Full.Bodies[0].Pos.X += 1e-9 }, "does not hash to its recorded hash"},
 		{"initial state does not fit", func(r *Record) { r.Header.Initial.Bodies = r.Header.Initial.Bodies[:3] }, "initial state does not fit the scene"},
-		{"bad configuration", func(r *Record) { r.Header.Physics.Iterations = 0 }, "building the scene"},
+		{"bad configuration", func(r *Record) { r.Header.Physics.Iterations = 0 }, "cannot build"},
+		{"another configuration", func(r *Record) { r.Header.Physics.Iterations = 5 }, "another version of the scene"},
+		{"another scene", func(r *Record) { r.Header.Scene.Name = "moon" }, "scene \"moon\", which this program does not have"},
+		{"another rule", func(r *Record) { r.Header.Scene.Rule = 0 }, "input rule 0, this program has rule 1"},
+		{"another layout", func(r *Record) { r.Header.Scene.Hash ^= 1 }, "another version of the scene"},
 		{"steps out of order", func(r *Record) { r.Steps[5].Tick++ }, "a step for tick 6, but the world is at tick 5"},
-		{"input with extra bits", func(r *Record) { r.Steps[3].Input |= 0x80 }, "bits outside"},
+		{"input with extra bits", func(r *Record) { r.Steps[3].Inputs[0] |= 0x80 }, "bits outside"},
 		{"backward skip", func(r *Record) { r.Steps[4] = Step{Kind: StepSkip, Tick: 4, To: 3, Chunk: 1} }, "does not go forwards"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -188,7 +192,7 @@ func TestReadRefusesFullStateWithWrongHash(t *testing.T) {
 	p := data[offs[1]+frameHead:]
 	p = p[stepsHeadLen:]
 	for k := 0; k < 9; k++ { // nine plain tick entries, then the one with a state
-		p = p[tickEntryLen:]
+		p = p[tickEntryFixed+1:]
 	}
 	if p[0] != entryTick|flagFull {
 		t.Fatalf("entry kind %#x", p[0])

@@ -3,7 +3,25 @@ package record
 import (
 	"fmt"
 	"io"
+
+	"github.com/cubelab/cube/game"
 )
+
+// inputList formats the players' inputs of a tick: "input WA" for one
+// player, "inputs WA, -, S" for several.
+func inputList(ins []game.Input) string {
+	if len(ins) == 1 {
+		return "input " + ins[0].String()
+	}
+	s := "inputs "
+	for i, in := range ins {
+		if i > 0 {
+			s += ", "
+		}
+		s += in.String()
+	}
+	return s
+}
 
 // maxReportFields bounds the field lines of a report.
 const maxReportFields = 64
@@ -22,8 +40,8 @@ func (r Result) Report(w io.Writer) {
 		}
 		return
 	}
-	fmt.Fprintf(w, "diverged at tick %d (chunk %d) after %d matching ticks: the state after tick %d (input %v) hashes to %016x, recorded %016x\n",
-		d.Tick, d.Chunk, r.Ticks, d.Tick-1, d.Input, d.Replayed, d.Recorded)
+	fmt.Fprintf(w, "diverged at tick %d (chunk %d) after %d matching ticks: the state after tick %d (%s) hashes to %016x, recorded %016x\n",
+		d.Tick, d.Chunk, r.Ticks, d.Tick-1, inputList(d.Inputs), d.Replayed, d.Recorded)
 	fmt.Fprintln(w, d.Note)
 	if len(d.Diff) == 0 {
 		return

@@ -23,16 +23,17 @@ type Writer struct {
 	out       io.Writer
 	fullEvery uint32
 	nbodies   int // bodies of every state, from Header.Initial
+	players   int // inputs of every tick, from Header.Scene
 
 	buf    []byte // the open chunk: frame head, payload so far
 	nsteps int    // steps in the open chunk
 	start  uint32 // world tick before the open chunk's first step
 	cur    uint32 // world tick now: the next tick to record
 
-	steps     uint64         // steps written or buffered
-	simulated uint64         // tick steps among them
-	sinceFull uint32         // simulated ticks since the last stored full state
-	events    []physics.Vec3 // for the coming tick
+	steps     uint64       // steps written or buffered
+	simulated uint64       // tick steps among them
+	sinceFull uint32       // simulated ticks since the last stored full state
+	events    []game.Event // for the coming tick
 
 	last     physics.State // the state after the last step, when it is a tick and it was given
 	lastHash uint64        // the hash recorded for it
@@ -48,8 +49,9 @@ var ErrClosed = errors.New("record: writer is closed")
 
 // NewWriter checks h, writes the magic, the version and the header chunk to
 // w, and returns a Writer for the ticks that follow h.Initial. It refuses a
-// header whose configuration or initial state the scene would not accept, so
-// that what it writes can be replayed.
+// header whose scene this program cannot build as h.Scene says, or whose
+// configuration or initial state that scene would not accept, so that what
+// it writes can be replayed.
 func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	if h.Physics == (physics.Config{}) {
 		h.Physics = physics.DefaultConfig()
@@ -60,12 +62,8 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	if len(h.Meta) > MaxMeta {
 		return nil, fmt.Errorf("record: meta is %d bytes, at most %d allowed", len(h.Meta), MaxMeta)
 	}
-	world, _, err := game.Build("arena", h.Physics, game.Options{})
-	if err != nil {
+	if _, _, err := build(&h); err != nil {
 		return nil, fmt.Errorf("record: header: %w", err)
-	}
-	if err := world.Restore(&h.Initial); err != nil {
-		return nil, fmt.Errorf("record: header: initial state: %w", err)
 	}
 	b := append(make([]byte, 0, 4096), Magic...)
 	b = le.AppendUint32(b, Version)
@@ -82,6 +80,7 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 		out:       w,
 		fullEvery: h.FullEvery,
 		nbodies:   len(h.Initial.Bodies),
+		players:   h.Scene.Players,
 		buf:       b[:0],
 		start:     h.Initial.Tick,
 		cur:       h.Initial.Tick,
@@ -97,42 +96,63 @@ func (w *Writer) usable() error {
 	return w.err
 }
 
-// Event records a server-only impulse on the player for the coming tick,
-// applied before the tick's input in the order of the Event calls. Events
-// for a tick that is never recorded (the session ends first) are dropped.
-func (w *Writer) Event(tick uint32, impulse physics.Vec3) error {
+// Event records a server-only event for the coming tick, applied before
+// the tick's inputs in the order of the Event calls. Events for a tick that
+// is never recorded (the session ends first) are dropped.
+func (w *Writer) Event(tick uint32, e game.Event) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
 	if tick != w.cur {
 		return fmt.Errorf("record: event for tick %d, but the coming tick is %d", tick, w.cur)
 	}
-	if !impulse.Finite() {
-		return fmt.Errorf("record: event for tick %d: impulse %v is not finite", tick, impulse)
+	if err := checkEvent(e, w.players); err != nil {
+		return fmt.Errorf("record: event for tick %d: %w", tick, err)
 	}
 	if len(w.events) >= MaxEventsPerTick {
 		return fmt.Errorf("record: tick %d has more than %d events", tick, MaxEventsPerTick)
 	}
-	w.events = append(w.events, impulse)
+	w.events = append(w.events, e)
 	return nil
 }
 
-// Tick records that tick was simulated with input in (after the events
-// given for it) and that the state after the step hashes to hashAfter.
+// checkEvent refuses an event the format cannot store or a replay could not
+// apply.
+func checkEvent(e game.Event, players int) error {
+	if eventLen(e.Kind) < 0 {
+		return fmt.Errorf("unknown event kind %d", uint8(e.Kind))
+	}
+	if int(e.Player) >= players {
+		return fmt.Errorf("%s for player %d of %d", e.Kind, e.Player, players)
+	}
+	if e.Kind == game.Nudge && !e.Impulse.Finite() {
+		return fmt.Errorf("nudge impulse %v is not finite", e.Impulse)
+	}
+	return nil
+}
+
+// Tick records that tick was simulated with the players' inputs ins, one
+// per player of the scene (after the events given for it), and that the
+// state after the step hashes to hashAfter.
 // after is that state (its Tick is tick+1): the writer stores it as a full
 // state every FullEvery simulated ticks, and the last one given at Close if
 // it is not stored yet. after may be nil; a full state that falls due on such
 // a tick is stored at the next tick that has one. A stored state must hash to
 // hashAfter.
-func (w *Writer) Tick(tick uint32, in game.Input, hashAfter uint64, after *physics.State) error {
+func (w *Writer) Tick(tick uint32, ins []game.Input, hashAfter uint64, after *physics.State) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
 	if tick != w.cur {
 		return fmt.Errorf("record: tick %d recorded, but the coming tick is %d", tick, w.cur)
 	}
-	if in&^game.InputMask != 0 {
-		return fmt.Errorf("record: tick %d: input %#x has bits outside %#x", tick, uint8(in), uint8(game.InputMask))
+	if len(ins) != w.players {
+		return fmt.Errorf("record: tick %d: %d inputs for %d players", tick, len(ins), w.players)
+	}
+	for p, in := range ins {
+		if !in.Valid() {
+			return fmt.Errorf("record: tick %d: player %d's input %#x has bits outside %#x", tick, p, uint8(in), uint8(game.InputMask))
+		}
 	}
 	full := false
 	if after != nil {
@@ -149,9 +169,12 @@ func (w *Writer) Tick(tick uint32, in game.Input, hashAfter uint64, after *physi
 			}
 		}
 	}
-	n := tickEntryLen
+	n := tickEntryFixed + w.players
 	if len(w.events) > 0 {
-		n += 1 + len(w.events)*eventLen
+		n++
+		for _, e := range w.events {
+			n += eventHead + eventLen(e.Kind)
+		}
 	}
 	if full {
 		n += after.EncodedSize()
@@ -167,12 +190,18 @@ func (w *Writer) Tick(tick uint32, in game.Input, hashAfter uint64, after *physi
 	if full {
 		kind |= flagFull
 	}
-	w.buf = append(w.buf, kind, byte(in))
+	w.buf = append(w.buf, kind)
+	for _, in := range ins {
+		w.buf = append(w.buf, byte(in))
+	}
 	w.buf = le.AppendUint64(w.buf, hashAfter)
 	if len(w.events) > 0 {
 		w.buf = append(w.buf, byte(len(w.events)))
 		for _, e := range w.events {
-			w.buf = appendVec(w.buf, e)
+			w.buf = append(w.buf, byte(e.Kind), e.Player)
+			if e.Kind == game.Nudge {
+				w.buf = appendVec(w.buf, e.Impulse)
+			}
 		}
 		w.events = w.events[:0]
 	}

@@ -3,9 +3,10 @@
 // With no arguments it opens the desktop demo. Its headless subcommands work
 // in a build without cgo, on any machine Go targets:
 //
-//	cube hash    run the canonical scene and print its state hash
-//	cube sim     run a client and a server over a simulated link, print a summary
-//	cube replay  re-simulate a session record and check every tick
+//	cube hash     run a scene with its scripted inputs and print its state hash
+//	cube sim      run a client and a server over a simulated link, print a summary
+//	cube replay   re-simulate a session record and check every tick
+//	cube version  print the version and the revision the binary was built from
 package main
 
 import (
@@ -33,9 +34,10 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"window", "open the desktop demo (the default with no subcommand)", runWindow},
-		{"hash", "run the canonical scene with its scripted inputs and print the state hash", runHash},
+		{"hash", "run a scene with its scripted inputs and print the state hash", runHash},
 		{"sim", "run a client and a server over a simulated link, headless, and print a summary", runSim},
 		{"replay", "re-simulate a session record on this machine and check every tick", runReplay},
+		{"version", "print the version and the revision the binary was built from", runVersion},
 	}
 }
 
@@ -48,7 +50,9 @@ func main() {
 // input.
 func run(args []string, stdout, stderr io.Writer) int {
 	name := "window"
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+	if len(args) > 0 && (args[0] == "-version" || args[0] == "--version") {
+		name, args = "version", args[1:]
+	} else if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		name, args = args[0], args[1:]
 	}
 	if name == "help" {
@@ -59,7 +63,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if c.name != name {
 			continue
 		}
-		err := c.run(args, stdout, stderr)
+		out := &errWriter{w: stdout}
+		err := c.run(args, out, stderr)
+		if err == nil && out.err != nil {
+			err = fmt.Errorf("writing the output: %w", out.err)
+		}
 		var ue usageError
 		var ee exitError
 		switch {

@@ -30,14 +30,14 @@ func startRecording(path string, fullEvery uint32, s *predict.Session) (*recordi
 	}
 	f, err := os.Create(path)
 	if err != nil {
-		return nil, fmt.Errorf("record: %w", err)
+		return nil, err
 	}
-	h := record.Header{Physics: s.Config.Physics, FullEvery: fullEvery, Meta: string(meta)}
+	h := record.Header{Physics: s.Config.Physics, Scene: s.Server.Scene().ID, FullEvery: fullEvery, Meta: string(meta)}
 	s.Server.World().Save(&h.Initial)
 	w, err := record.NewWriter(f, h)
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("record %s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	s.Server.Recorder = w
 	return &recording{f: f, w: w}, nil

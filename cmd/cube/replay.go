@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/cubelab/cube/record"
 )
@@ -16,6 +18,9 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	maxBytes := fs.Int64("max-bytes", maxRecordBytes, "refuse records larger than this, 1 to 2^40")
 	fs.allowArgs = 1
 	if err := fs.parse(args); err != nil {
+		if fs.NArg() > 1 && strings.HasPrefix(fs.Arg(1), "-") {
+			return usagef("%s after the file: flags go before it, cube replay [flags] FILE", fs.Arg(1))
+		}
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -24,21 +29,26 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	if *maxBytes < 1 || *maxBytes > 1<<40 {
 		return usagef("-max-bytes %d is out of range: want 1 to %d", *maxBytes, int64(1)<<40)
 	}
-	f, err := os.Open(fs.Arg(0))
+	name := fs.Arg(0)
+	f, err := os.Open(name)
 	if err != nil {
 		return exitError{code: 2, msg: err.Error()}
 	}
 	defer f.Close()
 	rec, err := record.Read(f, *maxBytes)
 	if err != nil {
-		return exitError{code: 2, msg: fmt.Sprintf("%s is not a valid record: %v", fs.Arg(0), err)}
+		return exitError{code: 2, msg: fmt.Sprintf("%s: %s", name, strings.TrimPrefix(err.Error(), "record: "))}
 	}
 	if rec.Truncated {
-		fmt.Fprintf(stderr, "cube replay: %s is cut short (%s); replaying its %d complete chunks\n", fs.Arg(0), rec.TruncatedWhy, rec.Chunks)
+		fmt.Fprintf(stderr, "cube replay: %s is cut short (%s); replaying the steps of its %d complete chunks\n", name, rec.TruncatedWhy, rec.Chunks-1)
 	}
 	res, err := record.Replay(rec)
 	if err != nil {
-		return exitError{code: 2, msg: fmt.Sprintf("%s cannot be replayed: %v", fs.Arg(0), err)}
+		msg := strings.TrimPrefix(err.Error(), "record: replay: ")
+		if errors.Is(err, record.ErrScene) {
+			msg = strings.TrimPrefix(msg, record.ErrScene.Error()+": ")
+		}
+		return exitError{code: 2, msg: fmt.Sprintf("%s cannot be replayed here: %s", name, msg)}
 	}
 	res.Report(stdout)
 	if res.Divergence != nil {

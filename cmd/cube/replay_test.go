@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/record"
 )
@@ -72,7 +76,7 @@ func TestReplayReportsTheFirstDivergentTick(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := mustArena()
-	h := record.Header{FullEvery: 64}
+	h := record.Header{Scene: arenaScene.ID, FullEvery: 64}
 	w.Save(&h.Initial)
 	rw, err := record.NewWriter(f, h)
 	if err != nil {
@@ -91,7 +95,7 @@ func TestReplayReportsTheFirstDivergentTick(t *testing.T) {
 		if tk%64 == 63 {
 			full = w.State()
 		}
-		if err := rw.Tick(tk, in, hash, full); err != nil {
+		if err := rw.Tick(tk, []game.Input{in}, hash, full); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -103,4 +107,57 @@ func TestReplayReportsTheFirstDivergentTick(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "tick 11") {
 		t.Fatalf("exit %d, report:\n%s", code, out)
 	}
+}
+
+// TestReplayRefusesAnotherScene: a record whose scene this binary builds
+// differently (here: its identity hash patched, as another build of the
+// scene would have written it, or its name) is refused in one line, exit 2,
+// instead of being reported as a divergence.
+func TestReplayRefusesAnotherScene(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.rec")
+	if code, _, errs := runCube("sim", "-preset", "lan", "-seconds", "2", "-record", path); code != 0 {
+		t.Fatalf("sim -record: exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name      string
+		from, to  []byte
+		wantError string
+	}{
+		{"name", []byte("\x05arena"), []byte("\x05arenx"), `the record is for scene "arenx", which this program does not have`},
+		{"identity", binary.LittleEndian.AppendUint64(nil, arenaScene.ID.Hash), binary.LittleEndian.AppendUint64(nil, arenaScene.ID.Hash^1), "another version of the scene"},
+	} {
+		bad := patchHeader(t, data, c.from, c.to)
+		p := filepath.Join(dir, c.name+".rec")
+		if err := os.WriteFile(p, bad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errs := runCube("replay", p)
+		lines := strings.Split(strings.TrimSpace(errs), "\n")
+		if code != 2 || out != "" || len(lines) != 1 || !strings.Contains(errs, c.wantError) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 2 and one line with %q", c.name, code, out, errs, c.wantError)
+		}
+	}
+}
+
+// patchHeader replaces from with to in the header chunk of a record and
+// recomputes the chunk's checksums (the layout is in record/doc.go).
+func patchHeader(t *testing.T, data, from, to []byte) []byte {
+	t.Helper()
+	out := bytes.Clone(data)
+	const off = 12 // magic and version
+	n := int(binary.LittleEndian.Uint32(out[off+1:]))
+	payload := out[off+9 : off+9+n]
+	i := bytes.Index(payload, from)
+	if i < 0 {
+		t.Fatalf("%q is not in the header", from)
+	}
+	copy(payload[i:], to)
+	crc := crc32.Update(crc32.ChecksumIEEE(out[off:off+5]), crc32.IEEETable, payload)
+	binary.LittleEndian.PutUint32(out[off+9+n:], crc)
+	return out
 }

@@ -118,7 +118,7 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("sim", "sim [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-no-redundancy] [-no-corrections] [-nudge-every S] [-json] [-record FILE] [-inject-nondeterminism N]", stderr)
+	fs := newFlags("sim", "sim [-scene NAME] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-no-redundancy] [-no-corrections] [-nudge-every S] [-json] [-record FILE] [-inject-nondeterminism N]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	seconds := fs.Float64("seconds", 60, fmt.Sprintf("simulated seconds of play, 0 to %d (then the link drains)", maxSimSeconds))
@@ -151,10 +151,16 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err := checkInject(inject); err != nil {
 		return err
 	}
+	if err := checkReportDir(reportDir); err != nil {
+		return err
+	}
+	ctl := newRunControl(stderr)
+	defer ctl.stop()
 	cfg.NudgeEvery = time.Duration(*nudge * float64(time.Second))
 	var rec *recording
 	var desync bool
 	setup := func(s *predict.Session) error {
+		s.Poll = ctl.poll
 		if inject > 0 {
 			s.Client.Perturb = predict.InjectNondeterminism(uint32(inject), s.Client.Player())
 		}
@@ -173,18 +179,21 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	_, sum, err := predict.Run(cfg, *seconds, setup)
+	ctl.stop()
 	if cerr := rec.close(); err == nil && cerr != nil {
-		err = fmt.Errorf("record %s: %w", rf.path, cerr)
+		err = fmt.Errorf("%s: %w", rf.path, cerr)
 	}
 	if err != nil {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		return enc.Encode(sum)
+		if err := json.NewEncoder(stdout).Encode(sum); err != nil {
+			return err
+		}
+	} else {
+		printSummary(stdout, &sum)
 	}
-	printSummary(stdout, &sum)
-	return nil
+	return ctl.exit(rf.path, sum.Seconds)
 }
 
 func printSummary(w io.Writer, s *predict.Summary) {
