@@ -228,7 +228,6 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 	}
 }
 
-
 // TestWrittenFilesAreIgnored: what the program writes where it runs
 // (desync reports, F12 screenshots, records) stays out of git.
 func TestWrittenFilesAreIgnored(t *testing.T) {
