@@ -123,8 +123,7 @@ func (sc *Scene) Step(w *physics.World, ins []Input) error {
 			return err
 		}
 	}
-	w.Step()
-	return nil
+	return sc.step(w)
 }
 
 // Step1 is Step for player 0 alone.
@@ -132,7 +131,15 @@ func (sc *Scene) Step1(w *physics.World, in Input) error {
 	if err := sc.Apply(w, 0, in); err != nil {
 		return err
 	}
+	return sc.step(w)
+}
+
+// step steps w and, in a quantised scene, puts it on the grid.
+func (sc *Scene) step(w *physics.World) error {
 	w.Step()
+	if sc.Options.Quantize {
+		return sc.quantize(w)
+	}
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 // Limits of the scene options.
 const (
 	MaxPlayers    = 8    // player cubes in one scene
+	MaxSceneName  = 32   // bytes of a scene's name
 	MaxDropBodies = 4096 // boxes in the drop scene
 	// DefaultDropBodies is the drop scene's size when Options.Bodies is 0,
 	// the size the peer engines are timed with.
@@ -22,6 +23,10 @@ const (
 type Options struct {
 	Players int // player cubes, 1 to MaxPlayers; 0 means 1
 	Bodies  int // drop only: boxes, 1 to MaxDropBodies; 0 means DefaultDropBodies
+	// Quantize puts every moving body on the grid of quantize.go after
+	// every step, so that a quantised state sent over the network is
+	// exactly the state both ends simulate.
+	Quantize bool
 }
 
 // Scene is one of the lab's scenes as built: which bodies are the players'
@@ -48,17 +53,21 @@ type Scene struct {
 // Identity says which scene a world was built as. Two worlds built from the
 // same Identity evolve bit for bit alike under the same inputs.
 type Identity struct {
-	Name    string
-	Players int
-	Bodies  int
-	Rule    int    // RuleVersion of the builder
-	Hash    uint64 // FNV-1a over the rest, the rule's numbers, the world's layout and its initial state
+	Name     string
+	Players  int
+	Bodies   int
+	Quantize bool
+	Rule     int    // RuleVersion of the builder
+	Hash     uint64 // FNV-1a over the rest, the rule's numbers, the world's layout and its initial state
 }
 
 func (id Identity) String() string {
 	s := fmt.Sprintf("%s (players %d", id.Name, id.Players)
 	if id.Bodies > 0 {
 		s += fmt.Sprintf(", bodies %d", id.Bodies)
+	}
+	if id.Quantize {
+		s += ", quantized"
 	}
 	return s + fmt.Sprintf(", rule %d, %016x)", id.Rule, id.Hash)
 }
@@ -131,6 +140,11 @@ func Build(name string, cfg physics.Config, o Options) (*physics.World, *Scene, 
 	if err := b.build(w, sc); err != nil {
 		return nil, nil, fmt.Errorf("game: building %s: %w", name, err)
 	}
+	if o.Quantize {
+		if err := sc.quantize(w); err != nil {
+			return nil, nil, fmt.Errorf("game: quantising %s: %w", name, err)
+		}
+	}
 	sc.ID = identify(sc, w)
 	return w, sc, nil
 }
@@ -147,10 +161,13 @@ func MustBuild(name string) (*physics.World, *Scene) {
 
 // identify computes the scene's identity from what was built.
 func identify(sc *Scene, w *physics.World) Identity {
-	id := Identity{Name: sc.Name, Players: sc.Options.Players, Bodies: sc.Options.Bodies, Rule: RuleVersion}
+	id := Identity{Name: sc.Name, Players: sc.Options.Players, Bodies: sc.Options.Bodies, Quantize: sc.Options.Quantize, Rule: RuleVersion}
 	var b []byte
 	b = append(b, id.Name...)
 	b = append(b, 0)
+	if id.Quantize {
+		b = append(b, 'q')
+	}
 	for _, x := range []uint32{uint32(id.Players), uint32(id.Bodies), uint32(id.Rule)} {
 		b = binary.LittleEndian.AppendUint32(b, x)
 	}

@@ -42,8 +42,9 @@
 //	                RestitutionSpeed, AngularDamping: float64; MaxBodies: uint32
 //	full_every      uint32, >= 1
 //	scene           name_len: uint8 (1 to 32), name; players: uint8 (1 to 8);
-//	                bodies: uint32 (drop's option, else 0); rule: uint32
-//	                (game.RuleVersion); identity: uint64 (game.Identity.Hash)
+//	                bodies: uint32 (drop's option, else 0); quantize: uint8
+//	                (0 or 1); rule: uint32 (game.RuleVersion); identity:
+//	                uint64 (game.Identity.Hash)
 //	meta_len        uint16, <= 4096, then meta_len bytes of Meta
 //	initial         a state (below), to the end of the payload
 //

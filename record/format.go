@@ -22,7 +22,6 @@ const (
 	MaxChunkLen      = 1 << 20 // payload bytes of one chunk
 	MaxMeta          = 4 << 10 // bytes of Header.Meta
 	MaxEventsPerTick = 255     // server-only events before one tick
-	MaxSceneName     = 32      // bytes of a scene name
 	MaxContacts      = 1 << 16 // contacts in a stored state
 	MaxSkip          = 1 << 31 // a skip jumps fewer ticks than this (wrap-safe order)
 
@@ -70,7 +69,7 @@ const (
 	stepsHeadLen   = 4 + 4 + 2                             // start tick, end tick, step count
 	endPayloadLen  = 8 + 8 + 4                             // steps, simulated ticks, end tick
 	configLen      = 10*8 + 2*4                            // physics.Config: ten float64 (gravity is three), two uint32
-	headerFixed    = configLen + 4 + 1 + 1 + 4 + 4 + 8 + 2 // config, full_every, scene (with an empty name), meta length
+	headerFixed    = configLen + 4 + 1 + 1 + 4 + 1 + 4 + 8 + 2 // config, full_every, scene (with an empty name), meta length
 )
 
 // Errors wrapped by Read, Replay and the Writer; test with errors.Is.
@@ -169,6 +168,11 @@ func appendHeader(b []byte, h *Header) []byte {
 	b = append(b, h.Scene.Name...)
 	b = append(b, byte(h.Scene.Players))
 	b = le.AppendUint32(b, uint32(h.Scene.Bodies))
+	q := byte(0)
+	if h.Scene.Quantize {
+		q = 1
+	}
+	b = append(b, q)
 	b = le.AppendUint32(b, uint32(h.Scene.Rule))
 	b = le.AppendUint64(b, h.Scene.Hash)
 	b = le.AppendUint16(b, uint16(len(h.Meta)))
@@ -192,19 +196,23 @@ func decodeHeader(p []byte, h *Header) error {
 	}
 	p = p[4:]
 	name := int(p[0])
-	if name == 0 || name > MaxSceneName || len(p) < headerFixed-configLen-4+name {
-		return fmt.Errorf("scene name of %d bytes (1 to %d, %d left)", name, MaxSceneName, len(p)-1)
+	if name == 0 || name > game.MaxSceneName || len(p) < headerFixed-configLen-4+name {
+		return fmt.Errorf("scene name of %d bytes (1 to %d, %d left)", name, game.MaxSceneName, len(p)-1)
 	}
 	sc := &h.Scene
 	sc.Name = string(p[1 : 1+name])
 	p = p[1+name:]
-	sc.Players, sc.Bodies, sc.Rule = int(p[0]), int(le.Uint32(p[1:])), int(le.Uint32(p[5:]))
-	sc.Hash = le.Uint64(p[9:])
+	sc.Players, sc.Bodies = int(p[0]), int(le.Uint32(p[1:]))
+	if p[5] > 1 {
+		return fmt.Errorf("quantize flag %d", p[5])
+	}
+	sc.Quantize, sc.Rule = p[5] == 1, int(le.Uint32(p[6:]))
+	sc.Hash = le.Uint64(p[10:])
 	if sc.Players < 1 || sc.Players > game.MaxPlayers {
 		return fmt.Errorf("%d players (1 to %d)", sc.Players, game.MaxPlayers)
 	}
-	n := int(le.Uint16(p[17:]))
-	p = p[19:]
+	n := int(le.Uint16(p[18:]))
+	p = p[20:]
 	if n > MaxMeta || n > len(p) {
 		return fmt.Errorf("meta of %d bytes (at most %d, %d left)", n, MaxMeta, len(p))
 	}

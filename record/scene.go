@@ -24,7 +24,7 @@ func build(h *Header) (*physics.World, *game.Scene, error) {
 		return nil, nil, fmt.Errorf("%w: the record is for scene %q, which this program does not have (it has %s)",
 			ErrScene, id.Name, strings.Join(game.Names(), ", "))
 	}
-	w, sc, err := game.Build(id.Name, h.Physics, game.Options{Players: id.Players, Bodies: id.Bodies})
+	w, sc, err := game.Build(id.Name, h.Physics, game.Options{Players: id.Players, Bodies: id.Bodies, Quantize: id.Quantize})
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: the record is for %s, which this program cannot build: %v", ErrScene, id, err)
 	}

@@ -1,0 +1,121 @@
+// Package wire is the byte layout of every message between a cube client
+// and a cube server: one place, versioned, with encoders that append to the
+// caller's slice and decoders that check every length before reading,
+// never panic and do not allocate once the destination is sized.
+//
+// # Common rules
+//
+// Every message is one datagram of at most MaxMessage (1200) bytes and
+// starts with a kind byte and the version byte (Version). Integers are
+// little endian; uvarint is encoding/binary's unsigned varint (at most 5
+// bytes here: values above 2³²-1 are refused), zigzag a signed value
+// mapped to a uvarint. Ticks are uint32 and wrap (compare with After).
+// Inputs are six bits (game.Input: W A S D jump pull).
+//
+// Input runs (in Input and Relay): the inputs of consecutive ticks as runs
+// of equal inputs. A run is one byte: the low six bits are the input, the
+// high two bits n give the length n+1 for n < 3; n = 3 is followed by a
+// uvarint e and the length is 4+e. The lengths add up to the count
+// exactly.
+//
+// # Hello (kind 1), client to server: asking to join
+//
+//	nonce uint64        echoed by Welcome, so that a stale Welcome is ignored
+//	mode  uint8         0 state sync, 1 input sync
+//	scene               name_len uint8 (1-32), name, players uint8,
+//	                    bodies uint32, quantize uint8 (0 or 1), rule uint32,
+//	                    identity uint64 (game.Identity)
+//
+// # Welcome (kind 2), server to client
+//
+//	nonce  uint64       the Hello's
+//	result uint8        0 accepted; 1 another scene; 2 another mode;
+//	                    3 the server is full; 4 another protocol version
+//	player uint8        the client's player number (its cube)
+//	tick   uint32       the server's tick: the client starts predicting from
+//	                    its world at this tick, which it has if the server's
+//	                    world is still the scene's initial state at this tick
+//	                    (flag bit 0 clear), or receives by a transfer
+//	flags  uint8        bit 0: a transfer of the state at tick follows
+//
+// # Input (kind 3), client to server, every tick
+//
+//	player uint8
+//	flags  uint8        bit 0: ack is valid; bit 1: the client's state at
+//	                    ack is the server's, bit for bit; bit 2: the client
+//	                    asks for a transfer (its state cannot be repaired
+//	                    otherwise)
+//	ack    uint32       the newest server message (snapshot, relay or
+//	                    transfer) the client has taken, by tick
+//	first  uint32       tick of the first input
+//	count  uint16       1 to 1024
+//	runs                count inputs, for ticks first..first+count-1
+//
+// # Snapshot (kind 4), server to client, state sync
+//
+//	tick    uint32      the state after the server applied tick-1's inputs
+//	base    uint32      the baseline: a tick whose view (below) both ends
+//	                    hold, the newest the client acknowledged
+//	flags   uint8       bit 0: complete (every body whose state differs from
+//	                    the baseline view is here); bit 1: quantized body
+//	                    encoding; bit 2: contacts follow; bit 3: the
+//	                    contacts of every island of the bodies here follow
+//	hash    uint64      physics.State.Hash of the server's world at tick
+//	chain   uint64      digest of the inputs the server applied for this
+//	                    client (see predict)
+//	events  uvarint     server-only events so far
+//	skipped uvarint     ticks the server skipped so far
+//	heard   uint32      the newest tick the server holds this client's input for
+//	bodies  uint16 count, then per body: gap uvarint (the body index minus
+//	        the previous one's minus one; for the first, the index), then
+//	        its words (below)
+//	contacts (bit 2) uint16 count, then per contact: a uvarint, b+1 uvarint
+//	        (0: the ground), feature uvarint, then its float64 words raw
+//
+// A view is what the client holds of the server's dynamic bodies: the
+// session's first view is the world it starts from; the view of a snapshot
+// is its baseline's view with the bodies it carries replaced. The server
+// keeps the same views, so a delta against a baseline means the same at
+// both ends. Bodies missing from a snapshot that is not complete may have
+// changed: the client keeps its own prediction of them.
+//
+// Body words, full precision: for each of the physics.BodyWordCount words,
+// x = word XOR the baseline's word; a nibble n = the number of bytes up to
+// and including x's highest non-zero byte (0 for an unchanged word), two
+// nibbles a byte (low first), all nibbles first, then each word's n low
+// bytes of x. Quantized (every body on the game.Quantize grid): position,
+// velocity and angular velocity as zigzag deltas of grid units against the
+// baseline's; the rotation as a byte (bits 0-1: the largest component's
+// index; bit 2: the three follow as zigzag deltas against the baseline's
+// code, else as zigzag values) and three zigzag varints (smallest three);
+// then the remaining words (force, torque, rest, flags) as in full
+// precision.
+//
+// # Relay (kind 5), server to client, input sync
+//
+//	first   uint32      first tick covered
+//	count   uvarint     ticks covered, 1 to 1024
+//	hash    uint64      the hash of the server's world at first+count
+//	heard   uint32      the newest tick the server holds this client's input for
+//	players uint8       then, per player, count inputs as runs
+//	skips   uvarint n, then n runs of skipped ticks: offset uvarint (from
+//	        the end of the previous run, or from first), length uvarint
+//	events  uvarint n, then n events: offset uvarint (tick - first,
+//	        non-decreasing), kind uint8, player uint8, and for a nudge
+//	        three float64
+//
+// # Fragment (kind 6), server to client: a piece of a transfer
+//
+//	tick   uint32       the transferred state's label
+//	index  uint16, count uint16 (1 to MaxFragments)
+//	size   uint32       bytes of the whole transfer
+//	bytes  the piece: every fragment but the last carries FragmentBytes
+//
+// A transfer is chain uint64, events uint32, skipped uint32, then the whole
+// physics.State (physics.AppendState).
+//
+// # Have (kind 7), client to server: fragments received
+//
+//	tick   uint32, count uint16, then ceil(count/8) bytes of bitmap (bit i
+//	of byte i/8: fragment i arrived)
+package wire

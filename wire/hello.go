@@ -1,0 +1,128 @@
+package wire
+
+import (
+	"encoding/binary"
+
+	"github.com/cubelab/cube/game"
+)
+
+// Sync modes.
+const (
+	ModeState  uint8 = 0 // state sync: snapshots of body states
+	ModeInputs uint8 = 1 // input sync: the inputs and events the server applied
+)
+
+// Hello asks a server to join. It names the scene the client built, so that
+// both ends are known to simulate the same world.
+type Hello struct {
+	Nonce uint64
+	Mode  uint8
+	Scene game.Identity
+}
+
+// AppendHello appends a Hello message.
+func AppendHello(b []byte, m *Hello) []byte {
+	b = append(b, KindHello, Version)
+	b = binary.LittleEndian.AppendUint64(b, m.Nonce)
+	b = append(b, m.Mode)
+	return appendIdentity(b, &m.Scene)
+}
+
+// DecodeHello parses a Hello message into m.
+func DecodeHello(b []byte, m *Hello) error {
+	r := start(b, KindHello)
+	nonce, mode := r.u64(), r.u8()
+	var id game.Identity
+	r.identity(&id)
+	if r.err == nil && mode > ModeInputs {
+		r.fail(invalid("mode %d", mode))
+	}
+	if err := r.end(); err != nil {
+		return err
+	}
+	m.Nonce, m.Mode, m.Scene = nonce, mode, id
+	return nil
+}
+
+// appendIdentity appends a scene identity.
+func appendIdentity(b []byte, id *game.Identity) []byte {
+	b = append(b, byte(len(id.Name)))
+	b = append(b, id.Name...)
+	b = append(b, byte(id.Players))
+	b = binary.LittleEndian.AppendUint32(b, uint32(id.Bodies))
+	q := byte(0)
+	if id.Quantize {
+		q = 1
+	}
+	b = append(b, q)
+	b = binary.LittleEndian.AppendUint32(b, uint32(id.Rule))
+	return binary.LittleEndian.AppendUint64(b, id.Hash)
+}
+
+// identity reads what appendIdentity wrote. The name is copied only when it
+// differs from the one id already holds, so that a server decoding the same
+// Hello again does not allocate.
+func (r *reader) identity(id *game.Identity) {
+	n := int(r.u8())
+	if r.err == nil && (n < 1 || n > game.MaxSceneName) {
+		r.fail(invalid("scene name of %d bytes", n))
+	}
+	name := r.bytes(n)
+	players, bodies, q, rule, hash := r.u8(), r.u32(), r.u8(), r.u32(), r.u64()
+	if r.err == nil && (players < 1 || players > game.MaxPlayers || q > 1 || bodies > game.MaxDropBodies) {
+		r.fail(invalid("scene options out of range"))
+	}
+	if r.err != nil {
+		return
+	}
+	if id.Name != string(name) {
+		id.Name = string(name)
+	}
+	id.Players, id.Bodies, id.Quantize, id.Rule, id.Hash = int(players), int(bodies), q == 1, int(rule), hash
+}
+
+// Welcome results.
+const (
+	Accepted     uint8 = 0
+	OtherScene   uint8 = 1
+	OtherMode    uint8 = 2
+	ServerFull   uint8 = 3
+	OtherVersion uint8 = 4
+	lastResult         = OtherVersion
+)
+
+// Welcome answers a Hello.
+type Welcome struct {
+	Nonce    uint64
+	Result   uint8
+	Player   uint8
+	Tick     uint32
+	Transfer bool // the state at Tick follows as a transfer
+}
+
+// AppendWelcome appends a Welcome message.
+func AppendWelcome(b []byte, m *Welcome) []byte {
+	b = append(b, KindWelcome, Version)
+	b = binary.LittleEndian.AppendUint64(b, m.Nonce)
+	b = append(b, m.Result, m.Player)
+	b = binary.LittleEndian.AppendUint32(b, m.Tick)
+	f := byte(0)
+	if m.Transfer {
+		f = 1
+	}
+	return append(b, f)
+}
+
+// DecodeWelcome parses a Welcome message into m.
+func DecodeWelcome(b []byte, m *Welcome) error {
+	r := start(b, KindWelcome)
+	nonce, result, player, tick, flags := r.u64(), r.u8(), r.u8(), r.u32(), r.u8()
+	if r.err == nil && (result > lastResult || flags > 1 || player >= game.MaxPlayers) {
+		r.fail(invalid("welcome fields out of range"))
+	}
+	if err := r.end(); err != nil {
+		return err
+	}
+	*m = Welcome{Nonce: nonce, Result: result, Player: player, Tick: tick, Transfer: flags == 1}
+	return nil
+}

@@ -1,0 +1,71 @@
+package wire
+
+import (
+	"encoding/binary"
+
+	"github.com/cubelab/cube/game"
+)
+
+// Input message flags.
+const (
+	AckValid    = 1 << 0 // Ack names a server message the client has taken
+	AckInSync   = 1 << 1 // the client's state at Ack is the server's, bit for bit
+	AskTransfer = 1 << 2 // the client asks for a transfer of the whole state
+	inputFlags  = AckValid | AckInSync | AskTransfer
+)
+
+// inputHead is the size of an Input message before its runs.
+const inputHead = 2 + 1 + 1 + 4 + 4 + 2
+
+// Input is what a client sends every tick: its inputs since the oldest
+// tick the server may lack, and what it has taken from the server.
+type Input struct {
+	Player uint8
+	Flags  uint8
+	Ack    uint32
+	First  uint32
+	Inputs []game.Input // for ticks First, First+1, ...
+}
+
+// AppendInput appends an Input message to b. When the inputs do not all
+// fit in MaxMessage bytes, the oldest are left out; it returns the tick of
+// the first input sent. m.Inputs must hold 1 to MaxTicks inputs.
+func AppendInput(b []byte, m *Input) ([]byte, uint32) {
+	ins := m.Inputs
+	if len(ins) > MaxTicks {
+		ins = ins[len(ins)-MaxTicks:]
+	}
+	if n := fitRuns(ins, MaxMessage-inputHead); n < len(ins) {
+		ins = ins[len(ins)-n:]
+	}
+	first := m.First + uint32(len(m.Inputs)-len(ins))
+	b = append(b, KindInput, Version, m.Player, m.Flags&inputFlags)
+	b = binary.LittleEndian.AppendUint32(b, m.Ack)
+	b = binary.LittleEndian.AppendUint32(b, first)
+	b = binary.LittleEndian.AppendUint16(b, uint16(len(ins)))
+	return appendRuns(b, ins), first
+}
+
+// DecodeInput parses an Input message into m, reusing m.Inputs.
+func DecodeInput(b []byte, m *Input) error {
+	r := start(b, KindInput)
+	player, flags := r.u8(), r.u8()
+	ack, first := r.u32(), r.u32()
+	count := int(r.u16())
+	if r.err == nil && (count < 1 || count > MaxTicks) {
+		r.fail(invalid("%d inputs, want 1 to %d", count, MaxTicks))
+	}
+	if r.err == nil && flags&^inputFlags != 0 {
+		r.fail(invalid("unknown flags %#x", flags))
+	}
+	ins := m.Inputs[:0]
+	if r.err == nil && cap(ins) < count {
+		ins = make([]game.Input, 0, MaxTicks)
+	}
+	ins = r.runs(ins, count)
+	if err := r.end(); err != nil {
+		return err
+	}
+	m.Player, m.Flags, m.Ack, m.First, m.Inputs = player, flags, ack, first, ins
+	return nil
+}
