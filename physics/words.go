@@ -1,5 +1,7 @@
 package physics
 
+import "math"
+
 // BodyWordCount is the number of 64-bit words of a body's state in its
 // canonical order (the order of the hash, the codec and Diff).
 const BodyWordCount = bodyWordCount
@@ -20,3 +22,14 @@ func BodyField(k int) string { return bodyFields[k] }
 
 // ContactWords returns c's fields in canonical order.
 func ContactWords(c *ContactState) [ContactWordCount]uint64 { return contactWords(c) }
+
+// ContactFromWords is the inverse of ContactWords. Values that do not fit a
+// world are refused later, by Check and Restore.
+func ContactFromWords(w *[ContactWordCount]uint64) ContactState {
+	f := math.Float64frombits
+	return ContactState{
+		A: int32(uint32(w[0])), B: int32(uint32(w[1])), Feature: uint32(w[2]),
+		Normal: Vec3{f(w[3]), f(w[4]), f(w[5])},
+		Pn:     f(w[6]), Pt1: f(w[7]), Pt2: f(w[8]),
+	}
+}

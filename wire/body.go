@@ -1,0 +1,191 @@
+package wire
+
+import (
+	"math"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/physics"
+)
+
+// bodyNibbleBytes is the size of a full-precision body's nibbles.
+const bodyNibbleBytes = (physics.BodyWordCount + 1) / 2
+
+// Word ranges of a body (physics' canonical order).
+const (
+	wordPos    = 0  // 3 words
+	wordRot    = 3  // 4
+	wordVel    = 7  // 3
+	wordAngVel = 10 // 3
+	wordRest   = 13 // force, torque and what follows: XOR-coded in both encodings
+)
+
+// sigBytes returns the number of bytes up to and including x's highest
+// non-zero byte.
+func sigBytes(x uint64) int {
+	n := 0
+	for x != 0 {
+		n++
+		x >>= 8
+	}
+	return n
+}
+
+// appendXOR appends words [from, N) of cur XOR base: the nibbles, then the
+// significant bytes.
+func appendXOR(b []byte, cur, base *[physics.BodyWordCount]uint64, from int) []byte {
+	var nib [physics.BodyWordCount]uint8
+	for k := from; k < physics.BodyWordCount; k++ {
+		nib[k] = uint8(sigBytes(cur[k] ^ base[k]))
+	}
+	for k := from; k < physics.BodyWordCount; k += 2 {
+		hi := uint8(0)
+		if k+1 < physics.BodyWordCount {
+			hi = nib[k+1]
+		}
+		b = append(b, nib[k]|hi<<4)
+	}
+	for k := from; k < physics.BodyWordCount; k++ {
+		x := cur[k] ^ base[k]
+		for j := 0; j < int(nib[k]); j++ {
+			b = append(b, byte(x>>(8*j)))
+		}
+	}
+	return b
+}
+
+// xor reads what appendXOR wrote into w, against base.
+func (r *reader) xor(w, base *[physics.BodyWordCount]uint64, from int) {
+	var nib [physics.BodyWordCount]uint8
+	for k := from; k < physics.BodyWordCount; k += 2 {
+		c := r.u8()
+		nib[k] = c & 15
+		if k+1 < physics.BodyWordCount {
+			nib[k+1] = c >> 4
+		} else if c>>4 != 0 {
+			r.fail(invalid("a nibble past the last word"))
+		}
+	}
+	for k := from; k < physics.BodyWordCount && r.err == nil; k++ {
+		if nib[k] > 8 {
+			r.fail(invalid("a word of %d bytes", nib[k]))
+			return
+		}
+		p := r.bytes(int(nib[k]))
+		var x uint64
+		for j := range p {
+			x |= uint64(p[j]) << (8 * j)
+		}
+		if len(p) > 0 && p[len(p)-1] == 0 {
+			r.fail(invalid("a word with a zero top byte")) // one encoding per value
+		}
+		w[k] = base[k] ^ x
+	}
+}
+
+// appendBody appends body state cur as a delta against base, quantised or
+// at full precision. It returns false, appending nothing, for a quantised
+// encoding of a body that is not on the grid.
+func appendBody(b []byte, cur, base *physics.BodyState, quantized bool) ([]byte, bool) {
+	cw, bw := physics.BodyWords(cur), physics.BodyWords(base)
+	if !quantized {
+		return appendXOR(b, &cw, &bw, 0), true
+	}
+	rc, ok := game.EncodeRot(cur.Rot)
+	rb, okb := game.EncodeRot(base.Rot)
+	if !ok || !okb || !onGrid(cur) || !onGrid(base) {
+		return b, false
+	}
+	grid := func(v, bv physics.Vec3, f func(float64) int32) {
+		b = appendZigzag(b, f(v.X)-f(bv.X))
+		b = appendZigzag(b, f(v.Y)-f(bv.Y))
+		b = appendZigzag(b, f(v.Z)-f(bv.Z))
+	}
+	grid(cur.Pos, base.Pos, game.PosGrid)
+	if rc.Largest == rb.Largest {
+		b = append(b, rc.Largest|4)
+		for j := range rc.K {
+			b = appendZigzag(b, rc.K[j]-rb.K[j])
+		}
+	} else {
+		b = append(b, rc.Largest)
+		for j := range rc.K {
+			b = appendZigzag(b, rc.K[j])
+		}
+	}
+	grid(cur.Vel, base.Vel, game.VelGrid)
+	grid(cur.AngVel, base.AngVel, game.VelGrid)
+	return appendXOR(b, &cw, &bw, wordRest), true
+}
+
+// onGrid reports whether b's position and velocities are on the grid (the
+// rotation is checked by EncodeRot).
+func onGrid(b *physics.BodyState) bool {
+	ok := func(x, units float64, f func(float64) int32) bool { return float64(f(x))/units == x }
+	for _, c := range [...]struct {
+		v     physics.Vec3
+		units float64
+		f     func(float64) int32
+	}{{b.Pos, game.PosUnits, game.PosGrid}, {b.Vel, game.VelUnits, game.VelGrid}, {b.AngVel, game.VelUnits, game.VelGrid}} {
+		if !ok(c.v.X, c.units, c.f) || !ok(c.v.Y, c.units, c.f) || !ok(c.v.Z, c.units, c.f) {
+			return false
+		}
+	}
+	return true
+}
+
+// body reads a body written by appendBody into cur, against base.
+func (r *reader) body(cur, base *physics.BodyState, quantized bool) {
+	bw := physics.BodyWords(base)
+	w := bw
+	if !quantized {
+		r.xor(&w, &bw, 0)
+		physics.SetBodyWords(cur, &w)
+		return
+	}
+	vec := func(bv physics.Vec3, units float64, limit int32, f func(float64) int32) physics.Vec3 {
+		var out [3]float64
+		for j, x := range [3]float64{bv.X, bv.Y, bv.Z} {
+			k := int64(f(x)) + int64(r.zigzag())
+			if k > int64(limit) || k < -int64(limit) {
+				r.fail(invalid("a grid value out of range"))
+				return physics.Vec3{}
+			}
+			out[j] = float64(k) / units
+		}
+		return physics.Vec3{X: out[0], Y: out[1], Z: out[2]}
+	}
+	pos := vec(base.Pos, game.PosUnits, game.PosLimit, game.PosGrid)
+	head := r.u8()
+	var rc game.RotCode
+	rc.Largest = head & 3
+	if head&^7 != 0 {
+		r.fail(invalid("rotation head %#x", head))
+	}
+	var rb game.RotCode
+	if head&4 != 0 {
+		var ok bool
+		if rb, ok = game.EncodeRot(base.Rot); !ok || rb.Largest != rc.Largest {
+			r.fail(invalid("a rotation delta against a baseline off the grid"))
+		}
+	}
+	for j := range rc.K {
+		k := int64(rb.K[j]) + int64(r.zigzag())
+		if k > game.RotLimit || k < -game.RotLimit {
+			r.fail(invalid("a rotation code out of range"))
+		}
+		rc.K[j] = int32(k)
+	}
+	vel := vec(base.Vel, game.VelUnits, game.VelLimit, game.VelGrid)
+	ang := vec(base.AngVel, game.VelUnits, game.VelLimit, game.VelGrid)
+	if r.err != nil {
+		return
+	}
+	r.xor(&w, &bw, wordRest)
+	q := rc.Quat()
+	f := math.Float64bits
+	w[wordPos], w[wordPos+1], w[wordPos+2] = f(pos.X), f(pos.Y), f(pos.Z)
+	w[wordRot], w[wordRot+1], w[wordRot+2], w[wordRot+3] = f(q.W), f(q.X), f(q.Y), f(q.Z)
+	w[wordVel], w[wordVel+1], w[wordVel+2] = f(vel.X), f(vel.Y), f(vel.Z)
+	w[wordAngVel], w[wordAngVel+1], w[wordAngVel+2] = f(ang.X), f(ang.Y), f(ang.Z)
+	physics.SetBodyWords(cur, &w)
+}

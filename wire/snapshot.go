@@ -1,0 +1,213 @@
+package wire
+
+import (
+	"encoding/binary"
+
+	"github.com/cubelab/cube/physics"
+)
+
+// Snapshot flags.
+const (
+	Complete         = 1 << 0 // every body that differs from the baseline view is in the snapshot
+	Quantized        = 1 << 1 // bodies are coded on the game.Quantize grid
+	HasContacts      = 1 << 2 // contact cache entries follow the bodies
+	ContactsComplete = 1 << 3 // they are every entry of every island of the bodies sent
+	snapshotFlags    = Complete | Quantized | HasContacts | ContactsComplete
+)
+
+// snapshotHead is the fixed part of a Snapshot before its varints.
+const snapshotHead = 2 + 4 + 4 + 1 + 8 + 8
+
+// BodyUpdate is one body of a snapshot: its index and its state.
+type BodyUpdate struct {
+	Index int32
+	State physics.BodyState
+}
+
+// Snapshot is a state-sync message: the server's world at Tick, as a delta
+// against the view at Base.
+type Snapshot struct {
+	Tick, Base uint32
+	Flags      uint8
+	Hash       uint64
+	Chain      uint64
+	Events     uint32
+	Skipped    uint32
+	Heard      uint32
+	Bodies     []BodyUpdate
+	Contacts   []physics.ContactState
+}
+
+// SnapshotWriter appends a snapshot body by body, so that the server can
+// stop when its byte budget is spent. Begin, then Body for each body in
+// increasing index order, then optionally Contact for each contact entry in
+// key order, then Finish.
+type SnapshotWriter struct {
+	b         []byte
+	start     int // offset of the message in b
+	flagsAt   int
+	bodiesAt  int
+	nbodies   int
+	contactAt int
+	ncontacts int
+	last      int32
+	quantized bool
+}
+
+// Begin starts a snapshot with the header fields of h (its Bodies and
+// Contacts are ignored), appending to b.
+func (w *SnapshotWriter) Begin(b []byte, h *Snapshot) {
+	*w = SnapshotWriter{b: b, start: len(b), last: -1, quantized: h.Flags&Quantized != 0, contactAt: -1}
+	b = append(b, KindSnapshot, Version)
+	b = binary.LittleEndian.AppendUint32(b, h.Tick)
+	b = binary.LittleEndian.AppendUint32(b, h.Base)
+	w.flagsAt = len(b)
+	b = append(b, h.Flags&Quantized)
+	b = binary.LittleEndian.AppendUint64(b, h.Hash)
+	b = binary.LittleEndian.AppendUint64(b, h.Chain)
+	b = binary.AppendUvarint(b, uint64(h.Events))
+	b = binary.AppendUvarint(b, uint64(h.Skipped))
+	b = binary.LittleEndian.AppendUint32(b, h.Heard)
+	w.bodiesAt = len(b)
+	w.b = append(b, 0, 0)
+}
+
+// Len returns the size of the message so far.
+func (w *SnapshotWriter) Len() int { return len(w.b) - w.start }
+
+// Body appends body i (greater than the last one added) as cur against
+// base, unless the message would pass limit bytes (at most MaxMessage).
+// It reports whether it did; a body off the grid of a quantised snapshot
+// is refused too (ok false, grid false).
+func (w *SnapshotWriter) Body(i int32, cur, base *physics.BodyState, limit int) (ok, grid bool) {
+	if i <= w.last || w.contactAt >= 0 || w.nbodies == 1<<16-1 {
+		return false, true
+	}
+	n := len(w.b)
+	b := binary.AppendUvarint(w.b, uint64(i-w.last-1))
+	b, grid = appendBody(b, cur, base, w.quantized)
+	if !grid || len(b)-w.start > min(limit, MaxMessage) {
+		w.b = b[:n]
+		return false, grid
+	}
+	w.b, w.last = b, i
+	w.nbodies++
+	return true, true
+}
+
+// Contact appends a contact cache entry, unless the message would pass
+// limit bytes. Entries must come in key order.
+func (w *SnapshotWriter) Contact(c *physics.ContactState, limit int) bool {
+	if w.contactAt < 0 {
+		w.contactAt = len(w.b)
+		w.b = append(w.b, 0, 0)
+	}
+	if w.ncontacts == 1<<16-1 {
+		return false
+	}
+	n := len(w.b)
+	words := physics.ContactWords(c)
+	b := binary.AppendUvarint(w.b, uint64(uint32(c.A)))
+	b = binary.AppendUvarint(b, uint64(uint32(c.B+1)))
+	b = binary.AppendUvarint(b, uint64(c.Feature))
+	for _, x := range words[3:] {
+		b = binary.LittleEndian.AppendUint64(b, x)
+	}
+	if len(b)-w.start > min(limit, MaxMessage) {
+		w.b = b[:n]
+		return false
+	}
+	w.b = b
+	w.ncontacts++
+	return true
+}
+
+// Finish sets the flags (Complete, ContactsComplete as given; HasContacts
+// if Contact was called) and the counts, and returns the whole slice.
+func (w *SnapshotWriter) Finish(complete, contactsComplete bool) []byte {
+	f := w.b[w.flagsAt]
+	if complete {
+		f |= Complete
+	}
+	if w.contactAt >= 0 {
+		f |= HasContacts
+		if contactsComplete {
+			f |= ContactsComplete
+		}
+		binary.LittleEndian.PutUint16(w.b[w.contactAt:], uint16(w.ncontacts))
+	}
+	w.b[w.flagsAt] = f
+	binary.LittleEndian.PutUint16(w.b[w.bodiesAt:], uint16(w.nbodies))
+	return w.b
+}
+
+// SnapshotBase returns the tick and the baseline tick of snapshot b, so
+// that the client can find the view to decode it against.
+func SnapshotBase(b []byte) (tick, base uint32, err error) {
+	r := start(b, KindSnapshot)
+	tick, base = r.u32(), r.u32()
+	return tick, base, r.err
+}
+
+// DecodeSnapshot parses snapshot b into m, reusing its slices. base is the
+// baseline view, one state per body of the world (statics included, never
+// sent): a body index must be below len(base).
+func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
+	r := start(b, KindSnapshot)
+	tick, baseTick, flags := r.u32(), r.u32(), r.u8()
+	hash, chain := r.u64(), r.u64()
+	events, skipped := r.uvarint(), r.uvarint()
+	heard := r.u32()
+	if r.err == nil && flags&^snapshotFlags != 0 {
+		r.fail(invalid("unknown snapshot flags %#x", flags))
+	}
+	if r.err == nil && flags&HasContacts == 0 && flags&ContactsComplete != 0 {
+		r.fail(invalid("complete contacts without contacts"))
+	}
+	nb := int(r.u16())
+	if r.err == nil && nb > len(base) {
+		r.fail(invalid("%d bodies, the world has %d", nb, len(base)))
+	}
+	bodies := m.Bodies[:0]
+	if r.err == nil && cap(bodies) < nb {
+		bodies = make([]BodyUpdate, 0, len(base))
+	}
+	last := int64(-1)
+	for k := 0; k < nb && r.err == nil; k++ {
+		i := last + 1 + int64(r.uvarint())
+		if i >= int64(len(base)) {
+			r.fail(invalid("body %d, the world has %d", i, len(base)))
+			break
+		}
+		bodies = append(bodies, BodyUpdate{Index: int32(i)})
+		r.body(&bodies[len(bodies)-1].State, &base[i], flags&Quantized != 0)
+		last = i
+	}
+	contacts := m.Contacts[:0]
+	if flags&HasContacts != 0 {
+		nc := int(r.u16())
+		const minContact = 3 + 8*(physics.ContactWordCount-3)
+		if r.err == nil && nc > (len(b)-r.off)/minContact {
+			r.fail(ErrShort)
+		}
+		if r.err == nil && cap(contacts) < nc {
+			contacts = make([]physics.ContactState, 0, nc)
+		}
+		for k := 0; k < nc && r.err == nil; k++ {
+			var words [physics.ContactWordCount]uint64
+			words[0] = uint64(r.uvarint())
+			words[1] = uint64(r.uvarint() - 1)
+			words[2] = uint64(r.uvarint())
+			for j := 3; j < len(words); j++ {
+				words[j] = r.u64()
+			}
+			contacts = append(contacts, physics.ContactFromWords(&words))
+		}
+	}
+	if err := r.end(); err != nil {
+		return err
+	}
+	*m = Snapshot{Tick: tick, Base: baseTick, Flags: flags, Hash: hash, Chain: chain, Events: events, Skipped: skipped,
+		Heard: heard, Bodies: bodies, Contacts: contacts}
+	return nil
+}

@@ -1,0 +1,135 @@
+package wire
+
+import (
+	"encoding/binary"
+
+	"github.com/cubelab/cube/physics"
+)
+
+// Transfer limits.
+const (
+	fragmentHead = 2 + 4 + 2 + 2 + 4
+	// FragmentBytes is the payload of every fragment but the last.
+	FragmentBytes = MaxMessage - fragmentHead
+	// MaxFragments bounds a transfer (about 9.7 MB), so that a Have
+	// message's bitmap fits in one datagram.
+	MaxFragments = 8192
+	haveHead     = 2 + 4 + 2
+)
+
+// Fragment is one piece of a transfer: the server's whole state at Tick, in
+// Count pieces.
+type Fragment struct {
+	Tick         uint32
+	Index, Count uint16
+	Size         uint32 // bytes of the whole transfer
+	Data         []byte // the piece; aliases the message
+}
+
+// TransferState is what a transfer carries: the server's whole world at a
+// tick and what the client needs beside it to classify what follows.
+type TransferState struct {
+	Chain   uint64
+	Events  uint32
+	Skipped uint32
+	State   physics.State
+}
+
+// AppendTransfer appends the bytes of a transfer (to be cut into
+// fragments with Fragments).
+func AppendTransfer(b []byte, t *TransferState) []byte {
+	b = binary.LittleEndian.AppendUint64(b, t.Chain)
+	b = binary.LittleEndian.AppendUint32(b, t.Events)
+	b = binary.LittleEndian.AppendUint32(b, t.Skipped)
+	return physics.AppendState(b, &t.State)
+}
+
+// DecodeTransfer parses the bytes of a whole transfer into t, reusing its
+// state's buffers and refusing more than maxBodies bodies or maxContacts
+// contacts.
+func DecodeTransfer(b []byte, t *TransferState, maxBodies, maxContacts int) error {
+	if len(b) < 16 {
+		return ErrShort
+	}
+	n, err := physics.DecodeState(b[16:], &t.State, maxBodies, maxContacts)
+	if err != nil {
+		return invalid("transfer: %v", err)
+	}
+	if 16+n != len(b) {
+		return invalid("transfer: %d bytes after the state", len(b)-16-n)
+	}
+	t.Chain = binary.LittleEndian.Uint64(b)
+	t.Events = binary.LittleEndian.Uint32(b[8:])
+	t.Skipped = binary.LittleEndian.Uint32(b[12:])
+	return nil
+}
+
+// FragmentCount returns how many fragments carry size bytes.
+func FragmentCount(size int) int { return (size + FragmentBytes - 1) / FragmentBytes }
+
+// AppendFragment appends fragment index of transfer data, labelled tick.
+// data must need at most MaxFragments fragments.
+func AppendFragment(b []byte, tick uint32, data []byte, index int) []byte {
+	count := FragmentCount(len(data))
+	lo := index * FragmentBytes
+	hi := min(lo+FragmentBytes, len(data))
+	b = append(b, KindFragment, Version)
+	b = binary.LittleEndian.AppendUint32(b, tick)
+	b = binary.LittleEndian.AppendUint16(b, uint16(index))
+	b = binary.LittleEndian.AppendUint16(b, uint16(count))
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(data)))
+	return append(b, data[lo:hi]...)
+}
+
+// DecodeFragment parses a Fragment message; m.Data aliases b.
+func DecodeFragment(b []byte, m *Fragment) error {
+	r := start(b, KindFragment)
+	tick, index, count, size := r.u32(), r.u16(), r.u16(), r.u32()
+	if r.err == nil && (count < 1 || count > MaxFragments || index >= count ||
+		FragmentCount(int(size)) != int(count)) {
+		r.fail(invalid("fragment %d of %d of a transfer of %d bytes", index, count, size))
+	}
+	want := FragmentBytes
+	if int(index) == int(count)-1 {
+		want = int(size) - (int(count)-1)*FragmentBytes
+	}
+	data := r.bytes(want)
+	if err := r.end(); err != nil {
+		return err
+	}
+	*m = Fragment{Tick: tick, Index: index, Count: count, Size: size, Data: data}
+	return nil
+}
+
+// Have tells the server which fragments of the transfer of Tick arrived.
+type Have struct {
+	Tick  uint32
+	Count uint16
+	Got   []byte // bitmap: bit i%8 of byte i/8 is fragment i
+}
+
+// AppendHave appends a Have message; m.Got holds (Count+7)/8 bytes.
+func AppendHave(b []byte, m *Have) []byte {
+	b = append(b, KindHave, Version)
+	b = binary.LittleEndian.AppendUint32(b, m.Tick)
+	b = binary.LittleEndian.AppendUint16(b, m.Count)
+	return append(b, m.Got[:(int(m.Count)+7)/8]...)
+}
+
+// DecodeHave parses a Have message; m.Got aliases b.
+func DecodeHave(b []byte, m *Have) error {
+	r := start(b, KindHave)
+	tick, count := r.u32(), r.u16()
+	if r.err == nil && (count < 1 || count > MaxFragments) {
+		r.fail(invalid("%d fragments", count))
+	}
+	got := r.bytes((int(count) + 7) / 8)
+	if r.err == nil && count%8 != 0 && got[len(got)-1]>>(count%8) != 0 {
+		r.fail(invalid("bits past the last fragment"))
+	}
+	if err := r.end(); err != nil {
+		return err
+	}
+	*m = Have{Tick: tick, Count: count, Got: got}
+	return nil
+}
