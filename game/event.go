@@ -31,14 +31,25 @@ type Event struct {
 	Impulse physics.Vec3 // Nudge: N·s at the centre of mass
 }
 
-// ApplyEvent does e to w: the one rule server and replay share.
-func (sc *Scene) ApplyEvent(w *physics.World, e Event) error {
+// CheckEvent refuses an event this scene cannot apply.
+func (sc *Scene) CheckEvent(e Event) error {
 	if int(e.Player) >= len(sc.Players) {
 		return fmt.Errorf("game: %s event for player %d, the scene has %d", e.Kind, e.Player, len(sc.Players))
 	}
 	switch e.Kind {
 	case Nudge:
-		return w.ApplyImpulse(sc.Players[e.Player], e.Impulse)
+		if !e.Impulse.Finite() {
+			return fmt.Errorf("game: nudge %v is not finite", e.Impulse)
+		}
+		return nil
 	}
 	return fmt.Errorf("game: unknown event kind %d", uint8(e.Kind))
+}
+
+// ApplyEvent does e to w: the one rule server and replay share.
+func (sc *Scene) ApplyEvent(w *physics.World, e Event) error {
+	if err := sc.CheckEvent(e); err != nil {
+		return err
+	}
+	return w.ApplyImpulse(sc.Players[e.Player], e.Impulse)
 }

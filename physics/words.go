@@ -33,3 +33,7 @@ func ContactFromWords(w *[ContactWordCount]uint64) ContactState {
 		Pn:     f(w[6]), Pt1: f(w[7]), Pt2: f(w[8]),
 	}
 }
+
+// ContactKeyLess reports whether a comes before b in the contact cache's
+// order (A, then B with the ground first, then the feature).
+func ContactKeyLess(a, b *ContactState) bool { return a.key() < b.key() }

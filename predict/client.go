@@ -1,17 +1,38 @@
 package predict
 
 import (
-	"fmt"
-	"math"
-
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/wire"
 )
+
+// Mode is how the server keeps a client in step.
+type Mode uint8
+
+// Modes.
+const (
+	// StateSync: the server sends its bodies' states, as deltas against a
+	// snapshot the client acknowledged; the client patches them into its
+	// own state and replays (the original demo's model).
+	StateSync = Mode(wire.ModeState)
+	// InputSync: the server sends only the inputs and events it applied and
+	// a hash; the client rolls back to the first tick it got wrong and
+	// replays. States travel only to start or to repair.
+	InputSync = Mode(wire.ModeInputs)
+)
+
+func (m Mode) String() string {
+	if m == InputSync {
+		return "inputs"
+	}
+	return "state"
+}
 
 // ClientConfig sets how the client predicts and corrects.
 type ClientConfig struct {
+	Mode        Mode
 	Thresholds  Thresholds
-	Redundancy  bool // send every input since the newest state received, not just the current one
+	Redundancy  bool // send every input the server may lack, not just the current one
 	Corrections bool // rewind and replay on a misprediction; off, the client drifts from the server
 	// QuietResync rewinds and replays also when the bits differ but no
 	// threshold is exceeded, without a visible correction, so that the
@@ -19,8 +40,8 @@ type ClientConfig struct {
 	QuietResync bool
 }
 
-// DefaultClientConfig returns the default thresholds with redundancy,
-// corrections and quiet resyncs on.
+// DefaultClientConfig returns state sync with the default thresholds,
+// redundancy, corrections and quiet resyncs on.
 func DefaultClientConfig() ClientConfig {
 	return ClientConfig{Thresholds: DefaultThresholds(), Redundancy: true, Corrections: true, QuietResync: true}
 }
@@ -30,8 +51,9 @@ type Kind int
 
 // Kinds of misprediction.
 const (
-	// KindInput: the server applied a different input stream than the client
-	// predicted with (inputs lost beyond redundancy, skipped ticks).
+	// KindInput: the server applied other inputs of this client's than the
+	// client predicted with (inputs lost beyond redundancy, skipped or
+	// repeated ticks).
 	KindInput Kind = iota
 	// KindServer: a server-only event (the nudge) happened.
 	KindServer
@@ -44,35 +66,42 @@ const (
 	// server's (corrections off, or a difference left uncorrected), so the
 	// difference says nothing about determinism.
 	KindUnverified
+	// KindRemote: another player's inputs differed from the ones the client
+	// predicted them with.
+	KindRemote
 	// NumKinds is the number of kinds.
 	NumKinds
 )
 
 func (k Kind) String() string {
-	return [...]string{"input", "server", "nondeterminism", "unverified"}[k]
+	return [...]string{"input", "server", "nondeterminism", "unverified", "remote"}[k]
 }
 
-// Misprediction describes one state message whose bits differed from the
+// Misprediction describes one server message whose state differed from the
 // client's prediction.
 type Misprediction struct {
 	Tick      uint32 // label of the state compared
-	From      uint32 // tick of the previous state applied: the span [From, Tick) is where it went wrong
+	From      uint32 // label of the previous state taken: the span [From, Tick) is where it went wrong
 	Kind      Kind
 	Error     Error
 	Corrected bool // a visible correction (thresholds exceeded)
 	Replayed  int  // ticks re-simulated
 	Jump      float64
-	// Predicted and Server are the two states at Tick, kept for reports only
-	// when the client is asked to (KeepStates).
+	// Predicted and Server are the two states at DiffTick (Tick, unless
+	// said otherwise), kept for reports only when the client is asked to
+	// (KeepStates). In state sync Server is the prediction with the
+	// snapshot's bodies and contacts put in; in input sync both come later,
+	// with the transfer that repairs the client (see OnDiff).
 	Predicted, Server *physics.State
+	DiffTick          uint32
 }
 
 // ClientStats counts what the client did.
 type ClientStats struct {
 	Ticks          uint64  // ticks predicted
-	HeldTicks      uint64  // ticks not predicted because the ring was full of unacknowledged history
-	StatesReceived uint64  // state messages applied (not stale)
-	StaleStates    uint64  // state messages older than or equal to the newest applied, ignored
+	HeldTicks      uint64  // ticks not predicted: joining, or the ring was full of unconfirmed history
+	StatesReceived uint64  // server messages taken (snapshots, relays, transfers)
+	StaleStates    uint64  // server messages older than or equal to the newest taken, ignored
 	Rejected       Rejects // messages refused, by reason: they did not decode or do not fit
 	Corrections    uint64  // visible corrections
 	Resyncs        uint64  // quiet rewinds below the thresholds
@@ -80,11 +109,16 @@ type ClientStats struct {
 	ReplayedTicks  uint64
 	MaxReplay      int
 	Unapplied      uint64 // mispredictions not corrected because corrections are off
+	Incomplete     uint64 // snapshots that did not carry every body that changed
+	Transfers      uint64 // whole states received
 	InputsSent     uint64
 	BytesSent      uint64
+	BodiesReceived uint64 // bodies in the snapshots taken
 }
 
-// Client predicts the player's cube.
+// Client predicts its player's cube in a whole world and keeps it in step
+// with the server. It does not read a clock: the caller steps it and hands
+// it the server's messages.
 type Client struct {
 	Config ClientConfig
 	Smooth Smoother
@@ -94,44 +128,70 @@ type Client struct {
 	// OnMispredict, when set, is called for every misprediction; the
 	// pointer is valid during the call only.
 	OnMispredict func(*Misprediction)
-	// Perturb, when set, is called before each predicted or replayed step
-	// with the tick about to be simulated; it may change the world. It is
-	// how -inject-nondeterminism makes the client differ from the server.
+	// OnDiff, when set, is called in input sync when the transfer that
+	// repairs a nondeterminism arrives, with that misprediction and both
+	// states at the transfer's tick (DiffTick).
+	OnDiff func(*Misprediction)
+	// Perturb, when set, is called after each predicted or replayed step
+	// with the tick just simulated, before the state is hashed; it may
+	// change the world. It is how -inject-nondeterminism makes the client
+	// differ from the server: a change made there is always in the state
+	// labelled tick+1, which the server's message for that label shows.
 	Perturb func(w *physics.World, tick uint32)
 
 	world  *physics.World
 	scene  *game.Scene
-	player int    // body index of the player's cube
-	first  uint32 // first tick predicted
-	inputs ring[game.Input]
-	states ring[physics.State] // state before the input of that tick
-	chains ring[uint64]        // input chain at that tick
+	player int // player number
+	body   int // its cube's body index
+	nonce  uint64
 
-	newest     uint32 // label of the newest state applied
+	joined     bool
+	waitingFor bool   // joined, but waiting for the transfer the Welcome announced
+	helloIn    uint32 // ticks before the next Hello
+	first      uint32 // first tick predicted
+	hist       history
+	known      [game.MaxPlayers]game.Input // newest input known of each player, for predicting the others
+
+	newest     uint32 // label of the newest server message taken
 	haveNewest bool
-	// synced says that the client's state at newest (at first before any
-	// state arrived) is the server's, bit for bit: its prediction matched
-	// or it rewound to the server's state. Only then can a later
-	// difference with the same inputs be blamed on nondeterminism.
-	synced     bool
-	newestBody physics.BodyState // the player in the newest state applied
-	events     uint32            // server event count as of newest
+	confirmed  uint32 // input sync: ticks before it are the server's (inputs, events, skips)
+	synced     bool   // the client's state at newest is the server's, bit for bit
+	askXfer    bool   // ask the server for a whole state
+	events     uint32 // server event count as of newest
 	skipped    uint32
+	newestBody physics.BodyState // the player in the newest server state taken
+
+	views views    // state sync: the views of the snapshots taken
+	xfer  transfer // a transfer being put together
 
 	last     Misprediction
 	lastErr  float64 // position error at the newest state received, m
 	compared Compared
 	teleport physics.Vec3 // sum of the player's jumps from rewinds, for display statistics
-	msg      StateMsg
+
+	// Buffers reused from message to message.
+	snap   wire.Snapshot
+	relay  wire.Relay
+	frag   wire.Fragment
+	welc   wire.Welcome
+	state  physics.State
+	server physics.State
+	out      []byte
 	window   []game.Input
+	patchd   []int32
+	mark     []bool
+	contacts []physics.ContactState
+
+	lastSynced uint32         // newest tick at which the client was known to be the server's
+	pending    *Misprediction // input sync: a nondeterminism waiting for the transfer that gives its field diff
 }
 
-// NewClient returns a client predicting with world w, built as scene sc,
-// whose current tick is the first the client will predict. The client
-// plays player 0.
-func NewClient(cfg ClientConfig, w *physics.World, sc *game.Scene) *Client {
-	c := &Client{Config: cfg, Smooth: NewSmoother(), world: w, scene: sc, player: sc.Players[0], first: w.Tick(), synced: true}
-	*c.chains.put(c.first) = chainStart
+// NewClient returns a client for player 0, predicting with world w, built
+// as scene sc (the server must have built the same one: the Hello checks),
+// in mode cfg.Mode. nonce tells its Hello apart from an earlier one.
+func NewClient(cfg ClientConfig, w *physics.World, sc *game.Scene, nonce uint64) *Client {
+	c := &Client{Config: cfg, Smooth: NewSmoother(), world: w, scene: sc, body: sc.Players[0], nonce: nonce}
+	c.first = w.Tick()
 	return c
 }
 
@@ -142,16 +202,19 @@ func (c *Client) World() *physics.World { return c.world }
 func (c *Client) Scene() *game.Scene { return c.scene }
 
 // Player returns the body index of the client's player cube.
-func (c *Client) Player() int { return c.player }
+func (c *Client) Player() int { return c.body }
+
+// Joined reports whether the server accepted the client and it predicts.
+func (c *Client) Joined() bool { return c.joined && !c.waitingFor }
 
 // Tick returns the next tick the client will predict.
 func (c *Client) Tick() uint32 { return c.world.Tick() }
 
-// Newest returns the label of the newest server state applied, and whether
+// Newest returns the label of the newest server message taken, and whether
 // there is one.
 func (c *Client) Newest() (uint32, bool) { return c.newest, c.haveNewest }
 
-// NewestBody returns the player's body in the newest server state applied:
+// NewestBody returns the player's body in the newest server state known:
 // the "last snapshot" cube.
 func (c *Client) NewestBody() physics.BodyState { return c.newestBody }
 
@@ -161,6 +224,10 @@ func (c *Client) Last() Misprediction { return c.last }
 // LastError returns the player's position error at the newest state
 // received, in metres.
 func (c *Client) LastError() float64 { return c.lastErr }
+
+// InSync reports whether the client's state at the newest server message
+// is known to be the server's, bit for bit.
+func (c *Client) InSync() bool { return c.synced }
 
 // Compared is the newest comparison of a prediction with a server state.
 type Compared struct {
@@ -180,203 +247,17 @@ func (c *Client) takeTeleport() physics.Vec3 {
 }
 
 // InFlight returns the number of ticks predicted but not yet confirmed by a
-// server state.
+// server message.
 func (c *Client) InFlight() uint32 { return c.Tick() - c.oldestNeeded() }
 
-// oldestNeeded is the first tick the server may still need inputs for and
+// oldestNeeded is the first tick the server may still lack inputs for and
 // the client may still rewind to.
 func (c *Client) oldestNeeded() uint32 {
-	if c.haveNewest {
+	switch {
+	case c.Config.Mode == InputSync && c.haveNewest:
+		return c.confirmed
+	case c.haveNewest:
 		return c.newest
 	}
 	return c.first
-}
-
-// Step predicts one tick with input in and appends the input message to
-// send to b. When the unacknowledged history fills the ring, the client
-// holds: it does not predict (counted in HeldTicks) and resends what the
-// server is missing, so that it never overwrites history it may rewind to.
-func (c *Client) Step(in game.Input, b []byte) ([]byte, error) {
-	t := c.Tick()
-	if c.InFlight() >= RingSize-1 {
-		c.Stats.HeldTicks++
-	} else {
-		*c.inputs.put(t) = in
-		c.world.Save(c.states.put(t))
-		if c.Perturb != nil {
-			c.Perturb(c.world, t)
-		}
-		if err := c.scene.Step1(c.world, in); err != nil {
-			return b, err
-		}
-		ch, _ := c.chains.get(t)
-		*c.chains.put(t + 1) = foldInput(*ch, t, uint8(in))
-		c.Stats.Ticks++
-	}
-	return c.appendInputs(b)
-}
-
-// appendInputs encodes the inputs the server may still need: from the
-// newest state received (or just the newest input, without redundancy).
-func (c *Client) appendInputs(b []byte) ([]byte, error) {
-	end := c.Tick()
-	if end == c.first {
-		return b, nil // nothing predicted yet
-	}
-	from := c.oldestNeeded()
-	if !c.Config.Redundancy {
-		from = end - 1
-	}
-	c.window = c.window[:0]
-	for t := from; t != end; t++ {
-		in, ok := c.inputs.get(t)
-		if !ok {
-			return b, fmt.Errorf("predict: input of tick %d is missing from the ring", t)
-		}
-		c.window = append(c.window, *in)
-	}
-	n := len(b)
-	b, first := AppendInput(b, from, c.window)
-	c.Stats.InputsSent += uint64(end - first)
-	c.Stats.BytesSent += uint64(len(b) - n)
-	return b, nil
-}
-
-// Receive handles one message from the server. A message that does not
-// decode or does not fit is counted in Stats.Rejected and dropped, and the
-// error returned wraps ErrRejected; any other error is the client's own
-// fault.
-func (c *Client) Receive(b []byte) error {
-	if err := DecodeState(b, &c.msg); err != nil {
-		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
-	}
-	return c.OnState(&c.msg)
-}
-
-// OnState compares a server state with the prediction for its tick and, when
-// they differ, rewinds to it and replays the buffered inputs. m.Hash must be
-// the hash of m.State (DecodeState checks it). A state that does not fit the
-// client's world or its ticks is rejected (see Receive) before anything
-// changes.
-func (c *Client) OnState(m *StateMsg) error {
-	T := m.Tick
-	if c.haveNewest && !After(T, c.newest) {
-		c.Stats.StaleStates++
-		return nil
-	}
-	if After(c.first, T) {
-		c.Stats.StaleStates++ // from before this client's first tick
-		return nil
-	}
-	if After(T, c.Tick()) {
-		return c.Stats.Rejected.reject(RejectTick, "state for tick %d, but the client has only reached tick %d", T, c.Tick())
-	}
-	if m.State.Tick != T {
-		return c.Stats.Rejected.reject(RejectShape, "state of tick %d labelled %d", m.State.Tick, T)
-	}
-	if err := c.world.Check(&m.State); err != nil {
-		return c.Stats.Rejected.reject(RejectShape, "state for tick %d: %v", T, err)
-	}
-	pred, ok := c.states.get(T)
-	if !ok {
-		if T != c.Tick() {
-			return c.Stats.Rejected.reject(RejectTick, "state for tick %d, which the client no longer holds", T)
-		}
-		// A state for the very tick about to be predicted: compare with
-		// the world as it stands.
-		pred = c.world.State()
-	}
-	c.Stats.StatesReceived++
-	from := c.oldestNeeded()
-	e := stateError(c.world, pred, &m.State)
-	c.lastErr = math.Sqrt(bodyError(&pred.Bodies[c.player], &m.State.Bodies[c.player]).Pos2)
-	chain, _ := c.chains.get(T)
-	c.compared = Compared{Tick: T, ClientHash: pred.Hash(), ServerHash: m.Hash}
-
-	if c.compared.ClientHash != m.Hash {
-		mp := &c.last
-		*mp = Misprediction{Tick: T, From: from, Error: e, Corrected: e.Exceeds(c.Config.Thresholds)}
-		switch {
-		case m.Events != c.events:
-			mp.Kind = KindServer
-		case m.Skipped != c.skipped || chain == nil || *chain != m.Chain:
-			mp.Kind = KindInput
-		case c.synced:
-			mp.Kind = KindNondeterminism
-		default:
-			mp.Kind = KindUnverified
-		}
-		c.Stats.Mispredicted[mp.Kind]++
-		if c.KeepStates {
-			mp.Predicted, mp.Server = new(physics.State), new(physics.State)
-			mp.Predicted.CopyFrom(pred)
-			mp.Server.CopyFrom(&m.State)
-		}
-		switch {
-		case !c.Config.Corrections:
-			c.Stats.Unapplied++
-			c.synced = false
-		case mp.Corrected || c.Config.QuietResync:
-			if err := c.rewind(m, mp); err != nil {
-				return err
-			}
-			c.synced = true
-		default:
-			c.synced = false // a difference below the thresholds, left alone
-		}
-		if c.OnMispredict != nil {
-			c.OnMispredict(mp)
-		}
-	} else {
-		c.synced = true
-	}
-
-	c.newest, c.haveNewest = T, true
-	c.newestBody = m.State.Bodies[c.player]
-	c.events, c.skipped = m.Events, m.Skipped
-	// Adopt the server's chain at T and refold the buffered inputs on it.
-	*c.chains.put(T) = m.Chain
-	for t := T; t != c.Tick(); t++ {
-		in, _ := c.inputs.get(t)
-		ch, _ := c.chains.get(t)
-		*c.chains.put(t + 1) = foldInput(*ch, t, uint8(*in))
-	}
-	return nil
-}
-
-// rewind restores the server's state for m.Tick and re-simulates up to the
-// present with the input buffered for each tick (never the current one),
-// rewriting the state ring.
-func (c *Client) rewind(m *StateMsg, mp *Misprediction) error {
-	before := c.world.Body(c.player)
-	now := c.Tick()
-	if err := c.world.Restore(&m.State); err != nil {
-		return fmt.Errorf("predict: server state for tick %d: %w", m.Tick, err)
-	}
-	for t := m.Tick; t != now; t++ {
-		in, ok := c.inputs.get(t)
-		if !ok {
-			return fmt.Errorf("predict: replay: input of tick %d is missing from the ring", t)
-		}
-		c.world.Save(c.states.put(t))
-		if c.Perturb != nil {
-			c.Perturb(c.world, t)
-		}
-		if err := c.scene.Step1(c.world, *in); err != nil {
-			return err
-		}
-	}
-	after := c.world.Body(c.player)
-	mp.Replayed = int(now - m.Tick)
-	mp.Jump = before.Pos.Sub(after.Pos).Len()
-	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))
-	c.Stats.ReplayedTicks += uint64(mp.Replayed)
-	c.Stats.MaxReplay = max(c.Stats.MaxReplay, mp.Replayed)
-	if mp.Corrected {
-		c.Stats.Corrections++
-	} else {
-		c.Stats.Resyncs++
-	}
-	c.Smooth.Correct(before.Pos, after.Pos, before.Rot, after.Rot)
-	return nil
 }

@@ -1,11 +1,11 @@
 package predict
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/wire"
 )
 
 // Missing says what the server does when the input for its next tick is
@@ -34,29 +34,40 @@ type Recorder interface {
 type ServerStats struct {
 	InputsApplied  uint64  // ticks simulated with the client's input
 	OldInputs      uint64  // inputs for ticks already simulated (redundant copies, duplicates)
-	RefusedInputs  uint64  // inputs for ticks the client cannot have reached yet
+	RefusedInputs  uint64  // inputs for ticks the client cannot have reached yet, or for another player
 	Rejected       Rejects // messages that did not decode, dropped
 	SkippedTicks   uint64  // ticks jumped over without simulating (SkipMissing)
 	RepeatedTicks  uint64  // ticks simulated with a repeated input (RepeatLast)
 	Events         uint64  // server-only events (nudges)
-	Snapshots      uint64
+	Snapshots      uint64  // snapshots or relays sent
 	SnapshotBytes  uint64
+	BodiesSent     uint64 // bodies in the snapshots
+	Incomplete     uint64 // snapshots that left out bodies that changed
+	Fragments      uint64 // transfer fragments sent
+	Transfers      uint64 // transfers started
 	LastInputTicks uint32 // inputs in the newest message
 }
 
-// Server is the authority: it simulates the client's inputs in tick order.
+// Server is the authority: it simulates the client's inputs in tick order
+// and tells the client, in its sync mode, what happened.
 type Server struct {
 	Missing Missing
 	// AheadMargin is how many ticks beyond the client's possible present the
 	// server still accepts (clock drift, start-up).
 	AheadMargin uint32
-	Stats       ServerStats
-	Recorder    Recorder
+	// BytesPerSecond is the budget of state-sync snapshots, a token bucket
+	// refilled at this rate (Fiedler's demo: 256 kbit/s); 0: every
+	// snapshot may take MaxMessage bytes.
+	BytesPerSecond float64
+	Stats          ServerStats
+	Recorder       Recorder
 
-	world     *physics.World
-	scene     *game.Scene
-	join      time.Duration // when the client joined
-	joinTick  uint32
+	world *physics.World
+	scene *game.Scene
+	mode  Mode
+	join  time.Duration // when the client joined
+	peer  *peer
+
 	pending   ring[game.Input]
 	maxSeen   uint32 // newest tick an input arrived for
 	haveSeen  bool
@@ -66,16 +77,26 @@ type Server struct {
 	skipped   uint32
 	events    []game.Event // server-only events for the next simulated tick
 	ins       []game.Input // the inputs of the tick being simulated, one per player
-	lastSnap  uint32
-	snapped   bool
-	msg       InputMsg
-	state     StateMsg
+	hist      serverHistory
+	deviation uint32 // newest tick the server did not simulate as the client predicted (event, skip, repeat)
+	deviated  bool
+	moved     bool // the world changed since it was built
+
+	refused []wire.Welcome // answers to Hellos the server does not take
+
+	in    wire.Input
+	hello wire.Hello
+	have  wire.Have
+	out   []byte
 }
 
-// NewServer returns a server for world w, built as scene sc, whose tick is
-// the client's first, with the client joining at time now.
-func NewServer(w *physics.World, sc *game.Scene, now time.Duration) *Server {
-	return &Server{world: w, scene: sc, join: now, joinTick: w.Tick(), AheadMargin: 64, chain: chainStart}
+// NewServer returns a server for world w, built as scene sc, serving one
+// client in mode, who may join from time now on.
+func NewServer(w *physics.World, sc *game.Scene, mode Mode, now time.Duration) *Server {
+	s := &Server{world: w, scene: sc, mode: mode, join: now, AheadMargin: 64, chain: chainStart}
+	s.ins = make([]game.Input, len(sc.Players))
+	s.hist.put(w)
+	return s
 }
 
 // Scene returns the scene the server's world was built as.
@@ -96,123 +117,59 @@ func (s *Server) Nudge(impulse physics.Vec3) {
 // limit returns the newest tick the client can have reached by now, plus
 // the margin.
 func (s *Server) limit(now time.Duration) uint32 {
-	elapsed := max(now-s.join, 0)
+	if s.peer == nil {
+		return s.Tick()
+	}
+	elapsed := max(now-s.peer.joined, 0)
 	ticks := uint32(elapsed / TickDuration(s.world.Config()))
-	return s.joinTick + ticks + s.AheadMargin
+	return s.peer.start + ticks + s.AheadMargin
 }
 
-// Receive handles an input message arriving at time now and simulates every
-// tick it can. A message that does not decode is counted in Stats.Rejected
-// and dropped, and the error returned wraps ErrRejected; any other error is
-// the server's own fault.
+// Receive handles a message arriving at time now: a Hello (answered by the
+// next Send), an Input (every tick it allows is simulated at once) or a
+// Have. A message that does not decode or does not fit is counted in
+// Stats.Rejected and dropped, and the error returned wraps ErrRejected; any
+// other error is the server's own fault.
 func (s *Server) Receive(now time.Duration, b []byte) error {
-	if err := DecodeInput(b, &s.msg); err != nil {
+	k, err := wire.Kind(b)
+	if err != nil {
 		return s.Stats.Rejected.reject(RejectMalformed, "%v", err)
 	}
-	s.Stats.LastInputTicks = uint32(len(s.msg.Inputs))
-	limit := s.limit(now)
-	for i, in := range s.msg.Inputs {
-		t := s.msg.First + uint32(i)
-		switch {
-		case !After(t, s.Tick()-1):
-			s.Stats.OldInputs++
-		case After(t, limit):
-			s.Stats.RefusedInputs++
-		default:
-			*s.pending.put(t) = in
-			if !s.haveSeen || After(t, s.maxSeen) {
-				s.maxSeen, s.haveSeen = t, true
-			}
-		}
+	switch k {
+	case wire.KindHello:
+		return s.onHello(now, b)
+	case wire.KindInput:
+		return s.onInput(now, b)
+	case wire.KindHave:
+		return s.onHave(b)
 	}
-	return s.advance()
+	return s.Stats.Rejected.reject(RejectMalformed, "a message of kind %d, which a server does not take", k)
 }
 
-// advance simulates every tick up to the newest input received: with the
-// client's input where it arrived, else as Missing says.
-func (s *Server) advance() error {
-	for s.haveSeen && !After(s.Tick(), s.maxSeen) {
-		t := s.Tick()
-		if in, ok := s.pending.get(t); ok {
-			s.Stats.InputsApplied++
-			if err := s.step(t, *in); err != nil {
-				return err
-			}
-			continue
-		}
-		if s.Missing == RepeatLast {
-			s.Stats.RepeatedTicks++
-			if err := s.step(t, s.lastInput); err != nil {
-				return err
-			}
-			continue
-		}
-		// Skip to the first tick we have an input for.
-		to := t + 1
-		for ; !After(to, s.maxSeen); to++ {
-			if _, ok := s.pending.get(to); ok {
-				break
-			}
-		}
-		for k := t; k != to; k++ {
-			s.chain = foldInput(s.chain, k, skippedMark)
-		}
-		s.skipped += to - t
-		s.Stats.SkippedTicks += uint64(to - t)
-		if s.Recorder != nil {
-			if err := s.Recorder.Skip(t, to); err != nil {
-				return fmt.Errorf("predict: %w", err)
-			}
-		}
-		s.world.SkipTo(to)
+// onHello takes a client that built the same scene in the same mode.
+func (s *Server) onHello(now time.Duration, b []byte) error {
+	if err := wire.DecodeHello(b, &s.hello); err != nil {
+		return s.Stats.Rejected.reject(RejectMalformed, "%v", err)
 	}
+	h := &s.hello
+	if p := s.peer; p != nil {
+		if p.nonce == h.Nonce {
+			p.welcome = true // the Welcome was lost: say it again
+		}
+		return nil // one client only; a second Hello of another nonce is ignored
+	}
+	p := &peer{nonce: h.Nonce, welcome: true, joined: now, start: s.Tick(), result: wire.Accepted}
+	switch {
+	case h.Scene != s.scene.ID:
+		p.result = wire.OtherScene
+	case Mode(h.Mode) != s.mode:
+		p.result = wire.OtherMode
+	}
+	if p.result != wire.Accepted {
+		s.refused = append(s.refused, wire.Welcome{Nonce: h.Nonce, Result: p.result})
+		return nil
+	}
+	p.init(s)
+	s.peer = p
 	return nil
-}
-
-// step simulates tick t with input in, after any pending server event.
-func (s *Server) step(t uint32, in game.Input) error {
-	for _, e := range s.events {
-		if err := s.scene.ApplyEvent(s.world, e); err != nil {
-			return err
-		}
-		if s.Recorder != nil {
-			if err := s.Recorder.Event(t, e); err != nil {
-				return fmt.Errorf("predict: %w", err)
-			}
-		}
-		s.nevents++
-		s.Stats.Events++
-	}
-	s.events = s.events[:0]
-	s.ins = append(s.ins[:0], in)
-	if err := s.scene.Step(s.world, s.ins); err != nil {
-		return err
-	}
-	s.lastInput = in
-	s.chain = foldInput(s.chain, t, uint8(in))
-	if s.Recorder != nil {
-		if err := s.Recorder.Tick(t, s.ins, s.world.Hash(), s.world.State()); err != nil {
-			return fmt.Errorf("predict: %w", err)
-		}
-	}
-	return nil
-}
-
-// Snapshot appends a state message with the server's whole world to b. With
-// onlyNew it appends nothing if the server has not advanced since the last
-// snapshot.
-func (s *Server) Snapshot(b []byte, onlyNew bool) []byte {
-	t := s.Tick()
-	if onlyNew && s.snapped && t == s.lastSnap {
-		return b
-	}
-	s.lastSnap, s.snapped = t, true
-	m := &s.state
-	s.world.Save(&m.State)
-	m.Tick, m.Hash, m.Chain, m.Events, m.Skipped = t, m.State.Hash(), s.chain, s.nevents, s.skipped
-	n := len(b)
-	b = AppendState(b, m)
-	s.Stats.Snapshots++
-	s.Stats.SnapshotBytes += uint64(len(b) - n)
-	return b
 }

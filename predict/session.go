@@ -48,7 +48,15 @@ type SessionConfig struct {
 	Physics    physics.Config
 	Scene      string       // one of game.Names()
 	Options    game.Options // the scene's options
+	// DownBudget is the state-sync snapshots' budget in bytes per second
+	// (DefaultDownBudget: Fiedler's 256 kbit/s); 0: no budget, every
+	// snapshot up to a datagram.
+	DownBudget float64
 }
+
+// DefaultDownBudget is the snapshot budget of the original GDC demo:
+// 256 kbit/s.
+const DefaultDownBudget = 256000 / 8
 
 // DefaultSessionConfig returns the "good" preset at 64 Hz snapshots with
 // redundancy, corrections and smoothing on.
@@ -57,6 +65,7 @@ func DefaultSessionConfig() SessionConfig {
 	return SessionConfig{
 		Preset: p.Name, Conditions: p.Conditions, Seed: 1, SnapshotHz: 64,
 		Client: DefaultClientConfig(), Smoothing: true, Physics: physics.DefaultConfig(), Scene: "arena",
+		DownBudget: DefaultDownBudget,
 	}
 }
 
@@ -75,7 +84,7 @@ type Session struct {
 	nextNudge time.Duration
 	draining  bool // no more server events: the run is letting the link drain
 	rng       rng
-	buf       []byte
+	up, down  func([]byte) // sendUp and sendDown, bound once
 
 	// Poll, when set, is called once per tick by Run; when it returns true
 	// the run stops at once, without draining, and its summary says it
@@ -116,9 +125,11 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		worlds[i], scenes[i] = w, sc
 	}
 	s := &Session{Config: cfg, Link: link, rng: rng{s: cfg.Seed ^ 0xc0be}, tick: TickDuration(cfg.Physics)}
-	s.Client = NewClient(cfg.Client, worlds[0], scenes[0])
+	s.Client = NewClient(cfg.Client, worlds[0], scenes[0], cfg.Seed^0x4e0c)
 	s.Client.Smooth.Enabled = cfg.Smoothing
-	s.Server = NewServer(worlds[1], scenes[1], 0)
+	s.Server = NewServer(worlds[1], scenes[1], cfg.Client.Mode, 0)
+	s.Server.BytesPerSecond = cfg.DownBudget
+	s.up, s.down = s.sendUp, s.sendDown
 	s.Server.Missing = cfg.Missing
 	s.nextNudge = cfg.NudgeEvery
 	return s, nil
@@ -174,12 +185,8 @@ func (s *Session) Tick(in game.Input) error {
 		s.PosErrors = append(s.PosErrors, s.Client.LastError())
 	}
 
-	var err error
-	if s.buf, err = s.Client.Step(in, s.buf[:0]); err != nil {
+	if err := s.Client.Step(in, s.up); err != nil {
 		return fmt.Errorf("client: %w", err)
-	}
-	if len(s.buf) > 0 {
-		s.Link.Up.Send(s.now, s.buf)
 	}
 
 	if s.Config.NudgeEvery > 0 && !s.draining && s.now >= s.nextNudge {
@@ -191,15 +198,18 @@ func (s *Session) Tick(in game.Input) error {
 			return fmt.Errorf("server: %w", err)
 		}
 	}
-	if s.now >= s.nextSnap {
-		if s.buf = s.Server.Snapshot(s.buf[:0], true); len(s.buf) > 0 {
-			s.Link.Down.Send(s.now, s.buf)
-		}
+	due := s.now >= s.nextSnap
+	if due {
 		s.nextSnap += time.Second / time.Duration(s.Config.SnapshotHz)
 	}
+	s.Server.Send(s.now, due, s.down)
 	s.now += s.tick
 	return nil
 }
+
+// sendUp and sendDown put a datagram on the link now.
+func (s *Session) sendUp(b []byte)   { s.Link.Up.Send(s.now, b) }
+func (s *Session) sendDown(b []byte) { s.Link.Down.Send(s.now, b) }
 
 // Frame advances the display by dt seconds: the smoothing offset decays.
 // It measures how far the displayed cube moved because of corrections.

@@ -82,6 +82,13 @@ func (r *reader) xor(w, base *[physics.BodyWordCount]uint64, from int) {
 	}
 }
 
+// AppendBody appends body state cur as a delta against base, as a snapshot
+// carries it after the body's gap: what it costs. It returns false,
+// appending nothing, for a quantised encoding of a body off the grid.
+func AppendBody(b []byte, cur, base *physics.BodyState, quantized bool) ([]byte, bool) {
+	return appendBody(b, cur, base, quantized)
+}
+
 // appendBody appends body state cur as a delta against base, quantised or
 // at full precision. It returns false, appending nothing, for a quantised
 // encoding of a body that is not on the grid.

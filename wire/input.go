@@ -14,15 +14,16 @@ const (
 	inputFlags  = AckValid | AckInSync | AskTransfer
 )
 
-// inputHead is the size of an Input message before its runs.
-const inputHead = 2 + 1 + 1 + 4 + 4 + 2
+// inputHead bounds the size of an Input message before its runs.
+const inputHead = 2 + 1 + 1 + 4 + 2 + 5 + 5
 
 // Input is what a client sends every tick: its inputs since the oldest
 // tick the server may lack, and what it has taken from the server.
 type Input struct {
 	Player uint8
 	Flags  uint8
-	Ack    uint32
+	Ack    uint32 // the newest server message taken (with AckValid), at or before First
+	Base   uint32 // state sync: the newest kept snapshot view the client holds, at or before Ack
 	First  uint32
 	Inputs []game.Input // for ticks First, First+1, ...
 }
@@ -40,9 +41,10 @@ func AppendInput(b []byte, m *Input) ([]byte, uint32) {
 	}
 	first := m.First + uint32(len(m.Inputs)-len(ins))
 	b = append(b, KindInput, Version, m.Player, m.Flags&inputFlags)
-	b = binary.LittleEndian.AppendUint32(b, m.Ack)
 	b = binary.LittleEndian.AppendUint32(b, first)
 	b = binary.LittleEndian.AppendUint16(b, uint16(len(ins)))
+	b = binary.AppendUvarint(b, uint64(first-m.Ack))
+	b = binary.AppendUvarint(b, uint64(m.Ack-m.Base))
 	return appendRuns(b, ins), first
 }
 
@@ -50,8 +52,10 @@ func AppendInput(b []byte, m *Input) ([]byte, uint32) {
 func DecodeInput(b []byte, m *Input) error {
 	r := start(b, KindInput)
 	player, flags := r.u8(), r.u8()
-	ack, first := r.u32(), r.u32()
+	first := r.u32()
 	count := int(r.u16())
+	ack := first - r.uvarint()
+	base := ack - r.uvarint()
 	if r.err == nil && (count < 1 || count > MaxTicks) {
 		r.fail(invalid("%d inputs, want 1 to %d", count, MaxTicks))
 	}
@@ -66,6 +70,6 @@ func DecodeInput(b []byte, m *Input) error {
 	if err := r.end(); err != nil {
 		return err
 	}
-	m.Player, m.Flags, m.Ack, m.First, m.Inputs = player, flags, ack, first, ins
+	m.Player, m.Flags, m.Ack, m.Base, m.First, m.Inputs = player, flags, ack, base, first, ins
 	return nil
 }

@@ -1,0 +1,151 @@
+package predict
+
+import (
+	"errors"
+	"math"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/wire"
+)
+
+// onRelay takes what the server applied for a run of ticks (input sync):
+// the history becomes the server's for them; if it differs from what the
+// client predicted with, the client rolls back to the first tick it got
+// wrong and replays; then the hash after the run must be the server's.
+func (c *Client) onRelay(b []byte) error {
+	if !c.Joined() {
+		c.Stats.StaleStates++
+		return nil
+	}
+	if c.Config.Mode != InputSync {
+		return c.Stats.Rejected.reject(RejectShape, "a relay, but the client is in state sync")
+	}
+	if err := wire.DecodeRelay(b, &c.relay); err != nil {
+		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+	}
+	m := &c.relay
+	if m.Players != len(c.scene.Players) {
+		return c.Stats.Rejected.reject(RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
+	}
+	end := m.First + uint32(m.Count)
+	if !After(end, c.confirmed) || After(m.First, c.confirmed) {
+		c.Stats.StaleStates++ // old news, or a gap the server will fill from the client's ack
+		return nil
+	}
+	if After(end, c.Tick()) {
+		return c.Stats.Rejected.reject(RejectTick, "a relay to tick %d, but the client has only reached tick %d", end, c.Tick())
+	}
+	for _, e := range m.Events {
+		if err := c.scene.CheckEvent(e.Event); err != nil {
+			return c.Stats.Rejected.reject(RejectShape, "%v", err)
+		}
+	}
+	from := c.confirmed
+	first, kind, found := c.takeRelay(m, from, end)
+	c.confirmed = end
+	c.Stats.StatesReceived++
+	now := c.Tick()
+	predicted, _ := c.hist.players.get(end)
+	before := c.world.Body(c.body)
+	beforePlayer := *predicted
+	mp := &c.last
+	if found {
+		*mp = Misprediction{Tick: end, From: from, Kind: kind}
+		if c.Config.Corrections {
+			if err := c.rebuild(first); err != nil {
+				if errors.Is(err, errNoHistory) {
+					return c.Stats.Rejected.reject(RejectTick, "relay from tick %d: %v", m.First, err)
+				}
+				return err
+			}
+			if err := c.replay(first, now); err != nil {
+				return err
+			}
+			after, _ := c.hist.players.get(end)
+			mp.Error = bodyError(&beforePlayer, after)
+			mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
+			c.corrected(mp, before, int(now-first))
+		} else {
+			c.Stats.Unapplied++
+		}
+		c.mispredicted(mp)
+	}
+	h, _ := c.hist.hashes.get(end)
+	c.compared = Compared{Tick: end, ClientHash: *h, ServerHash: m.Hash}
+	switch {
+	case *h == m.Hash:
+		c.synced = true
+	case found && !c.Config.Corrections:
+		c.synced = false // the client did not take the server's inputs: no wonder
+	default:
+		// The server's inputs and events from a known state, and still
+		// another hash: the engine broke a determinism rule, unless the
+		// client's state at the start was not the server's.
+		*mp = Misprediction{Tick: end, From: from, Kind: KindUnverified}
+		if c.synced {
+			mp.Kind = KindNondeterminism
+			if c.pending == nil && c.KeepStates {
+				p := *mp
+				c.pending = &p // its field diff comes with the transfer
+			}
+		}
+		c.synced = false
+		c.askXfer = c.Config.Corrections
+		c.mispredicted(mp)
+	}
+	after, _ := c.hist.players.get(end)
+	c.lastErr = math.Sqrt(bodyError(&beforePlayer, after).Pos2)
+	c.newest, c.haveNewest = end, true
+	c.newestBody = *after
+	return nil
+}
+
+// takeRelay makes the history of ticks from..end-1 the server's and returns
+// the first tick whose record changed and what changed first there.
+func (c *Client) takeRelay(m *wire.Relay, from, end uint32) (first uint32, kind Kind, found bool) {
+	si, ei := 0, 0
+	for t := m.First; t != end; t++ {
+		off := t - m.First
+		for si < len(m.Skips) && off >= m.Skips[si].Offset+m.Skips[si].Len {
+			si++
+		}
+		skip := si < len(m.Skips) && off >= m.Skips[si].Offset
+		e0 := ei
+		for ei < len(m.Events) && m.Events[ei].Offset == off {
+			ei++
+		}
+		if After(from, t) {
+			continue // already the server's
+		}
+		rec, _ := c.hist.recs.get(t)
+		var ins [game.MaxPlayers]game.Input
+		for p := 0; p < m.Players; p++ {
+			ins[p] = m.Inputs[p*m.Count+int(off)]
+		}
+		k, changed := KindInput, false
+		switch {
+		case ei > e0:
+			k, changed = KindServer, true
+		case skip != rec.skip || (!skip && ins[c.player] != rec.ins[c.player]):
+			k, changed = KindInput, true
+		case !skip && ins != rec.ins:
+			k, changed = KindRemote, true
+		}
+		if changed && !found {
+			first, kind, found = t, k, true
+		}
+		rec.ins, rec.skip = ins, skip
+		rec.events = rec.events[:0]
+		for _, e := range m.Events[e0:ei] {
+			rec.events = append(rec.events, e.Event)
+		}
+		if !skip {
+			for p := 0; p < m.Players; p++ {
+				if p != c.player {
+					c.known[p] = ins[p]
+				}
+			}
+		}
+	}
+	return first, kind, found
+}

@@ -1,0 +1,268 @@
+package predict
+
+import (
+	"errors"
+	"math"
+
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/wire"
+)
+
+// repairAfter is how long a client in state sync stays out of step (its
+// state not known to be the server's) before it asks for a transfer.
+const repairAfter = 128
+
+// onSnapshot compares a state-sync snapshot with the prediction for its tick
+// and, when they differ, puts the server's bodies (and contacts, when they
+// come) into the predicted state of that tick and replays the buffered
+// ticks since.
+func (c *Client) onSnapshot(b []byte) error {
+	if !c.Joined() {
+		c.Stats.StaleStates++
+		return nil
+	}
+	if c.Config.Mode != StateSync {
+		return c.Stats.Rejected.reject(RejectShape, "a snapshot, but the client is in input sync")
+	}
+	T, B, err := wire.SnapshotBase(b)
+	if err != nil {
+		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+	}
+	if !After(T, c.newest) || After(c.first, T) {
+		c.Stats.StaleStates++
+		return nil
+	}
+	if After(T, c.Tick()) {
+		return c.Stats.Rejected.reject(RejectTick, "snapshot of tick %d, but the client has only reached tick %d", T, c.Tick())
+	}
+	base := c.views.get(B)
+	if base == nil {
+		c.Stats.StaleStates++ // a baseline the client no longer holds: a later snapshot will use a newer one
+		return nil
+	}
+	if err := wire.DecodeSnapshot(b, &c.snap, base.bodies); err != nil {
+		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+	}
+	m := &c.snap
+	for _, u := range m.Bodies {
+		if c.world.Static(int(u.Index)) {
+			return c.Stats.Rejected.reject(RejectShape, "snapshot of tick %d carries body %d, which is static", T, u.Index)
+		}
+	}
+	predHash, ok := c.hist.hashes.get(T)
+	if !ok {
+		return c.Stats.Rejected.reject(RejectTick, "snapshot of tick %d, which the client no longer holds", T)
+	}
+	view := c.server.Bodies[:0]
+	view = append(view, base.bodies...)
+	for _, u := range m.Bodies {
+		view[u.Index] = u.State
+	}
+	c.server.Bodies = view
+	complete := m.Flags&wire.Complete != 0
+	c.compared = Compared{Tick: T, ClientHash: *predHash, ServerHash: m.Hash}
+	if *predHash != m.Hash {
+		if err := c.snapshotMismatch(m, complete); err != nil {
+			return err
+		}
+	} else {
+		c.synced = true
+	}
+	pred, _ := c.hist.players.get(T)
+	c.lastErr = math.Sqrt(bodyError(pred, &c.server.Bodies[c.body]).Pos2)
+	c.Stats.StatesReceived++
+	c.Stats.BodiesReceived += uint64(len(m.Bodies))
+	if !complete {
+		c.Stats.Incomplete++
+	}
+	if c.synced {
+		c.lastSynced = T
+	} else if c.Config.Corrections && T-c.lastSynced >= repairAfter {
+		c.askXfer = true
+	}
+	c.newest, c.haveNewest = T, true
+	c.newestBody = c.server.Bodies[c.body]
+	c.events, c.skipped = m.Events, m.Skipped
+	c.adoptChain(T, c.Tick(), m.Chain)
+	if m.Flags&wire.Keep != 0 {
+		c.views.keep(T, c.server.Bodies)
+	}
+	return nil
+}
+
+// snapshotMismatch handles a snapshot whose hash differs from the
+// prediction: classify, and unless corrections are off, patch and replay.
+// c.server.Bodies holds the snapshot's view.
+func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
+	T := m.Tick
+	chain, _ := c.hist.chains.get(T)
+	mp := &c.last
+	*mp = Misprediction{Tick: T, From: c.newest, DiffTick: T}
+	switch {
+	case m.Events != c.events:
+		mp.Kind = KindServer
+	case m.Skipped != c.skipped || chain == nil || *chain != m.Chain:
+		mp.Kind = KindInput
+	case c.synced:
+		mp.Kind = KindNondeterminism
+	default:
+		mp.Kind = KindUnverified
+	}
+	now := c.Tick()
+	before := c.world.Body(c.body)
+	if !c.Config.Corrections {
+		pred, _ := c.hist.players.get(T)
+		mp.Error = bodyError(pred, &c.server.Bodies[c.body])
+		mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
+		c.Stats.Unapplied++
+		c.synced = false
+		if mp.Kind == KindNondeterminism && c.KeepStates {
+			// The report wants the whole predicted state: rebuild it and
+			// come back.
+			if err := c.rebuild(T); err != nil {
+				return err
+			}
+			c.state.CopyFrom(c.world.State())
+			c.patch(&c.state, m, complete)
+			mp.Predicted, mp.Server = c.keep(c.world.State()), c.keep(&c.state)
+			if err := c.replay(T, now); err != nil {
+				return err
+			}
+		}
+		c.mispredicted(mp)
+		return nil
+	}
+	if err := c.rebuild(T); err != nil {
+		if errors.Is(err, errNoHistory) {
+			return c.Stats.Rejected.reject(RejectTick, "snapshot of tick %d: %v", T, err)
+		}
+		return err
+	}
+	c.state.CopyFrom(c.world.State()) // the prediction at T
+	patched := c.patch(&c.state, m, complete)
+	mp.Error = bodiesError(c.world.State(), &c.state, patched)
+	mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
+	if err := c.world.Check(&c.state); err != nil {
+		if rerr := c.replay(T, now); rerr != nil {
+			return rerr
+		}
+		return c.Stats.Rejected.reject(RejectShape, "snapshot of tick %d: %v", T, err)
+	}
+	if !mp.Corrected && !c.Config.QuietResync {
+		c.synced = false // a difference below the thresholds, left alone
+		if err := c.replay(T, now); err != nil {
+			return err
+		}
+		c.mispredicted(mp)
+		return nil
+	}
+	if mp.Kind == KindNondeterminism {
+		mp.Predicted, mp.Server = c.keep(c.world.State()), c.keep(&c.state)
+	}
+	if err := c.world.Restore(&c.state); err != nil {
+		return err
+	}
+	c.synced = c.world.Hash() == m.Hash
+	if !c.synced && complete && m.Flags&wire.ContactsComplete != 0 {
+		c.askXfer = true // everything said to be there, and still not the server's state
+	}
+	*c.hist.chains.put(T) = m.Chain
+	if err := c.replay(T, now); err != nil {
+		return err
+	}
+	c.corrected(mp, before, int(now-T))
+	c.mispredicted(mp)
+	return nil
+}
+
+// patch puts the snapshot's view into s (the whole view when the snapshot
+// is complete, else the bodies it carries) and the contacts it carries, and
+// returns the bodies patched.
+func (c *Client) patch(s *physics.State, m *wire.Snapshot, complete bool) []int32 {
+	c.patchd = c.patchd[:0]
+	if complete {
+		for i := range s.Bodies {
+			if !c.world.Static(i) {
+				s.Bodies[i] = c.server.Bodies[i]
+				c.patchd = append(c.patchd, int32(i))
+			}
+		}
+	} else {
+		for _, u := range m.Bodies {
+			s.Bodies[u.Index] = u.State
+			c.patchd = append(c.patchd, u.Index)
+		}
+	}
+	if m.Flags&wire.HasContacts != 0 {
+		c.patchContacts(s, m, m.Flags&wire.ContactsComplete != 0)
+	}
+	return c.patchd
+}
+
+// patchContacts replaces s's contacts with the snapshot's where it has them.
+// With complete contacts (every entry of the islands of the bodies sent),
+// every entry of s that involves a body of those islands goes; otherwise
+// only the entries with the same keys.
+func (c *Client) patchContacts(s *physics.State, m *wire.Snapshot, complete bool) {
+	if cap(c.mark) < len(s.Bodies) {
+		c.mark = make([]bool, len(s.Bodies))
+	}
+	mark := c.mark[:len(s.Bodies)]
+	clear(mark)
+	if complete {
+		for _, u := range m.Bodies {
+			mark[u.Index] = true
+		}
+		for _, k := range m.Contacts {
+			if k.A >= 0 && int(k.A) < len(mark) {
+				mark[k.A] = true
+			}
+			if k.B >= 0 && int(k.B) < len(mark) {
+				mark[k.B] = true
+			}
+		}
+	}
+	gone := func(k *physics.ContactState) bool {
+		if complete {
+			return (k.A >= 0 && int(k.A) < len(mark) && mark[k.A]) || (k.B >= 0 && int(k.B) < len(mark) && mark[k.B])
+		}
+		for j := range m.Contacts {
+			if m.Contacts[j].A == k.A && m.Contacts[j].B == k.B && m.Contacts[j].Feature == k.Feature {
+				return true
+			}
+		}
+		return false
+	}
+	kept := c.contacts[:0]
+	for i := range s.Contacts {
+		if !gone(&s.Contacts[i]) {
+			kept = append(kept, s.Contacts[i])
+		}
+	}
+	// Merge the two key-ordered lists.
+	out := s.Contacts[:0]
+	i, j := 0, 0
+	for i < len(kept) || j < len(m.Contacts) {
+		if j == len(m.Contacts) || (i < len(kept) && physics.ContactKeyLess(&kept[i], &m.Contacts[j])) {
+			out = append(out, kept[i])
+			i++
+		} else {
+			out = append(out, m.Contacts[j])
+			j++
+		}
+	}
+	s.Contacts = out
+	c.contacts = kept
+}
+
+// bodiesError returns the largest error between a and b over the bodies
+// listed (field by field maxima).
+func bodiesError(a, b *physics.State, bodies []int32) Error {
+	var e Error
+	for _, i := range bodies {
+		x := bodyError(&a.Bodies[i], &b.Bodies[i])
+		e.Pos2, e.Rot = max(e.Pos2, x.Pos2), max(e.Rot, x.Rot)
+		e.Vel2, e.AngVel2 = max(e.Vel2, x.Vel2), max(e.AngVel2, x.AngVel2)
+	}
+	return e
+}

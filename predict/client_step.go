@@ -1,0 +1,210 @@
+package predict
+
+import (
+	"fmt"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/wire"
+)
+
+// helloEvery is how many ticks apart the client repeats its Hello until a
+// Welcome arrives.
+const helloEvery = 16
+
+// Step predicts one tick with input in and sends, through send, what the
+// server needs: a Hello until it is accepted, then every tick the inputs it
+// may lack, and while a transfer comes in, the fragments received. While
+// joining, or when the unconfirmed history fills the ring, the client holds:
+// it does not predict (counted in HeldTicks) and resends what the server
+// lacks, so that it never overwrites history it may rewind to. send must
+// not keep its argument.
+func (c *Client) Step(in game.Input, send func([]byte)) error {
+	if !c.joined {
+		c.Stats.HeldTicks++
+		if c.helloIn == 0 {
+			c.out = wire.AppendHello(c.out[:0], &wire.Hello{Nonce: c.nonce, Mode: uint8(c.Config.Mode), Scene: c.scene.ID})
+			send(c.out)
+			c.helloIn = helloEvery
+		}
+		c.helloIn--
+		return nil
+	}
+	if c.waitingFor || c.InFlight() >= RingSize-1 {
+		c.Stats.HeldTicks++
+	} else {
+		t := c.Tick()
+		rec := c.hist.recs.put(t)
+		rec.ins = c.known
+		rec.ins[c.player] = in
+		rec.events, rec.skip = rec.events[:0], false
+		if err := c.advance(t, rec); err != nil {
+			return err
+		}
+		c.Stats.Ticks++
+	}
+	if !c.waitingFor {
+		if err := c.sendInputs(send); err != nil {
+			return err
+		}
+	}
+	if c.xfer.active {
+		c.out = c.xfer.appendHave(c.out[:0])
+		send(c.out)
+	}
+	return nil
+}
+
+// advance simulates tick t from the world's state with what rec says,
+// keeping the keyframe before it and the hash and the own-input chain
+// after it. Replays go through here too, so that they compose each step
+// exactly as the prediction did.
+func (c *Client) advance(t uint32, rec *tickRec) error {
+	c.hist.saveKey(c.world)
+	mark := uint8(skippedMark)
+	if rec.skip {
+		c.world.SkipTo(t + 1)
+	} else {
+		for _, e := range rec.events {
+			if err := c.scene.ApplyEvent(c.world, e); err != nil {
+				return fmt.Errorf("predict: tick %d: %w", t, err)
+			}
+		}
+		if err := c.scene.Step(c.world, rec.ins[:len(c.scene.Players)]); err != nil {
+			return fmt.Errorf("predict: tick %d: %w", t, err)
+		}
+		mark = uint8(rec.ins[c.player])
+	}
+	if c.Perturb != nil {
+		c.Perturb(c.world, t)
+	}
+	*c.hist.hashes.put(t + 1) = c.world.Hash()
+	*c.hist.players.put(t + 1) = c.world.Body(c.body)
+	ch, ok := c.hist.chains.get(t)
+	if !ok {
+		return fmt.Errorf("predict: the input chain of tick %d is missing", t)
+	}
+	*c.hist.chains.put(t + 1) = foldInput(*ch, t, mark)
+	return nil
+}
+
+// sendInputs sends the inputs the server may still lack: from the oldest
+// unconfirmed tick (or just the newest input, without redundancy), with
+// what the client has taken from the server.
+func (c *Client) sendInputs(send func([]byte)) error {
+	end := c.Tick()
+	if end == c.first {
+		return nil // nothing predicted yet
+	}
+	from := c.oldestNeeded()
+	if !c.Config.Redundancy {
+		from = end - 1
+	}
+	c.window = c.window[:0]
+	for t := from; t != end; t++ {
+		rec, ok := c.hist.recs.get(t)
+		if !ok {
+			return fmt.Errorf("predict: input of tick %d is missing from the ring", t)
+		}
+		c.window = append(c.window, rec.ins[c.player])
+	}
+	m := wire.Input{Player: uint8(c.player), First: from, Inputs: c.window, Ack: from, Base: from}
+	if c.haveNewest {
+		m.Flags |= wire.AckValid
+		m.Ack, m.Base = c.newest, c.newest
+		if v := c.views.newest(); v != nil && !After(v.tick, c.newest) {
+			m.Base = v.tick
+		}
+		if c.synced {
+			m.Flags |= wire.AckInSync
+		}
+	}
+	if c.askXfer {
+		m.Flags |= wire.AskTransfer
+	}
+	n := len(c.out)
+	var first uint32
+	c.out, first = wire.AppendInput(c.out[:0], &m)
+	send(c.out)
+	c.Stats.InputsSent += uint64(end - first)
+	c.Stats.BytesSent += uint64(len(c.out) - n)
+	return nil
+}
+
+// Receive handles one message from the server. A message that does not
+// decode or does not fit is counted in Stats.Rejected and dropped, and the
+// error returned wraps ErrRejected; ErrRefused says the server would not
+// take this client; any other error is the client's own fault.
+func (c *Client) Receive(b []byte) error {
+	k, err := wire.Kind(b)
+	if err != nil {
+		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+	}
+	switch k {
+	case wire.KindWelcome:
+		return c.onWelcome(b)
+	case wire.KindSnapshot:
+		return c.onSnapshot(b)
+	case wire.KindRelay:
+		return c.onRelay(b)
+	case wire.KindFragment:
+		return c.onFragment(b)
+	}
+	return c.Stats.Rejected.reject(RejectMalformed, "a message of kind %d, which a client does not take", k)
+}
+
+// ErrRefused is wrapped by the error Receive returns when the server
+// refuses the client's Hello.
+var ErrRefused = fmt.Errorf("predict: the server refused to join")
+
+// onWelcome starts predicting, or waits for the transfer announced.
+func (c *Client) onWelcome(b []byte) error {
+	if err := wire.DecodeWelcome(b, &c.welc); err != nil {
+		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+	}
+	m := &c.welc
+	if m.Nonce != c.nonce || c.joined {
+		c.Stats.StaleStates++ // an answer to another Hello, or a duplicate
+		return nil
+	}
+	if m.Result != wire.Accepted {
+		return fmt.Errorf("%w: %s", ErrRefused, refusal(m.Result))
+	}
+	if int(m.Player) >= len(c.scene.Players) {
+		return c.Stats.Rejected.reject(RejectShape, "player %d, the scene has %d", m.Player, len(c.scene.Players))
+	}
+	c.joined, c.player, c.body = true, int(m.Player), c.scene.Players[m.Player]
+	if m.Transfer {
+		c.waitingFor = true
+		c.xfer.expect(m.Tick)
+		return nil
+	}
+	c.world.SkipTo(m.Tick)
+	c.start(m.Tick, chainStart, 0, 0)
+	return nil
+}
+
+// start makes the world as it stands the server's state at tick t.
+func (c *Client) start(t uint32, chain uint64, events, skipped uint32) {
+	c.first, c.newest, c.haveNewest, c.confirmed = t, t, true, t
+	c.synced, c.events, c.skipped = true, events, skipped
+	*c.hist.hashes.put(t) = c.world.Hash()
+	*c.hist.chains.put(t) = chain
+	*c.hist.players.put(t) = c.world.Body(c.body)
+	c.views.reset(t, c.world.State())
+	c.newestBody = c.world.Body(c.body)
+}
+
+// refusal says why a server refused.
+func refusal(r uint8) string {
+	switch r {
+	case wire.OtherScene:
+		return "it runs another scene (or builds it differently)"
+	case wire.OtherMode:
+		return "it runs the other sync mode"
+	case wire.ServerFull:
+		return "it is full"
+	case wire.OtherVersion:
+		return "it speaks another protocol version"
+	}
+	return fmt.Sprintf("result %d", r)
+}

@@ -1,0 +1,134 @@
+package predict
+
+import "github.com/cubelab/cube/wire"
+
+// transfer is a whole server state arriving in fragments.
+type transfer struct {
+	active bool
+	tick   uint32
+	count  int
+	size   int
+	have   int
+	got    []byte // bitmap of the fragments received
+	data   []byte
+	want   uint32 // joining: the tick the Welcome announced
+	onlyIt bool   // take only the transfer of want
+	state  wire.TransferState
+}
+
+// expect makes the transfer take only the state of tick t (a join).
+func (x *transfer) expect(t uint32) { x.want, x.onlyIt = t, true }
+
+// begin starts putting together the transfer of f.
+func (x *transfer) begin(f *wire.Fragment) {
+	x.active, x.tick, x.count, x.size, x.have = true, f.Tick, int(f.Count), int(f.Size), 0
+	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
+	x.data = append(x.data[:0], make([]byte, x.size)...)
+}
+
+// appendHave appends the Have message for the transfer under way.
+func (x *transfer) appendHave(b []byte) []byte {
+	return wire.AppendHave(b, &wire.Have{Tick: x.tick, Count: uint16(x.count), Got: x.got})
+}
+
+// onFragment puts a fragment in place and, when the transfer is whole,
+// takes it.
+func (c *Client) onFragment(b []byte) error {
+	if err := wire.DecodeFragment(b, &c.frag); err != nil {
+		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+	}
+	f, x := &c.frag, &c.xfer
+	switch {
+	case !c.joined:
+		c.Stats.StaleStates++
+		return nil
+	case x.onlyIt && f.Tick != x.want:
+		c.Stats.StaleStates++
+		return nil
+	case !x.onlyIt && !c.askXfer:
+		c.Stats.StaleStates++ // not asked for, or already taken
+		return nil
+	}
+	if !x.active || x.tick != f.Tick {
+		if x.active && After(x.tick, f.Tick) {
+			c.Stats.StaleStates++ // an older transfer than the one under way
+			return nil
+		}
+		x.begin(f)
+	}
+	if int(f.Count) != x.count || int(f.Size) != x.size {
+		return c.Stats.Rejected.reject(RejectShape, "fragment of tick %d: %d pieces of %d bytes, the transfer has %d of %d", f.Tick, f.Count, f.Size, x.count, x.size)
+	}
+	i := int(f.Index)
+	if x.got[i/8]&(1<<(i%8)) != 0 {
+		return nil // a duplicate
+	}
+	copy(x.data[i*wire.FragmentBytes:], f.Data)
+	x.got[i/8] |= 1 << (i % 8)
+	if x.have++; x.have < x.count {
+		return nil
+	}
+	x.active = false
+	return c.takeTransfer()
+}
+
+// takeTransfer takes a whole transfer: the state the client starts from
+// when joining, or the server's state it rewinds to and replays from.
+func (c *Client) takeTransfer() error {
+	x := &c.xfer
+	s := &x.state
+	if err := wire.DecodeTransfer(x.data, s, c.world.NumBodies(), maxContacts); err != nil {
+		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+	}
+	if err := c.world.Check(&s.State); err != nil {
+		return c.Stats.Rejected.reject(RejectShape, "transfer of tick %d: %v", x.tick, err)
+	}
+	X := s.State.Tick
+	if X != x.tick {
+		return c.Stats.Rejected.reject(RejectShape, "transfer labelled %d holds the state of tick %d", x.tick, X)
+	}
+	c.Stats.Transfers++
+	if c.waitingFor {
+		if err := c.world.Restore(&s.State); err != nil {
+			return err
+		}
+		c.waitingFor, x.onlyIt = false, false
+		c.start(X, s.Chain, s.Events, s.Skipped)
+		return nil
+	}
+	now := c.Tick()
+	if After(X, now) || After(c.oldestNeeded(), X) {
+		c.Stats.StaleStates++ // a state the client cannot replay from; it asks again
+		return nil
+	}
+	if p := c.pending; p != nil {
+		// The field diff of the nondeterminism found earlier, at the tick
+		// of the transfer.
+		if err := c.rebuild(X); err != nil {
+			return err
+		}
+		p.Predicted, p.Server = c.keep(c.world.State()), c.keep(&s.State)
+		p.DiffTick = X
+		c.pending = nil
+		if c.OnDiff != nil {
+			c.OnDiff(p)
+		}
+	}
+	before := c.world.Body(c.body)
+	if err := c.world.Restore(&s.State); err != nil {
+		return err
+	}
+	c.start(X, s.Chain, s.Events, s.Skipped)
+	c.askXfer = false
+	if err := c.replay(X, now); err != nil {
+		return err
+	}
+	after := c.world.Body(c.body)
+	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))
+	c.Smooth.Correct(before.Pos, after.Pos, before.Rot, after.Rot)
+	return nil
+}
+
+// maxContacts bounds the contacts of a state a client takes (and the
+// allocation is bounded by the bytes that arrived, too).
+const maxContacts = 1 << 20

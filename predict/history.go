@@ -1,0 +1,80 @@
+package predict
+
+import (
+	"fmt"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/physics"
+)
+
+// KeyEvery is how often the client keeps a whole world state: before every
+// tick that is a multiple of KeyEvery. Any other state it needs (to compare
+// or to patch a server state into) it rebuilds from the keyframe before it,
+// at most KeyEvery-1 ticks of replay. So the client's memory grows with the
+// ticks in flight divided by KeyEvery, not with a world per tick.
+const KeyEvery = 8
+
+// tickRec is what the client knows of one tick: the inputs it stepped with
+// (its own, and for the other players their newest known input or, once
+// the server said so, the inputs the server applied), the server-only
+// events before it and whether the server skipped it (input sync tells
+// both), and what the step gave.
+type tickRec struct {
+	ins    [game.MaxPlayers]game.Input
+	events []game.Event
+	skip   bool
+}
+
+// history is the client's record of the ticks it may rewind to: a ring of
+// tick records, the hash and the own-input chain of the state at each
+// label, and keyframes.
+type history struct {
+	recs    ring[tickRec]
+	hashes  ring[uint64]            // hash of the state labelled t (after tick t-1)
+	chains  ring[uint64]            // own-input chain of the state labelled t
+	players ring[physics.BodyState] // the client's cube in the state labelled t
+	keys   [RingSize / KeyEvery]keyframe
+}
+
+// keyframe is the whole state before tick t.
+type keyframe struct {
+	tick  uint32
+	valid bool
+	state physics.State
+}
+
+// key returns the keyframe slot for tick t (a multiple of KeyEvery).
+func (h *history) key(t uint32) *keyframe { return &h.keys[(t/KeyEvery)%uint32(len(h.keys))] }
+
+// saveKey keeps w's state as the keyframe of its tick, if that is a
+// multiple of KeyEvery.
+func (h *history) saveKey(w *physics.World) {
+	t := w.Tick()
+	if t%KeyEvery != 0 {
+		return
+	}
+	k := h.key(t)
+	k.tick, k.valid = t, true
+	w.Save(&k.state)
+}
+
+// keyBefore returns the newest keyframe at or before t, if the ring still
+// holds it.
+func (h *history) keyBefore(t uint32) (*keyframe, bool) {
+	k := h.key(t - t%KeyEvery)
+	return k, k.valid && k.tick == t-t%KeyEvery
+}
+
+// forget drops every keyframe at or after t: the history from t on is
+// about to be rewritten.
+func (h *history) forget(t uint32) {
+	for i := range h.keys {
+		if k := &h.keys[i]; k.valid && !After(t, k.tick) {
+			k.valid = false
+		}
+	}
+}
+
+// errNoHistory is returned when a tick the client must rebuild has left its
+// ring; the caller treats the server's message as too old.
+var errNoHistory = fmt.Errorf("predict: that tick has left the history")

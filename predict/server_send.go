@@ -1,0 +1,305 @@
+package predict
+
+import (
+	"slices"
+	"time"
+
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/wire"
+)
+
+// Importance of a body in the snapshot priority accumulator (Fiedler's
+// demo: the player's cube 1e6, cubes interacting with it 100, cubes at
+// rest 1). A body that changed gains its importance every snapshot it is
+// left out of, and goes back to 0 when sent.
+const (
+	importancePlayer   = 1e6
+	importanceTouching = 100
+	importanceAwake    = 10
+	importanceAsleep   = 1
+)
+
+// Send sends what is due at time now through send: the answers to Hellos,
+// then, when snapshot is true, a snapshot (state sync) or a relay (input
+// sync), and the next fragments of a transfer under way. send must not
+// keep its argument.
+func (s *Server) Send(now time.Duration, snapshot bool, send func([]byte)) {
+	for _, w := range s.refused {
+		s.out = wire.AppendWelcome(s.out[:0], &w)
+		send(s.out)
+	}
+	s.refused = s.refused[:0]
+	p := s.peer
+	if p == nil {
+		return
+	}
+	if p.welcome {
+		p.welcome = false
+		w := wire.Welcome{Nonce: p.nonce, Result: wire.Accepted, Player: uint8(p.player), Tick: p.start, Transfer: p.wantXfer}
+		if p.wantXfer && !p.xfer.active {
+			s.startTransfer(p)
+			w.Tick = p.xfer.tick
+		}
+		s.out = wire.AppendWelcome(s.out[:0], &w)
+		send(s.out)
+	}
+	if p.wantXfer && !p.xfer.active && p.haveAck {
+		s.startTransfer(p)
+	}
+	if p.xfer.active {
+		s.sendFragments(p, send)
+	}
+	if !snapshot || !p.haveAck && p.xfer.active {
+		return
+	}
+	if s.mode == InputSync {
+		s.out = s.appendRelay(p, s.out[:0])
+	} else if !p.snapped || s.Tick() != p.lastTick {
+		p.lastTick = s.Tick()
+		s.out = s.appendSnapshot(p, now, s.out[:0])
+	} else {
+		return // nothing new since the last snapshot
+	}
+	if len(s.out) > 0 {
+		send(s.out)
+		s.Stats.Snapshots++
+		s.Stats.SnapshotBytes += uint64(len(s.out))
+	}
+}
+
+// pristine reports whether the server's world is still the scene as built:
+// a client that joins builds the same and needs no transfer.
+func (s *Server) pristine() bool { return !s.moved }
+
+// appendSnapshot appends a state-sync snapshot of the server's world for p:
+// the bodies that differ from p's baseline view, most important first,
+// within the byte budget; with the contacts of their islands when p's
+// prediction cannot be trusted (a server event, a skipped or repeated tick
+// since the state p acknowledged, or p out of step).
+func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
+	T := s.Tick()
+	base := p.views.get(p.base)
+	if base == nil || !p.haveAck {
+		base = &p.views.start
+	}
+	limit := s.budget(p, now)
+	flags := uint8(0)
+	if s.scene.Options.Quantize {
+		flags |= wire.Quantized
+	}
+	keep := T-p.lastKeep >= KeepEvery
+	if keep {
+		flags |= wire.Keep
+	}
+	w := &p.writer
+	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.tick, Flags: flags, Hash: s.hist.hash(T), Chain: s.chain,
+		Events: s.nevents, Skipped: s.skipped, Heard: s.maxSeen})
+	// The bodies that changed since the baseline, by priority.
+	p.cand = p.cand[:0]
+	st := s.world.State()
+	player := s.scene.Players[p.player]
+	for i := range st.Bodies {
+		if s.world.Static(i) {
+			continue
+		}
+		if physics.BodyWords(&st.Bodies[i]) == physics.BodyWords(&base.bodies[i]) {
+			p.acc[i] = 0
+			continue
+		}
+		p.acc[i] += s.importance(i, player)
+		p.cand = append(p.cand, int32(i))
+	}
+	slices.SortFunc(p.cand, func(a, b int32) int {
+		switch {
+		case p.acc[a] > p.acc[b]:
+			return -1
+		case p.acc[a] < p.acc[b]:
+			return 1
+		}
+		return int(a - b)
+	})
+	p.sel = p.sel[:0]
+	used := w.Len()
+	for _, i := range p.cand {
+		var ok bool
+		p.scr, ok = wire.AppendBody(p.scr[:0], &st.Bodies[i], &base.bodies[i], flags&wire.Quantized != 0)
+		if !ok {
+			continue
+		}
+		if size := len(p.scr) + 3; used+size <= limit {
+			used += size
+			p.sel = append(p.sel, i)
+		}
+	}
+	slices.Sort(p.sel)
+	sent := 0
+	for _, i := range p.sel {
+		if ok, _ := w.Body(i, &st.Bodies[i], &base.bodies[i], limit); ok {
+			p.acc[i] = 0
+			p.sel[sent] = i
+			sent++
+		}
+	}
+	p.sel = p.sel[:sent]
+	complete := sent == len(p.cand)
+	contactsComplete := false
+	if s.untrusted(p) && sent > 0 {
+		contactsComplete = s.appendIslands(p, w, limit)
+	}
+	b = w.Finish(complete, contactsComplete)
+	s.Stats.BodiesSent += uint64(sent)
+	if !complete {
+		s.Stats.Incomplete++
+	}
+	if keep {
+		p.view = append(p.view[:0], base.bodies...)
+		for _, i := range p.sel {
+			p.view[i] = st.Bodies[i]
+		}
+		p.views.keep(T, p.view)
+		p.lastKeep = T
+	}
+	p.tokens -= float64(len(b))
+	return b
+}
+
+// budget returns the bytes the next snapshot for p may take: the token
+// bucket refilled at BytesPerSecond since the last snapshot, at least
+// enough for the player's cube and at most a datagram.
+func (s *Server) budget(p *peer, now time.Duration) int {
+	if s.BytesPerSecond <= 0 {
+		return wire.MaxMessage
+	}
+	if p.snapped {
+		p.tokens += s.BytesPerSecond * (now - p.lastSnap).Seconds()
+	}
+	p.lastSnap, p.snapped = now, true
+	p.tokens = min(p.tokens, wire.MaxMessage)
+	return max(int(p.tokens), minSnapshot)
+}
+
+// minSnapshot is the least a snapshot may take, whatever the budget: the
+// header and the player's cube at full precision.
+const minSnapshot = 256
+
+// importance returns body i's importance for the priority accumulator.
+func (s *Server) importance(i, player int) float64 {
+	if i == player {
+		return importancePlayer
+	}
+	for _, c := range s.world.Contacts() {
+		if (int(c.A) == i && int(c.B) == player) || (int(c.B) == i && int(c.A) == player) {
+			return importanceTouching
+		}
+	}
+	if s.world.Awake(i) {
+		return importanceAwake
+	}
+	return importanceAsleep
+}
+
+// untrusted reports whether p's prediction may differ from the server's
+// state in what a snapshot's bodies do not say (warm-start impulses): a
+// server event, a skipped or repeated tick since the state p acknowledged,
+// or p not in step there.
+func (s *Server) untrusted(p *peer) bool {
+	return !p.haveAck || !p.inSync || (s.deviated && !After(p.ack, s.deviation))
+}
+
+// appendIslands appends the contact entries of every island of the bodies
+// just sent (bodies joined by contacts between moving bodies), as many as
+// fit, and reports whether all did.
+func (s *Server) appendIslands(p *peer, w *wire.SnapshotWriter, limit int) bool {
+	n := s.world.NumBodies()
+	if cap(p.roots) < n {
+		p.roots, p.inIsl = make([]int32, n), make([]bool, n)
+	}
+	roots, in := p.roots[:n], p.inIsl[:n]
+	for i := range roots {
+		roots[i] = int32(i)
+	}
+	find := func(i int32) int32 {
+		for roots[i] != i {
+			roots[i] = roots[roots[i]]
+			i = roots[i]
+		}
+		return i
+	}
+	moving := func(i int32) bool { return i >= 0 && !s.world.Static(int(i)) }
+	cs := s.world.Contacts()
+	for _, c := range cs {
+		if moving(c.A) && moving(c.B) {
+			if ra, rb := find(c.A), find(c.B); ra != rb {
+				roots[max(ra, rb)] = min(ra, rb)
+			}
+		}
+	}
+	clear(in)
+	for _, i := range p.sel {
+		in[find(i)] = true
+	}
+	all := true
+	for k := range cs {
+		c := &cs[k]
+		body := c.A
+		if !moving(body) {
+			body = c.B
+		}
+		if !moving(body) || !in[find(body)] {
+			continue
+		}
+		if !w.Contact(c, limit) {
+			all = false
+		}
+	}
+	return all
+}
+
+// appendRelay appends an input-sync relay for p: what the server applied
+// from the newest tick p confirmed, as many ticks as fit, and the hash
+// after them.
+func (s *Server) appendRelay(p *peer, b []byte) []byte {
+	from := p.start
+	if p.haveAck {
+		from = p.ack
+	}
+	to := s.Tick()
+	if !After(to, from) {
+		return b // nothing new
+	}
+	count := int(min(to-from, wire.MaxTicks))
+	if _, ok := s.hist.ticks.get(from); !ok {
+		p.wantXfer = true // the client is further behind than the server remembers
+		return b
+	}
+	m := &p.relay
+	m.First, m.Count, m.Players, m.Heard = from, count, len(s.scene.Players), s.maxSeen
+	m.Inputs = m.Inputs[:0]
+	for pl := 0; pl < m.Players; pl++ {
+		for t := from; t != from+uint32(count); t++ {
+			r, _ := s.hist.ticks.get(t)
+			m.Inputs = append(m.Inputs, r.ins[pl])
+		}
+	}
+	m.Skips, m.Events = m.Skips[:0], m.Events[:0]
+	for t := from; t != from+uint32(count); t++ {
+		r, _ := s.hist.ticks.get(t)
+		off := t - from
+		if r.skip {
+			if k := len(m.Skips) - 1; k >= 0 && m.Skips[k].Offset+m.Skips[k].Len == off {
+				m.Skips[k].Len++
+			} else {
+				m.Skips = append(m.Skips, wire.Span{Offset: off, Len: 1})
+			}
+		}
+		for _, e := range r.events {
+			m.Events = append(m.Events, wire.TickEvent{Offset: off, Event: e})
+		}
+	}
+	n := wire.FitRelay(m)
+	if n == 0 {
+		return b
+	}
+	m.Hash = s.hist.hash(from + uint32(n))
+	return wire.AppendRelay(b, m, n)
+}
