@@ -170,12 +170,12 @@ type Client struct {
 	teleport physics.Vec3 // sum of the player's jumps from rewinds, for display statistics
 
 	// Buffers reused from message to message.
-	snap   wire.Snapshot
-	relay  wire.Relay
-	frag   wire.Fragment
-	welc   wire.Welcome
-	state  physics.State
-	server physics.State
+	snap     wire.Snapshot
+	relay    wire.Relay
+	frag     wire.Fragment
+	welc     wire.Welcome
+	state    physics.State
+	server   physics.State
 	out      []byte
 	window   []game.Input
 	patchd   []int32

@@ -41,7 +41,9 @@ func TestJoinChecksTheScene(t *testing.T) {
 	}
 }
 
-func contains(s, sub string) bool { return len(sub) == 0 || len(s) >= len(sub) && (s[:len(sub)] == sub || contains(s[1:], sub)) }
+func contains(s, sub string) bool {
+	return len(sub) == 0 || len(s) >= len(sub) && (s[:len(sub)] == sub || contains(s[1:], sub))
+}
 
 func TestMatchingSnapshotNeedsNoCorrection(t *testing.T) {
 	h := newHarness(t, "arena", game.Options{}, StateSync, 0)

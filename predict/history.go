@@ -33,7 +33,7 @@ type history struct {
 	hashes  ring[uint64]            // hash of the state labelled t (after tick t-1)
 	chains  ring[uint64]            // own-input chain of the state labelled t
 	players ring[physics.BodyState] // the client's cube in the state labelled t
-	keys   [RingSize / KeyEvery]keyframe
+	keys    [RingSize / KeyEvery]keyframe
 }
 
 // keyframe is the whole state before tick t.
