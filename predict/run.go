@@ -18,6 +18,9 @@ const MaxDrain = 60 * time.Second
 // `cube sim -json`.
 type Summary struct {
 	Preset         string  `json:"preset"`
+	Scene          string  `json:"scene"`
+	Sync           string  `json:"sync"`
+	Quantize       bool    `json:"quantize"`
 	Seconds        float64 `json:"seconds"`
 	Ticks          uint64  `json:"ticks"`
 	SnapshotHz     int     `json:"snapshot_hz"`
@@ -37,15 +40,20 @@ type Summary struct {
 	DrainSeconds   float64 `json:"drain_seconds"`
 	Interrupted    bool    `json:"interrupted,omitempty"` // Session.Poll stopped the run
 	Packets        struct {
-		UpSent   uint64 `json:"up_sent"`
-		UpLost   uint64 `json:"up_lost"`
-		DownSent uint64 `json:"down_sent"`
-		DownLost uint64 `json:"down_lost"`
+		UpSent       uint64 `json:"up_sent"`
+		UpLost       uint64 `json:"up_lost"`
+		DownSent     uint64 `json:"down_sent"`
+		DownLost     uint64 `json:"down_lost"`
+		MaxBytesUp   int    `json:"max_bytes_up"`
+		MaxBytesDown int    `json:"max_bytes_down"`
 	} `json:"packets"`
-	BytesPerSecond struct {
+	BodiesPerPacket float64 `json:"bodies_per_packet"` // bodies in a snapshot, on average (state sync)
+	Incomplete      uint64  `json:"incomplete_snapshots"`
+	Transfers       uint64  `json:"transfers"`
+	BytesPerSecond  struct {
 		Up   float64 `json:"up"`
 		Down float64 `json:"down"`
-	} `json:"bytes_per_second"`
+	} `json:"bytes_per_second"` // while playing, the drain left out
 	PositionError struct {
 		Mean float64 `json:"mean"`
 		P99  float64 `json:"p99"`
@@ -116,6 +124,7 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 		interrupted = stop()
 	}
 	drainStart := s.now
+	s.played = [2]uint64{s.Link.Up.Stats().BytesSent, s.Link.Down.Stats().BytesSent}
 	s.draining = true
 	settled := false
 	for s.now-drainStart < MaxDrain && !interrupted {
@@ -149,6 +158,12 @@ func (s *Session) summary(seconds, drain float64, settled bool) Summary {
 	var m Summary
 	c, sv := &s.Client.Stats, &s.Server.Stats
 	m.Preset, m.Seconds, m.Ticks, m.SnapshotHz = s.Config.Preset, seconds, c.Ticks, s.Config.SnapshotHz
+	m.Scene, m.Sync, m.Quantize = s.Config.Scene, s.Config.Client.Mode.String(), s.Config.Options.Quantize
+	m.Packets.MaxBytesUp, m.Packets.MaxBytesDown = s.MaxUp, s.MaxDown
+	if sv.Snapshots > 0 && s.Config.Client.Mode == StateSync {
+		m.BodiesPerPacket = float64(sv.BodiesSent) / float64(sv.Snapshots)
+	}
+	m.Incomplete, m.Transfers = sv.Incomplete, c.Transfers
 	m.RTTms = 2 * float64(s.Config.Conditions.Latency) / float64(time.Millisecond)
 	m.Redundancy = s.Config.Client.Redundancy
 	m.Corrections, m.Resyncs, m.ReplayedTicks, m.MaxReplayTicks = c.Corrections, c.Resyncs, c.ReplayedTicks, c.MaxReplay
@@ -157,9 +172,8 @@ func (s *Session) summary(seconds, drain float64, settled bool) Summary {
 	m.DrainSeconds = drain
 	up, down := s.Link.Up.Stats(), s.Link.Down.Stats()
 	m.Packets.UpSent, m.Packets.UpLost, m.Packets.DownSent, m.Packets.DownLost = up.Sent, up.Lost, down.Sent, down.Lost
-	total := seconds + drain
-	if total > 0 {
-		m.BytesPerSecond.Up, m.BytesPerSecond.Down = float64(up.BytesSent)/total, float64(down.BytesSent)/total
+	if seconds > 0 {
+		m.BytesPerSecond.Up, m.BytesPerSecond.Down = float64(s.played[0])/seconds, float64(s.played[1])/seconds
 	}
 	if n := len(s.PosErrors); n > 0 {
 		e := append([]float64(nil), s.PosErrors...)

@@ -82,7 +82,8 @@ type Session struct {
 	tick      time.Duration // one tick, from the physics configuration
 	nextSnap  time.Duration
 	nextNudge time.Duration
-	draining  bool // no more server events: the run is letting the link drain
+	draining  bool      // no more server events: the run is letting the link drain
+	played    [2]uint64 // bytes sent up and down until the drain began
 	rng       rng
 	up, down  func([]byte) // sendUp and sendDown, bound once
 
@@ -92,10 +93,17 @@ type Session struct {
 	Poll func(s *Session) bool
 
 	// Measurements.
+	Meter      Meter     // the traffic of the last second
+	MaxUp      int       // the largest datagram sent up, bytes
+	MaxDown    int       // the largest datagram sent down, bytes
+	Timeline   []Second  // traffic and corrections second by second
 	PosErrors  []float64 // player position error at each state received, m
 	MaxDisplay float64   // largest frame-to-frame display move caused by corrections, m
 	lastOffset mgl64.Vec3
 	lastStates uint64
+	lastBodies uint64
+	lastCorr   uint64
+	lastResync uint64
 }
 
 // NewSession builds the canonical scene twice (client and server) and
@@ -130,6 +138,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	s.Server = NewServer(worlds[1], scenes[1], cfg.Client.Mode, 0)
 	s.Server.BytesPerSecond = cfg.DownBudget
 	s.up, s.down = s.sendUp, s.sendDown
+	s.Meter = newMeter(s.tick)
 	s.Server.Missing = cfg.Missing
 	s.nextNudge = cfg.NudgeEvery
 	return s, nil
@@ -182,7 +191,13 @@ func (s *Session) Tick(in game.Input) error {
 	}
 	if st := s.Client.Stats.StatesReceived; st != s.lastStates {
 		s.lastStates = st
-		s.PosErrors = append(s.PosErrors, s.Client.LastError())
+		e := s.Client.LastError()
+		s.PosErrors = append(s.PosErrors, e)
+		if k := int(s.now / time.Second); k < len(s.Timeline) {
+			s.Timeline[k].MaxError = max(s.Timeline[k].MaxError, e)
+		} else if k == len(s.Timeline) {
+			s.Timeline = append(s.Timeline, Second{MaxError: e})
+		}
 	}
 
 	if err := s.Client.Step(in, s.up); err != nil {
@@ -203,13 +218,49 @@ func (s *Session) Tick(in game.Input) error {
 		s.nextSnap += time.Second / time.Duration(s.Config.SnapshotHz)
 	}
 	s.Server.Send(s.now, due, s.down)
+	s.account(s.Server.Stats.BodiesSent)
 	s.now += s.tick
 	return nil
 }
 
 // sendUp and sendDown put a datagram on the link now.
-func (s *Session) sendUp(b []byte)   { s.Link.Up.Send(s.now, b) }
-func (s *Session) sendDown(b []byte) { s.Link.Down.Send(s.now, b) }
+func (s *Session) sendUp(b []byte) {
+	s.Link.Up.Send(s.now, b)
+	s.Meter.now.UpBytes += len(b)
+	s.Meter.now.UpPackets++
+	s.MaxUp = max(s.MaxUp, len(b))
+}
+
+func (s *Session) sendDown(b []byte) {
+	s.Link.Down.Send(s.now, b)
+	s.Meter.now.DownBytes += len(b)
+	s.Meter.now.DownPackets++
+	s.MaxDown = max(s.MaxDown, len(b))
+}
+
+// Second is one second of a session, for plots.
+type Second struct {
+	Traffic
+	Corrections, Resyncs uint64
+	MaxError             float64 // the largest player position error seen, m
+}
+
+// account closes the tick: the meter, and the timeline's second.
+func (s *Session) account(bodies uint64) {
+	s.Meter.now.Bodies = int(bodies - s.lastBodies)
+	s.lastBodies = bodies
+	k := int((s.now + s.tick - 1) / time.Second)
+	for len(s.Timeline) <= k {
+		s.Timeline = append(s.Timeline, Second{})
+	}
+	sec := &s.Timeline[k]
+	sec.add(&s.Meter.now)
+	c := &s.Client.Stats
+	sec.Corrections += c.Corrections - s.lastCorr
+	sec.Resyncs += c.Resyncs - s.lastResync
+	s.lastCorr, s.lastResync = c.Corrections, c.Resyncs
+	s.Meter.endTick()
+}
 
 // Frame advances the display by dt seconds: the smoothing offset decays.
 // It measures how far the displayed cube moved because of corrections.

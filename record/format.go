@@ -64,11 +64,11 @@ const (
 	tickEntryFixed = 1 + 8 // kind and hash; one input byte per player comes between them
 	skipEntryLen   = 1 + 4 // kind, to
 	minEntryLen    = skipEntryLen
-	eventHead      = 1 + 1                                 // kind, player
-	nudgeLen       = 3 * 8                                 // a nudge's impulse
-	stepsHeadLen   = 4 + 4 + 2                             // start tick, end tick, step count
-	endPayloadLen  = 8 + 8 + 4                             // steps, simulated ticks, end tick
-	configLen      = 10*8 + 2*4                            // physics.Config: ten float64 (gravity is three), two uint32
+	eventHead      = 1 + 1                                     // kind, player
+	nudgeLen       = 3 * 8                                     // a nudge's impulse
+	stepsHeadLen   = 4 + 4 + 2                                 // start tick, end tick, step count
+	endPayloadLen  = 8 + 8 + 4                                 // steps, simulated ticks, end tick
+	configLen      = 10*8 + 2*4                                // physics.Config: ten float64 (gravity is three), two uint32
 	headerFixed    = configLen + 4 + 1 + 1 + 4 + 1 + 4 + 8 + 2 // config, full_every, scene (with an empty name), meta length
 )
 

@@ -43,22 +43,22 @@ func TestLabActions(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if l.sess.Client.Tick() == 0 {
+	if l.sess.Now() == 0 {
 		t.Fatal("frames did not advance the session")
 	}
 	_ = l.act(actReset)
-	if l.sess.Client.Tick() != 0 || l.sess.Config.Preset != "bad" || l.sess.Client.Config.Corrections {
-		t.Fatal("reset lost the settings or the tick")
+	if l.sess.Now() != 0 || l.sess.Config.Preset != "bad" || l.sess.Client.Config.Corrections {
+		t.Fatal("reset lost the settings or the time")
 	}
 	// Pause stops ticks; the step key runs exactly one.
 	_ = l.act(actPause)
 	_ = l.frame(1)
-	if l.sess.Client.Tick() != 0 {
+	if l.sess.Now() != 0 {
 		t.Fatal("paused lab ticked")
 	}
 	_ = l.act(actStep)
-	if l.sess.Client.Tick() != 1 {
-		t.Fatalf("step while paused: tick %d, want 1", l.sess.Client.Tick())
+	if l.sess.Now() != l.sess.TickDuration() {
+		t.Fatalf("step while paused: %v, want one tick", l.sess.Now())
 	}
 }
 

@@ -29,12 +29,18 @@ type sessionFlags struct {
 	startTick    uint64
 	scene        string
 	bodies       int
+	sync         string
+	quantize     bool
+	budgetKbps   float64
 }
 
 func (f *sessionFlags) register(fs *flags) {
 	fs.StringVar(&f.preset, "preset", "good", "network conditions, by name or key number 1 to 7: "+presetList())
 	fs.StringVar(&f.scene, "scene", "arena", "scene: "+strings.Join(game.Names(), ", "))
 	fs.IntVar(&f.bodies, "bodies", 0, fmt.Sprintf("with -scene drop: number of cubes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies))
+	fs.StringVar(&f.sync, "sync", "state", "how the server keeps the client in step: state (snapshots of body states) or inputs (the inputs and events it applied, and a hash)")
+	fs.BoolVar(&f.quantize, "quantize", false, "both ends put every moving body on a grid after each step (1/4096 m, smallest-three rotations, 1/1024 m/s), so snapshots are small and exact")
+	fs.Float64Var(&f.budgetKbps, "budget-kbps", predict.DefaultDownBudget*8/1000, "snapshot budget in kbit/s (state sync), 0 for none: one datagram a snapshot at most")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the link and the autopilot")
 	fs.IntVar(&f.snapshotHz, "snapshot-hz", 64, fmt.Sprintf("server snapshot rate in Hz, one of %v", predict.SnapshotRates))
 	fs.BoolVar(&f.noRedundancy, "no-redundancy", false, "send only the current input, not every input since the last state received")
@@ -94,6 +100,19 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 	if cfg.Scene, cfg.Options, err = sceneConfig(f.scene, f.bodies); err != nil {
 		return cfg, err
 	}
+	cfg.Options.Quantize = f.quantize
+	switch f.sync {
+	case "state":
+		cfg.Client.Mode = predict.StateSync
+	case "inputs":
+		cfg.Client.Mode = predict.InputSync
+	default:
+		return cfg, usagef("-sync %q: want state or inputs", f.sync)
+	}
+	if math.IsNaN(f.budgetKbps) || f.budgetKbps < 0 || f.budgetKbps > 1e6 {
+		return cfg, usagef("-budget-kbps %v is out of range: want 0 (none) to 1000000", f.budgetKbps)
+	}
+	cfg.DownBudget = f.budgetKbps * 1000 / 8
 	if !predict.ValidSnapshotRate(f.snapshotHz) {
 		return cfg, usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, predict.SnapshotRates)
 	}
@@ -124,6 +143,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	seconds := fs.Float64("seconds", 60, fmt.Sprintf("simulated seconds of play, 0 to %d (then the link drains)", maxSimSeconds))
 	nudge := fs.Float64("nudge-every", 0, "push the server's cube every S seconds, a server-only event (0: never)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the readable summary")
+	plotPath := fs.String("plot", "", "draw the run's timeline (position error, corrections, traffic) to this PNG file")
 	var rf recordFlags
 	rf.register(fs)
 	var inject uint
@@ -154,6 +174,9 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err := checkReportDir(reportDir); err != nil {
 		return err
 	}
+	if err := checkPlotPath(*plotPath); err != nil {
+		return err
+	}
 	ctl := newRunControl(stderr)
 	defer ctl.stop()
 	cfg.NudgeEvery = time.Duration(*nudge * float64(time.Second))
@@ -178,13 +201,18 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	_, sum, err := predict.Run(cfg, *seconds, setup)
+	sess, sum, err := predict.Run(cfg, *seconds, setup)
 	ctl.stop()
 	if cerr := rec.close(); err == nil && cerr != nil {
 		err = fmt.Errorf("%s: %w", rf.path, cerr)
 	}
 	if err != nil {
 		return err
+	}
+	if *plotPath != "" {
+		if err := writePlot(*plotPath, &sum, sess.Timeline); err != nil {
+			return fmt.Errorf("-plot %s: %w", *plotPath, err)
+		}
 	}
 	if *asJSON {
 		if err := json.NewEncoder(stdout).Encode(sum); err != nil {
@@ -197,10 +225,20 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 }
 
 func printSummary(w io.Writer, s *predict.Summary) {
-	fmt.Fprintf(w, "preset %s, %g s played + %.2f s drained, %d ticks, snapshots at %d Hz, round trip %.0f ms, redundancy %v\n",
-		s.Preset, s.Seconds, s.DrainSeconds, s.Ticks, s.SnapshotHz, s.RTTms, s.Redundancy)
-	fmt.Fprintf(w, "packets   up %d sent, %d lost; down %d sent, %d lost; %.0f B/s up, %.0f B/s down\n",
-		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent, s.Packets.DownLost, s.BytesPerSecond.Up, s.BytesPerSecond.Down)
+	q := ""
+	if s.Quantize {
+		q = ", quantized"
+	}
+	fmt.Fprintf(w, "%s, %s sync%s, preset %s, %g s played + %.2f s drained, %d ticks, snapshots at %d Hz, round trip %.0f ms, redundancy %v\n",
+		s.Scene, s.Sync, q, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks, s.SnapshotHz, s.RTTms, s.Redundancy)
+	fmt.Fprintf(w, "packets   up %d sent, %d lost; down %d sent, %d lost; %.1f kbit/s up, %.1f kbit/s down; largest %d B up, %d B down\n",
+		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent, s.Packets.DownLost, s.BytesPerSecond.Up*8/1000, s.BytesPerSecond.Down*8/1000,
+		s.Packets.MaxBytesUp, s.Packets.MaxBytesDown)
+	if s.Sync == "state" {
+		fmt.Fprintf(w, "snapshots %.1f bodies each, %d left bodies out; %d transfers\n", s.BodiesPerPacket, s.Incomplete, s.Transfers)
+	} else {
+		fmt.Fprintf(w, "relays    %d transfers\n", s.Transfers)
+	}
 	fmt.Fprintf(w, "client    %d corrections, %d quiet resyncs, %d ticks replayed (at most %d at once), %d stale states ignored, %d ticks held\n",
 		s.Corrections, s.Resyncs, s.ReplayedTicks, s.MaxReplayTicks, s.StaleIgnored, s.HeldTicks)
 	fmt.Fprintf(w, "server    %d ticks skipped, %d repeated, %d inputs refused, %d nudges\n",
