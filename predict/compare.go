@@ -35,18 +35,3 @@ func bodyError(a, b *physics.BodyState) Error {
 func (e Error) Exceeds(t Thresholds) bool {
 	return e.Pos2 > t.Pos2 || e.Rot > t.Rot || e.Vel2 > t.Vel2 || e.AngVel2 > t.AngVel2
 }
-
-// stateError returns the largest error over the dynamic bodies of two states
-// of the same world (field by field maxima).
-func stateError(w *physics.World, a, b *physics.State) Error {
-	var e Error
-	for i := range a.Bodies {
-		if i >= len(b.Bodies) || w.Static(i) {
-			continue
-		}
-		x := bodyError(&a.Bodies[i], &b.Bodies[i])
-		e.Pos2, e.Rot = max(e.Pos2, x.Pos2), max(e.Rot, x.Rot)
-		e.Vel2, e.AngVel2 = max(e.Vel2, x.Vel2), max(e.AngVel2, x.AngVel2)
-	}
-	return e
-}

@@ -65,16 +65,6 @@ func (h *history) keyBefore(t uint32) (*keyframe, bool) {
 	return k, k.valid && k.tick == t-t%KeyEvery
 }
 
-// forget drops every keyframe at or after t: the history from t on is
-// about to be rewritten.
-func (h *history) forget(t uint32) {
-	for i := range h.keys {
-		if k := &h.keys[i]; k.valid && !After(t, k.tick) {
-			k.valid = false
-		}
-	}
-}
-
 // errNoHistory is returned when a tick the client must rebuild has left its
 // ring; the caller treats the server's message as too old.
 var errNoHistory = fmt.Errorf("predict: that tick has left the history")

@@ -22,7 +22,7 @@ func TestNondeterminismIsFoundWhereInjected(t *testing.T) {
 				first = &c
 			}
 		}
-		pilot := game.NewAutopilot(arenaScene, cfg.Seed)
+		pilot := game.NewAutopilot(s.Client.Scene(), cfg.Seed)
 		for s.Client.Tick() < 3000 {
 			if err := s.Tick(pilot.Input(s.Client.World().Body(0))); err != nil {
 				t.Fatal(err)
