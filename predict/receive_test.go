@@ -1,0 +1,105 @@
+package predict
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/wire"
+)
+
+// snapshotOf encodes a snapshot of tick with the given bodies against base.
+func snapshotOf(tick, base uint32, hash uint64, bodies []wire.BodyUpdate, baseView []physics.BodyState) []byte {
+	var w wire.SnapshotWriter
+	w.Begin(nil, &wire.Snapshot{Tick: tick, Base: base, Hash: hash})
+	for _, u := range bodies {
+		w.Body(u.Index, &u.State, &baseView[u.Index], wire.MaxMessage)
+	}
+	return w.Finish(true, false)
+}
+
+func TestMessagesThatDoNotFitAreRejected(t *testing.T) {
+	h := newHarness(t, "arena", game.Options{}, StateSync, 0)
+	for i := 0; i < 40; i++ {
+		h.clientStep(script(h.c.Tick()))
+	}
+	before := h.c.World().Hash()
+	view := h.c.views.start.bodies
+	bad := view[0]
+	bad.Rot.W = 3 // not unit length
+	nan := view[0]
+	nan.Vel.X = nan.Vel.X / 0 * 0
+	relay := func(players int) []byte {
+		m := &wire.Relay{First: 0, Count: 1, Players: players, Inputs: make([]game.Input, players)}
+		return wire.AppendRelay(nil, m, 1)
+	}
+	for _, c := range []struct {
+		name string
+		msg  []byte
+		why  Reason
+	}{
+		{"garbage", []byte{wire.KindSnapshot, wire.Version, 1, 2, 3}, RejectMalformed},
+		{"another version", []byte{wire.KindSnapshot, wire.Version + 1, 0, 0}, RejectMalformed},
+		{"an input message", func() []byte { b, _ := wire.AppendInput(nil, &wire.Input{Inputs: []game.Input{1}}); return b }(), RejectMalformed},
+		{"a static body", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 1, State: view[1]}}, view), RejectShape},
+		{"an empty message", nil, RejectMalformed},
+		{"an orientation not unit length", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: bad}}, view), RejectShape},
+		{"a velocity that is not a number", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: nan}}, view), RejectShape},
+		{"from the future", snapshotOf(41, 0, 1, nil, view), RejectTick},
+		{"a relay in state sync", relay(1), RejectShape},
+	} {
+		was := h.c.Stats.Rejected[c.why]
+		err := h.c.Receive(c.msg)
+		if !errors.Is(err, ErrRejected) {
+			t.Errorf("%s: got %v, want a rejection", c.name, err)
+		}
+		if h.c.Stats.Rejected[c.why] != was+1 {
+			t.Errorf("%s: not counted as %s: %v", c.name, c.why, h.c.Stats.Rejected)
+		}
+		if h.c.World().Hash() != before || h.c.Stats.StatesReceived != 0 {
+			t.Fatalf("%s: a rejected message changed the client", c.name)
+		}
+	}
+	// The client still takes a good snapshot afterwards.
+	h.deliverUp()
+	h.serverSend(true)
+	h.deliverDown()
+	if h.c.Stats.StatesReceived != 1 || !h.c.InSync() {
+		t.Fatalf("good snapshot after the bad ones: %+v", h.c.Stats)
+	}
+	// In input sync: a relay for another number of players.
+	hi := newHarness(t, "arena", game.Options{}, InputSync, 0)
+	hi.clientStep(0)
+	if err := hi.c.Receive(relay(2)); !errors.Is(err, ErrRejected) || hi.c.Stats.Rejected[RejectShape] != 1 {
+		t.Fatalf("a relay for two players: %v", err)
+	}
+}
+
+// TestGarbageDoesNotStopTheSession sends garbage both ways in the middle of
+// a session, in both modes: it is counted and the session ends in sync.
+func TestGarbageDoesNotStopTheSession(t *testing.T) {
+	for _, mode := range []Mode{StateSync, InputSync} {
+		cfg := presetConfig(t, "average")
+		cfg.Client.Mode = mode
+		_, sum, err := Run(cfg, 10, func(s *Session) error {
+			at := s.tick * 64 * 4 // 4 s into the run
+			for i := 0; i < 5; i++ {
+				s.Link.Down.Send(at, []byte{wire.KindSnapshot, wire.Version, 9})
+				s.Link.Down.Send(at, []byte{wire.KindRelay})
+				s.Link.Up.Send(at, []byte{wire.KindInput, wire.Version, 0, 0, 0, 0, 0, 0})
+				s.Link.Up.Send(at, []byte{wire.KindHave, wire.Version})
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Rejected != 20 {
+			t.Fatalf("%v: %d messages rejected, want 20", mode, sum.Rejected)
+		}
+		if !sum.Final.InSync || sum.Mispredictions.Nondeterminism != 0 {
+			t.Fatalf("%v: after garbage: %+v, %+v", mode, sum.Final, sum.Mispredictions)
+		}
+	}
+}
