@@ -7,10 +7,10 @@ import (
 
 // Defaults for Options fields left at zero.
 const (
-	DefaultIdleTimeout = 5 * time.Second
-	DefaultKeepAlive   = 1 * time.Second
-	DefaultDialTimeout = 5 * time.Second
-	DefaultQueueLen    = 1024
+	DefaultIdleTimeout      = 5 * time.Second
+	DefaultKeepAlive        = 1 * time.Second
+	DefaultHandshakeTimeout = 5 * time.Second
+	DefaultQueueLen         = 1024
 )
 
 // Options tune a server or client. The zero value, or nil where a
@@ -26,8 +26,10 @@ type Options struct {
 	// KeepAlive is the period of QUIC keep-alive packets; quic-go caps it
 	// at half the idle timeout. Default 1 s. Unused in process.
 	KeepAlive time.Duration
-	// DialTimeout bounds Dial's handshake. Default 5 s. Unused in process.
-	DialTimeout time.Duration
+	// HandshakeTimeout bounds a handshake: Dial's on a client, and on a
+	// server each connection attempt's, so that a bogus attempt is given
+	// up (and counted) after it. Default 5 s. Unused in process.
+	HandshakeTimeout time.Duration
 	// QueueLen bounds the datagrams waiting in each queue between the
 	// network and the caller: a server's receive stream, and each
 	// connection's send queue and a client's receive queue. A datagram
@@ -45,7 +47,7 @@ func (o *Options) withDefaults() (Options, error) {
 	if o != nil {
 		r = *o
 	}
-	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.DialTimeout < 0 || r.QueueLen < 0 {
+	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 {
 		return r, fmt.Errorf("transport: negative option in %+v", r)
 	}
 	if r.IdleTimeout == 0 {
@@ -54,8 +56,8 @@ func (o *Options) withDefaults() (Options, error) {
 	if r.KeepAlive == 0 {
 		r.KeepAlive = DefaultKeepAlive
 	}
-	if r.DialTimeout == 0 {
-		r.DialTimeout = DefaultDialTimeout
+	if r.HandshakeTimeout == 0 {
+		r.HandshakeTimeout = DefaultHandshakeTimeout
 	}
 	if r.QueueLen == 0 {
 		r.QueueLen = DefaultQueueLen

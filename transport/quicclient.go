@@ -44,7 +44,7 @@ type QUICClient struct {
 // With insecure set and pin empty the certificate is not checked at all,
 // which is refused unless addr is a loopback address; the caller should
 // print InsecureWarning. A pin given with insecure is still checked.
-// Options o may be nil for the defaults; DialTimeout bounds the dial.
+// Options o may be nil for the defaults; HandshakeTimeout bounds the dial.
 //
 // Errors are one line for a user and match ErrBadPin, ErrInsecureRemote,
 // ErrPinMismatch, ErrNoAnswer or ErrRefused where they apply.
@@ -94,13 +94,13 @@ func Dial(ctx context.Context, addr, pin string, insecure bool, o *Options) (*QU
 		return nil, fmt.Errorf("transport: opening a UDP socket: %w", err)
 	}
 	tr := &quic.Transport{Conn: udp}
-	dctx, cancel := context.WithTimeout(ctx, opts.DialTimeout)
+	dctx, cancel := context.WithTimeout(ctx, opts.HandshakeTimeout)
 	defer cancel()
 	conn, err := tr.Dial(dctx, ua, tlsConf, quicConfig(opts))
 	if err != nil {
 		tr.Close()
 		udp.Close()
-		return nil, dialError(ctx, err, addr, opts.DialTimeout, mismatch.Load())
+		return nil, dialError(ctx, err, addr, opts.HandshakeTimeout, mismatch.Load())
 	}
 	if !conn.ConnectionState().SupportsDatagrams.Remote {
 		_ = conn.CloseWithError(codeNoDatagrams, "this client needs QUIC datagrams (RFC 9221)")
@@ -133,16 +133,17 @@ func Dial(ctx context.Context, addr, pin string, insecure bool, o *Options) (*QU
 // dialError turns a failed dial into one clear line.
 func dialError(ctx context.Context, err error, addr string, timeout time.Duration, mismatch bool) error {
 	var (
-		hto *quic.HandshakeTimeoutError
-		te  *quic.TransportError
-		app *quic.ApplicationError
+		hto  *quic.HandshakeTimeoutError
+		idle *quic.IdleTimeoutError
+		te   *quic.TransportError
+		app  *quic.ApplicationError
 	)
 	switch {
 	case mismatch:
 		return errorf(ErrPinMismatch, err, "transport: the certificate of the server at %s does not match the pin", addr)
 	case ctx.Err() != nil:
 		return fmt.Errorf("transport: connecting to %s: %w", addr, ctx.Err())
-	case errors.As(err, &hto), errors.Is(err, context.DeadlineExceeded):
+	case errors.As(err, &hto), errors.As(err, &idle), errors.Is(err, context.DeadlineExceeded):
 		return errorf(ErrNoAnswer, err, "transport: no answer from %s within %v; is a cube server listening there?", addr, timeout)
 	case errors.As(err, &te) && te.Remote && te.ErrorCode == quic.TransportErrorCode(0x100+tlsAlertNoApplicationProtocol):
 		return errorf(ErrRefused, err, "transport: the server at %s does not speak %s", addr, ALPN)

@@ -27,7 +27,7 @@ const (
 // are quic-go's.
 func quicConfig(o Options) *quic.Config {
 	return &quic.Config{
-		HandshakeIdleTimeout:  o.DialTimeout,
+		HandshakeIdleTimeout:  o.HandshakeTimeout,
 		MaxIdleTimeout:        o.IdleTimeout,
 		KeepAlivePeriod:       o.KeepAlive,
 		EnableDatagrams:       true,
