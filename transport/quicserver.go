@@ -255,7 +255,8 @@ func (s *QUICServer) Send(_ time.Duration, to PeerID, b []byte) error {
 	return nil
 }
 
-// Disconnect implements Server. It waits until quic-go has sent the close.
+// Disconnect implements Server. The close is sent from a goroutine of
+// the server's, so the caller does not wait for quic-go.
 func (s *QUICServer) Disconnect(to PeerID, reason string) error {
 	if s.closing.Load() {
 		return ErrClosed
@@ -265,9 +266,11 @@ func (s *QUICServer) Disconnect(to PeerID, reason string) error {
 		return unknownPeer(to)
 	}
 	p.dead.Store(true)
-	if err := p.conn.CloseWithError(codeKicked, reason); err != nil {
-		return fmt.Errorf("transport: disconnecting peer %d: %w", to, err)
-	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		_ = p.conn.CloseWithError(codeKicked, reason)
+	}()
 	return nil
 }
 
