@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"net"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -391,4 +392,29 @@ func TestLostErrorText(t *testing.T) {
 			t.Errorf("%+v: %q, want %q", tc.e, got, tc.want)
 		}
 	}
+}
+
+func TestCloseLeavesNoGoroutines(t *testing.T) {
+	before := runtime.NumGoroutine()
+	srv, err := Listen("127.0.0.1:0", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Dial(context.Background(), srv.BoundAddr(), srv.Pin(), false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exchange(t, srv, c, connected(t, srv), "leak")
+	k, err := Dial(context.Background(), srv.BoundAddr(), srv.Pin(), false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("client Close: %v", err)
+	}
+	k.Abandon()
+	if err := srv.Close(); err != nil {
+		t.Errorf("server Close: %v", err)
+	}
+	eventually(t, "the goroutines to end", func() bool { return runtime.NumGoroutine() <= before })
 }

@@ -102,8 +102,9 @@ type PeerEvent struct {
 // everything in order, and a datagram never arrives from a peer the
 // caller has not been told about.
 //
-// A Server is meant to be used from one goroutine (the game loop); only
-// Close may be called from another.
+// A Server is meant to be used from one goroutine, the game loop's. The
+// QUIC server's Close may also be called from another; the in-process
+// server is not safe for concurrent use at all.
 type Server interface {
 	// Receive appends the datagrams that have arrived by now to dst and
 	// returns it. Each Data stays valid until the next Receive.
@@ -128,7 +129,7 @@ type Server interface {
 }
 
 // Client is the client end: one connection to a server. Like Server it is
-// poll-based and meant for one goroutine, Close aside.
+// poll-based and meant for one goroutine (QUIC's Close aside).
 //
 // A client conditions its own traffic with netsim: what it sends goes
 // through an outgoing link and what arrives through an incoming one,
