@@ -125,7 +125,9 @@ func (s *MemServer) advance(now time.Duration) {
 // the idle timeout as gone.
 func (s *MemServer) Receive(now time.Duration, dst []Datagram) []Datagram {
 	if s.closed || s.abandoned {
-		return dst
+		// What arrived before the end is still handed out, so that
+		// Events can reach the Gone events behind it.
+		return s.st.takeDatagrams(dst)
 	}
 	s.advance(now)
 	for _, p := range s.peers {

@@ -278,7 +278,9 @@ func TestDisconnect(t *testing.T) {
 
 func TestServerClose(t *testing.T) {
 	eachRig(t, Options{}, func(t *testing.T, h *harness) {
-		c, _ := h.connect()
+		c, p := h.connect()
+		c.Send(h.r.now(), []byte("just before"))
+		time.Sleep(20 * time.Millisecond) // over QUIC, let it arrive
 		if err := h.r.srv.Close(); err != nil {
 			t.Fatal(err)
 		}
@@ -294,6 +296,15 @@ func TestServerClose(t *testing.T) {
 		msg := c.Err().Error()
 		if !strings.HasPrefix(msg, "transport: the server at ") || !strings.Contains(msg, "closed the connection") {
 			t.Errorf("client Err says %q", msg)
+		}
+		// The closed server still hands out what came before, then the
+		// peer's Gone event.
+		h.until("the Gone event", func() bool { _, ok := h.event(Gone, p); return ok })
+		if ev, _ := h.event(Gone, p); ev.Reason != ReasonLocal {
+			t.Errorf("Gone event %+v, want ReasonLocal", ev)
+		}
+		if got := h.serverGot(p); len(got) != 1 || got[0] != "just before" {
+			t.Errorf("server got %q before the end", got)
 		}
 	})
 }
