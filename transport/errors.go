@@ -40,6 +40,7 @@ type LostError struct {
 	Timeout time.Duration // the idle timeout (ReasonTimeout)
 }
 
+// Error says in one line what happened to the connection.
 func (e *LostError) Error() string {
 	switch e.Reason {
 	case ReasonClosed:

@@ -158,3 +158,11 @@ type Client interface {
 	// Close closes the connection. It is safe to call more than once.
 	Close() error
 }
+
+// Both implementations implement the interfaces.
+var (
+	_ Server = (*MemServer)(nil)
+	_ Client = (*MemClient)(nil)
+	_ Server = (*QUICServer)(nil)
+	_ Client = (*QUICClient)(nil)
+)
