@@ -1,0 +1,66 @@
+package transport
+
+import (
+	"fmt"
+	"time"
+)
+
+// Defaults for Options fields left at zero.
+const (
+	DefaultIdleTimeout      = 5 * time.Second
+	DefaultKeepAlive        = 1 * time.Second
+	DefaultHandshakeTimeout = 5 * time.Second
+	DefaultQueueLen         = 1024
+)
+
+// Options tune a server or client. The zero value, or nil where a
+// function takes a pointer, means the defaults.
+type Options struct {
+	// IdleTimeout ends a connection over which nothing at all has been
+	// heard for this long (QUIC's max_idle_timeout, the smaller of both
+	// ends' wins). Keep-alives flow while both processes live, so it
+	// detects dead processes and broken paths, not quiet players.
+	// Default 5 s. In process it is measured on the caller's clock, and
+	// only Abandon triggers it.
+	IdleTimeout time.Duration
+	// KeepAlive is the period of QUIC keep-alive packets; quic-go caps it
+	// at half the idle timeout. Default 1 s. Unused in process.
+	KeepAlive time.Duration
+	// HandshakeTimeout bounds a handshake: Dial's on a client, and on a
+	// server each connection attempt's, so that a bogus attempt is given
+	// up (and counted) after it. Default 5 s. Unused in process.
+	HandshakeTimeout time.Duration
+	// QueueLen bounds the datagrams waiting in each queue between the
+	// network and the caller: a server's receive stream, and each
+	// connection's send queue and a client's receive queue. A datagram
+	// that finds its queue full is dropped and counted. Default 1024.
+	QueueLen int
+	// Seed seeds a QUIC client's netsim conditioner; 0 picks one at
+	// random. In process, MemServer.Connect takes the seed instead.
+	Seed uint64
+}
+
+// withDefaults returns o with zero fields set to their defaults, or an
+// error naming a negative one.
+func (o *Options) withDefaults() (Options, error) {
+	var r Options
+	if o != nil {
+		r = *o
+	}
+	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 {
+		return r, fmt.Errorf("transport: negative option in %+v", r)
+	}
+	if r.IdleTimeout == 0 {
+		r.IdleTimeout = DefaultIdleTimeout
+	}
+	if r.KeepAlive == 0 {
+		r.KeepAlive = DefaultKeepAlive
+	}
+	if r.HandshakeTimeout == 0 {
+		r.HandshakeTimeout = DefaultHandshakeTimeout
+	}
+	if r.QueueLen == 0 {
+		r.QueueLen = DefaultQueueLen
+	}
+	return r, nil
+}

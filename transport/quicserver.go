@@ -1,0 +1,320 @@
+package transport
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/quic-go/quic-go"
+)
+
+// QUICServer is the Server over QUIC datagrams (RFC 9221). quic-go's and
+// its own goroutines run inside it: one accepts connections, one reads the
+// socket's non-QUIC packets to count them, and each connection has one
+// that receives and one that sends. They hand datagrams and events to the
+// caller through the server's bounded stream (see Server).
+type QUICServer struct {
+	opts  Options
+	udp   *net.UDPConn
+	tr    *quic.Transport
+	ln    *quic.Listener
+	pin   string
+	addr  string
+	st    *stream
+	bogus bogusCounters
+
+	attempts atomic.Uint64
+	ctx      context.Context
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	closing  atomic.Bool
+
+	mu     sync.Mutex
+	all    map[PeerID]*qpeer // accepted, until Events reports them gone
+	nextID PeerID
+
+	// Owned by the caller's goroutine.
+	peers           map[PeerID]*qpeer // reported connected and not yet gone
+	connected, gone uint64
+	goneTotals      Counters
+	closeOnce       sync.Once
+	closeErr        error
+}
+
+// qpeer is one connection on a QUICServer.
+type qpeer struct {
+	id   PeerID
+	addr string
+	conn *quic.Conn
+	c    counters
+	snd  *sender
+	dead atomic.Bool // the connection has ended
+}
+
+// Listen starts a server on the UDP address addr ("127.0.0.1:0" picks a
+// free port; BoundAddr tells which) with a new self-signed certificate,
+// and options o (nil for the defaults).
+func Listen(addr string, o *Options) (*QUICServer, error) {
+	opts, err := o.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	ua, err := net.ResolveUDPAddr("udp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("transport: listen address %q: %w", addr, err)
+	}
+	cert, pin, err := newCertificate()
+	if err != nil {
+		return nil, err
+	}
+	udp, err := net.ListenUDP("udp", ua)
+	if err != nil {
+		return nil, fmt.Errorf("transport: listening on %s: %w", addr, err)
+	}
+	s := &QUICServer{
+		opts:   opts,
+		udp:    udp,
+		pin:    pin,
+		addr:   udp.LocalAddr().String(),
+		st:     newStream(opts.QueueLen),
+		nextID: 1,
+		all:    make(map[PeerID]*qpeer),
+		peers:  make(map[PeerID]*qpeer),
+	}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.tr = &quic.Transport{
+		Conn:        udp,
+		Tracer:      dropTracer{&s.bogus},
+		ConnContext: trackAttempt(&s.attempts, &s.bogus),
+	}
+	s.ln, err = s.tr.Listen(serverTLS(cert), quicConfig(opts))
+	if err != nil {
+		s.tr.Close()
+		udp.Close()
+		return nil, fmt.Errorf("transport: listening on %s: %w", addr, err)
+	}
+	s.wg.Add(2)
+	go func() {
+		defer s.wg.Done()
+		countNotQUIC(s.ctx, s.tr, &s.bogus)
+	}()
+	go func() {
+		defer s.wg.Done()
+		s.accept()
+	}()
+	return s, nil
+}
+
+// BoundAddr returns the address the server listens on, port included.
+func (s *QUICServer) BoundAddr() string { return s.addr }
+
+// Pin returns the SHA-256 fingerprint of the server's certificate, as 64
+// lowercase hex digits; clients dial with it.
+func (s *QUICServer) Pin() string { return s.pin }
+
+// accept takes the connections whose handshake completed until the
+// listener closes.
+func (s *QUICServer) accept() {
+	for {
+		conn, err := s.ln.Accept(s.ctx)
+		if err != nil {
+			return
+		}
+		markAccepted(conn)
+		if !conn.ConnectionState().SupportsDatagrams.Remote {
+			s.bogus.refused.Add(1)
+			_ = conn.CloseWithError(codeNoDatagrams, "this server needs QUIC datagrams (RFC 9221)")
+			continue
+		}
+		s.mu.Lock()
+		if s.closing.Load() {
+			s.mu.Unlock()
+			_ = conn.CloseWithError(codeClosed, "server closed")
+			return
+		}
+		p := &qpeer{id: s.nextID, addr: conn.RemoteAddr().String(), conn: conn}
+		p.snd = newSender(s.opts.QueueLen, &p.c)
+		s.nextID++
+		s.all[p.id] = p
+		s.mu.Unlock()
+
+		s.st.pushEvent(PeerEvent{Peer: p.id, Kind: Connected, Addr: p.addr})
+		s.wg.Add(2)
+		go func() {
+			defer s.wg.Done()
+			s.receive(p)
+		}()
+		go func() {
+			defer s.wg.Done()
+			p.snd.run(conn)
+		}()
+	}
+}
+
+// receive moves p's datagrams into the stream until its connection ends,
+// then reports it gone.
+func (s *QUICServer) receive(p *qpeer) {
+	for {
+		d, err := p.conn.ReceiveDatagram(context.Background())
+		if err != nil {
+			p.dead.Store(true)
+			r, detail := goneReason(err)
+			s.st.pushEvent(PeerEvent{Peer: p.id, Kind: Gone, Addr: p.addr, Reason: r, Detail: detail})
+			return
+		}
+		if !s.st.pushDatagram(p.id, &p.c, d) {
+			p.c.countQueue(len(d))
+		}
+	}
+}
+
+// goneReason classifies the error that ended a server's connection.
+func goneReason(err error) (Reason, string) {
+	var (
+		app   *quic.ApplicationError
+		idle  *quic.IdleTimeoutError
+		reset *quic.StatelessResetError
+	)
+	switch {
+	case errors.As(err, &idle):
+		return ReasonTimeout, ""
+	case errors.As(err, &app) && app.Remote:
+		return ReasonClosed, app.ErrorMessage
+	case errors.As(err, &app):
+		return ReasonLocal, app.ErrorMessage
+	case errors.As(err, &reset):
+		return ReasonClosed, "the client no longer knows this connection"
+	}
+	return ReasonError, err.Error()
+}
+
+// Receive implements Server. now is not used: QUIC traffic is not
+// conditioned on the server.
+func (s *QUICServer) Receive(_ time.Duration, dst []Datagram) []Datagram {
+	return s.st.takeDatagrams(dst)
+}
+
+// Events implements Server.
+func (s *QUICServer) Events(dst []PeerEvent) []PeerEvent {
+	n := len(dst)
+	dst = s.st.takeEvents(dst)
+	for _, ev := range dst[n:] {
+		s.mu.Lock()
+		p := s.all[ev.Peer]
+		if ev.Kind == Gone {
+			delete(s.all, ev.Peer)
+		}
+		s.mu.Unlock()
+		if p == nil {
+			continue
+		}
+		switch ev.Kind {
+		case Connected:
+			s.peers[ev.Peer] = p
+			s.connected++
+		case Gone:
+			s.goneTotals.add(p.c.snapshot())
+			delete(s.peers, ev.Peer)
+			s.gone++
+		}
+	}
+	return dst
+}
+
+// live returns the peer with id if it is reported connected and its
+// connection still lives.
+func (s *QUICServer) live(id PeerID) *qpeer {
+	p := s.peers[id]
+	if p == nil || p.dead.Load() {
+		return nil
+	}
+	return p
+}
+
+// Send implements Server. The datagram is queued for the peer's sending
+// goroutine; now is not used.
+func (s *QUICServer) Send(_ time.Duration, to PeerID, b []byte) error {
+	if s.closing.Load() {
+		return ErrClosed
+	}
+	p := s.live(to)
+	if p == nil {
+		return unknownPeer(to)
+	}
+	if len(b) > MaxDatagram {
+		p.c.countSize(len(b))
+		return tooLarge(len(b))
+	}
+	p.c.countSent(len(b))
+	p.snd.send(b)
+	return nil
+}
+
+// Disconnect implements Server. The close is sent from a goroutine of
+// the server's, so the caller does not wait for quic-go.
+func (s *QUICServer) Disconnect(to PeerID, reason string) error {
+	if s.closing.Load() {
+		return ErrClosed
+	}
+	p := s.live(to)
+	if p == nil {
+		return unknownPeer(to)
+	}
+	p.dead.Store(true)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		_ = p.conn.CloseWithError(codeKicked, reason)
+	}()
+	return nil
+}
+
+// Stats implements Server.
+func (s *QUICServer) Stats() ServerStats {
+	st := ServerStats{
+		Totals:    s.goneTotals,
+		Connected: s.connected,
+		Gone:      s.gone,
+		Attempts:  s.attempts.Load(),
+		Bogus:     s.bogus.snapshot(),
+	}
+	for id, p := range s.peers {
+		c := p.c.snapshot()
+		st.Totals.add(c)
+		st.Peers = append(st.Peers, PeerStats{Peer: id, Addr: p.addr, Counters: c})
+	}
+	slices.SortFunc(st.Peers, func(a, b PeerStats) int { return int(int64(a.Peer) - int64(b.Peer)) })
+	return st
+}
+
+// Close implements Server: it closes every connection with the message
+// "server closed", then the socket, and waits for its goroutines. Gone
+// events for the peers remain to be read by Events.
+func (s *QUICServer) Close() error {
+	s.closeOnce.Do(func() {
+		s.mu.Lock()
+		s.closing.Store(true)
+		var conns []*qpeer
+		for _, p := range s.all {
+			if !p.dead.Load() {
+				conns = append(conns, p)
+			}
+		}
+		s.mu.Unlock()
+		for _, p := range conns {
+			_ = p.conn.CloseWithError(codeClosed, "server closed")
+		}
+		s.cancel()
+		errs := []error{s.ln.Close(), s.tr.Close(), s.udp.Close()}
+		s.wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			s.closeErr = fmt.Errorf("transport: closing the server: %w", err)
+		}
+	})
+	return s.closeErr
+}

@@ -1,0 +1,136 @@
+package transport
+
+import "sync/atomic"
+
+// Counters count one connection's datagrams, as seen by one end. Sent and
+// Received are what the caller passed to Send and got from Receive; the
+// Dropped fields say where the others went. Conditioning belongs to the
+// client, so its drops are counted only in the client's Counters.
+type Counters struct {
+	Sent          uint64 // datagrams accepted by Send
+	SentBytes     uint64 // their payload bytes
+	Received      uint64 // datagrams returned by Receive (netsim duplicates included)
+	ReceivedBytes uint64 // their payload bytes
+
+	// DroppedOut and DroppedIn: datagrams dropped by the client's netsim
+	// conditioner, outgoing and incoming (loss, or its bandwidth queue).
+	DroppedOut uint64
+	DroppedIn  uint64
+	// DroppedSize: datagrams refused for their size, by Send (over
+	// MaxDatagram) or by QUIC (over what the path carries at the moment,
+	// which can only happen on paths below IPv6's minimum MTU).
+	DroppedSize uint64
+	// DroppedQueue: datagrams dropped because a bounded queue between the
+	// caller and the network was full (Options.QueueLen), in either
+	// direction. Nothing ever blocks the caller instead.
+	DroppedQueue uint64
+	// DroppedBytes: payload bytes of every dropped datagram above.
+	DroppedBytes uint64
+}
+
+// add adds o to c.
+func (c *Counters) add(o Counters) {
+	c.Sent += o.Sent
+	c.SentBytes += o.SentBytes
+	c.Received += o.Received
+	c.ReceivedBytes += o.ReceivedBytes
+	c.DroppedOut += o.DroppedOut
+	c.DroppedIn += o.DroppedIn
+	c.DroppedSize += o.DroppedSize
+	c.DroppedQueue += o.DroppedQueue
+	c.DroppedBytes += o.DroppedBytes
+}
+
+// PeerStats are one live peer's counters on a server.
+type PeerStats struct {
+	Peer PeerID
+	Addr string
+	Counters
+}
+
+// ServerStats are a server's counters.
+type ServerStats struct {
+	// Totals sums the counters of every peer, gone ones included.
+	Totals Counters
+	// Peers lists the peers reported connected and not yet gone, by ID.
+	Peers []PeerStats
+	// Connected counts the peers ever reported connected; Gone those
+	// reported gone.
+	Connected, Gone uint64
+	// Attempts counts the connection attempts that started a handshake.
+	Attempts uint64
+	// Bogus counts the traffic that reached the server but was not part
+	// of a valid connection. Always zero in process.
+	Bogus Bogus
+}
+
+// Bogus counts traffic that reached a server's socket and was not a valid
+// QUIC connection or handshake. None of it reaches a connection, so none
+// of it disturbs one.
+type Bogus struct {
+	// NotQUIC: UDP datagrams that are not QUIC packets at all (their first
+	// two bits are 0).
+	NotQUIC uint64
+	// Malformed: QUIC-looking packets dropped before reaching a
+	// connection: an unparsable header, an unexpected packet type, an
+	// Initial too small or that does not decrypt, an unsupported version.
+	Malformed uint64
+	// UnknownConn: short-header packets for no known connection.
+	UnknownConn uint64
+	// Throttled: packets dropped because quic-go's queue for new or
+	// unknown traffic was full (its denial-of-service protection).
+	Throttled uint64
+	// HandshakeFailed: connection attempts whose handshake did not
+	// complete: wrong ALPN, TLS failure, abandoned or timed out.
+	HandshakeFailed uint64
+	// Refused: completed handshakes the server refused, because the
+	// client does not support datagrams.
+	Refused uint64
+}
+
+// Total is the sum of the bogus counters.
+func (b Bogus) Total() uint64 {
+	return b.NotQUIC + b.Malformed + b.UnknownConn + b.Throttled + b.HandshakeFailed + b.Refused
+}
+
+// counters are the live, concurrently updated form of Counters.
+type counters struct {
+	sent, sentBytes, received, receivedBytes atomic.Uint64
+	droppedOut, droppedIn                    atomic.Uint64
+	droppedSize, droppedQueue, droppedBytes  atomic.Uint64
+}
+
+func (c *counters) countSent(n int) {
+	c.sent.Add(1)
+	c.sentBytes.Add(uint64(n))
+}
+
+func (c *counters) countReceived(n int) {
+	c.received.Add(1)
+	c.receivedBytes.Add(uint64(n))
+}
+
+func (c *counters) countSize(n int) {
+	c.droppedSize.Add(1)
+	c.droppedBytes.Add(uint64(n))
+}
+
+func (c *counters) countQueue(n int) {
+	c.droppedQueue.Add(1)
+	c.droppedBytes.Add(uint64(n))
+}
+
+// snapshot reads the counters.
+func (c *counters) snapshot() Counters {
+	return Counters{
+		Sent:          c.sent.Load(),
+		SentBytes:     c.sentBytes.Load(),
+		Received:      c.received.Load(),
+		ReceivedBytes: c.receivedBytes.Load(),
+		DroppedOut:    c.droppedOut.Load(),
+		DroppedIn:     c.droppedIn.Load(),
+		DroppedSize:   c.droppedSize.Load(),
+		DroppedQueue:  c.droppedQueue.Load(),
+		DroppedBytes:  c.droppedBytes.Load(),
+	}
+}
