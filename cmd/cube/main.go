@@ -36,6 +36,7 @@ func commands() []command {
 		{"hash", "run the canonical scene with its scripted inputs and print the state hash", runHash},
 		{"sim", "run a client and a server over a simulated link, headless, and print a summary", runSim},
 		{"replay", "re-simulate a session record on this machine and check every tick", runReplay},
+		{"bench", "step a scene with its scripted input and print timings, overlap, drift and the hash", runBench},
 	}
 }
 
