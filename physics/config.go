@@ -41,7 +41,7 @@ func DefaultConfig() Config {
 		RestitutionSpeed: 1,
 		AngularDamping:   0.05,
 		MaxBodies:        4096,
-		ContactHertz:     30,
+		ContactHertz:     40,
 		ContactDamping:   10,
 		MaxPushSpeed:     3,
 		Sleep:            true,

@@ -22,13 +22,13 @@ type World struct {
 	bp     broadphase
 
 	// Scratch of the step, kept to avoid allocating.
-	active []int32 // active bodies this step, by index: solver body k is body active[k]
-	sb     []solverBody
-	cons   []constraint
-	pts    []cpoint
-	cache  []ContactState // the next contact cache, swapped with st.Contacts
-	uf     []int32        // union-find parents, by solver index
-	minRest []uint32      // per island root
+	active  []int32 // active bodies this step, by index: solver body k is body active[k]
+	sb      []solverBody
+	cons    []constraint
+	pts     []cpoint
+	cache   []ContactState // the next contact cache, swapped with st.Contacts
+	uf      []int32        // union-find parents, by solver index
+	minRest []uint32       // per island root
 
 	h          float64 // substep length
 	angDamp    float64 // angular damping factor per substep

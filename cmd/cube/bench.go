@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime/metrics"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -113,23 +113,23 @@ func bench(name string, cfg physics.Config, o game.Options, steps int) (benchRes
 	var ins []game.Input
 	var mark physics.State
 	times := make([]float64, steps)
-	sample := []metrics.Sample{{Name: "/gc/heap/allocs:objects"}}
+	var ms runtime.MemStats
 	var allocs uint64
 	for t := 0; t < steps; t++ {
 		if t == steps-32 {
 			w.Save(&mark)
 		}
 		ins = sc.Scripted(w, ins)
-		metrics.Read(sample)
-		a0 := sample[0].Value.Uint64()
+		runtime.ReadMemStats(&ms)
+		a0 := ms.Mallocs
 		t0 := time.Now()
 		if err := sc.Step(w, ins); err != nil {
 			return r, err
 		}
 		times[t] = float64(time.Since(t0).Nanoseconds()) / 1e6
-		metrics.Read(sample)
+		runtime.ReadMemStats(&ms)
 		if t >= warmSteps || steps <= warmSteps {
-			allocs += sample[0].Value.Uint64() - a0
+			allocs += ms.Mallocs - a0
 		}
 		r.MaxOverlapM = math.Max(r.MaxOverlapM, physics.MaxOverlap(w))
 		if t >= 10*physics.DefaultTickRate {
