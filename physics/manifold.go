@@ -38,15 +38,19 @@ func validFeature(b int32, f uint32) bool {
 }
 
 // SAT tolerances: an axis of B's faces replaces the best of A's, and an edge
-// axis the best face axis, only when it separates clearly more (the
-// separations are negative when the boxes overlap). Near-equal axes thus
-// resolve the same way every step, towards faces, which give stable
+// axis the best face axis, only when it separates more by absAxisTol plus a
+// fraction of the separation's size (beats). Near-equal axes thus resolve
+// the same way every step, towards A's faces, then B's, which give stable
 // manifolds.
 const (
-	relFaceTol = 0.98
-	relEdgeTol = 0.90
+	relFaceTol = 0.02
+	relEdgeTol = 0.10
 	absAxisTol = 0.001 // m
 )
+
+// beats reports whether separation s along a less preferred axis is clearly
+// more than best along a preferred one.
+func beats(s, best, rel float64) bool { return s > best+absAxisTol+mul(rel, abs(best)) }
 
 // box is a box as the narrow phase sees it.
 type box struct {
@@ -132,10 +136,10 @@ func boxBox(A, B *box, spec float64, out *[4]cpt) (Vec3, int) {
 	}
 
 	refB, best := false, bestA
-	if bestB > mul(relFaceTol, bestA)+absAxisTol {
+	if beats(bestB, bestA, relFaceTol) {
 		refB, best = true, bestB
 	}
-	if ei >= 0 && bestE > mul(relEdgeTol, best)+absAxisTol {
+	if ei >= 0 && beats(bestE, best, relEdgeTol) {
 		return edgeContact(A, B, ei, ej, d, spec, out)
 	}
 	if refB {
