@@ -40,12 +40,30 @@ func (w *World) bpLess(i, j int32) bool {
 	return xi < xj || (xi == xj && i < j)
 }
 
+// maxShifts bounds the insertion sort's work, as a multiple of the body
+// count: past it (a restored state far from the last one), the order is
+// sorted from scratch, which gives the same order.
+const maxShifts = 8
+
 // findPairs fills w.bp.pairs with every pair of enabled bodies whose bounds
 // overlap and at least one of which is active this step (w.sidx >= 0) and
 // the other not static, in (a, b) order.
 func (w *World) findPairs() {
 	bp := &w.bp
 	o := bp.order
+	shifts, limit := 0, maxShifts*len(o)
+	for k := 1; k < len(o) && !bp.resort; k++ {
+		x := o[k]
+		m := k
+		for m > 0 && w.bpLess(x, o[m-1]) {
+			o[m] = o[m-1]
+			m--
+		}
+		o[m] = x
+		if shifts += k - m; shifts > limit {
+			bp.resort = true
+		}
+	}
 	if bp.resort {
 		slices.SortFunc(o, func(i, j int32) int {
 			if w.bpLess(i, j) {
@@ -54,16 +72,6 @@ func (w *World) findPairs() {
 			return 1 // keys are unique: i != j never compares equal
 		})
 		bp.resort = false
-	} else {
-		for k := 1; k < len(o); k++ {
-			x := o[k]
-			m := k
-			for m > 0 && w.bpLess(x, o[m-1]) {
-				o[m] = o[m-1]
-				m--
-			}
-			o[m] = x
-		}
 	}
 	bp.pairs = bp.pairs[:0]
 	bodies := w.st.Bodies

@@ -25,8 +25,8 @@ func (s *State) EncodedSize() int {
 // the body count and each body's 19 float64 words (position, rotation w x y
 // z, velocity, angular velocity, force, torque) followed by its rest count
 // and flags as uint32, then the contact count and each contact's A, B and
-// feature as uint32 and its normal and three impulses as float64. Hash feeds
-// the same bytes to FNV-1a.
+// feature as uint32 and its three impulses as float64. Hash feeds the same
+// bytes to FNV-1a.
 func AppendState(b []byte, s *State) []byte {
 	b = binary.LittleEndian.AppendUint32(b, s.Tick)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(s.Bodies)))
@@ -103,13 +103,12 @@ func DecodeState(b []byte, s *State, maxBodies, maxContacts int) (int, error) {
 		c.B = int32(binary.LittleEndian.Uint32(b[off+4:]))
 		c.Feature = binary.LittleEndian.Uint32(b[off+8:])
 		off += 12
-		var f [6]float64
+		var f [3]float64
 		for k := range f {
 			f[k] = math.Float64frombits(binary.LittleEndian.Uint64(b[off:]))
 			off += 8
 		}
-		c.Normal = Vec3{f[0], f[1], f[2]}
-		c.Pn, c.Pt1, c.Pt2 = f[3], f[4], f[5]
+		c.Pn, c.Pt1, c.Pt2 = f[0], f[1], f[2]
 	}
 	return off, nil
 }

@@ -17,6 +17,7 @@ func (w *World) activate() {
 		}
 		w.sidx[i] = int32(len(w.active))
 		w.active = append(w.active, int32(i))
+		w.fresh[i] = false
 		w.rot[i] = rotationMat(b.Rot)
 		invI := sandwich(&w.rot[i], s.invInertia)
 		acc := w.cfg.Gravity.AddScaled(b.Force, s.invMass)
@@ -142,46 +143,87 @@ func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
 
 	s1 := &w.sb[c.s1]
 	var s2 *solverBody
+	var p2 Vec3
 	if c.s2 >= 0 {
 		s2 = &w.sb[c.s2]
-	}
-	p1 := w.st.Bodies[b1].Pos
-	var p2 Vec3
-	if s2 != nil {
 		p2 = w.st.Bodies[b2].Pos
 	}
+	p1 := w.st.Bodies[b1].Pos
+	for _, q := range pts {
+		c.c = c.c.Add(q.p)
+	}
+	c.c = c.c.Scale(1 / float64(len(pts)))
+
+	// Friction and twist at the centre.
+	c.f1 = frictionRow(c.c.Sub(p1), c.c.Sub(p2), c.t1, s1, s2)
+	c.f2 = frictionRow(c.c.Sub(p1), c.c.Sub(p2), c.t2, s1, s2)
+	c.tw1 = s1.invI.MulVec(c.d)
+	k := c.d.Dot(c.tw1)
+	if s2 != nil {
+		c.tw2 = s2.invI.MulVec(c.d)
+		k += c.d.Dot(c.tw2)
+	}
+	c.mtw = 1 / k
+
 	old := w.st.Contacts
+	reach, spread := 0.0, 0.0
 	for _, q := range pts {
 		p := cpoint{feature: q.feature, sep: q.sep}
 		r1 := q.p.Sub(p1)
-		p.rn1, p.ra1, p.ra2 = r1.Cross(c.d), r1.Cross(c.t1), r1.Cross(c.t2)
-		p.in1, p.ia1, p.ia2 = s1.invI.MulVec(p.rn1), s1.invI.MulVec(p.ra1), s1.invI.MulVec(p.ra2)
+		p.rn1 = r1.Cross(c.d)
+		p.in1 = s1.invI.MulVec(p.rn1)
 		kn := s1.invM + p.rn1.Dot(p.in1)
-		k1 := s1.invM + p.ra1.Dot(p.ia1)
-		k2 := s1.invM + p.ra2.Dot(p.ia2)
 		vn := c.d.Dot(s1.v) + p.rn1.Dot(s1.w)
 		if s2 != nil {
-			r2 := q.p.Sub(p2)
-			p.rn2, p.rb1, p.rb2 = r2.Cross(c.d), r2.Cross(c.t1), r2.Cross(c.t2)
-			p.in2, p.ib1, p.ib2 = s2.invI.MulVec(p.rn2), s2.invI.MulVec(p.rb1), s2.invI.MulVec(p.rb2)
+			p.rn2 = q.p.Sub(p2).Cross(c.d)
+			p.in2 = s2.invI.MulVec(p.rn2)
 			kn += s2.invM + p.rn2.Dot(p.in2)
-			k1 += s2.invM + p.rb1.Dot(p.ib1)
-			k2 += s2.invM + p.rb2.Dot(p.ib2)
 			vn -= c.d.Dot(s2.v) + p.rn2.Dot(s2.w)
 		}
-		p.mn, p.mt1, p.mt2 = 1/kn, 1/k1, 1/k2
+		p.mn = 1 / kn
 		p.relVel = vn
+		off := q.p.Sub(c.c)
+		p.off = off.AddScaled(c.d, -off.Dot(c.d)) // in the tangent plane
+		l2 := p.off.Dot(p.off)
+		spread += l2
+		reach += sqrt(l2)
 
 		key := contactKey(a, b, q.feature)
 		for *o < len(old) && old[*o].key() < key {
 			*o++
 		}
 		if *o < len(old) && old[*o].key() == key {
-			p.pn, p.pt1, p.pt2 = old[*o].Pn, old[*o].Pt1, old[*o].Pt2
+			oc := &old[*o]
+			p.pn = oc.Pn
+			c.f1.p += oc.Pt1
+			c.f2.p += oc.Pt2
+			f := c.t1.Scale(oc.Pt1).Add(c.t2.Scale(oc.Pt2))
+			c.ptw += p.off.Cross(f).Dot(c.d)
 		}
 		w.pts = append(w.pts, p)
 	}
+	if spread > 1e-12 {
+		c.twistReach = reach / float64(len(pts))
+	} else {
+		c.ptw = 0
+	}
 	w.cons = append(w.cons, c)
+}
+
+// frictionRow returns the friction row along t at lever arms r1 and r2 (r2
+// unused when s2 is nil).
+func frictionRow(r1, r2, t Vec3, s1, s2 *solverBody) row {
+	var f row
+	f.r1 = r1.Cross(t)
+	f.i1 = s1.invI.MulVec(f.r1)
+	k := s1.invM + f.r1.Dot(f.i1)
+	if s2 != nil {
+		f.r2 = r2.Cross(t)
+		f.i2 = s2.invI.MulVec(f.r2)
+		k += s2.invM + f.r2.Dot(f.i2)
+	}
+	f.m = 1 / k
+	return f
 }
 
 // storeCache writes the next contact cache: this step's contacts merged, in
@@ -208,9 +250,23 @@ func (w *World) storeCache() {
 		c := &w.cons[ci]
 		pts := w.pts[c.first : c.first+c.count]
 		carry(contactKey(c.a, c.b, pts[0].feature))
+		// Friction per point: the centre's impulse shared equally, plus the
+		// twist as tangent impulses about the centre (they sum to the
+		// centre's impulse and turn by the twist impulse).
+		share := 1 / float64(len(pts))
+		spread := 0.0
+		for k := range pts {
+			spread += pts[k].off.Dot(pts[k].off)
+		}
+		tw := 0.0
+		if spread > 1e-12 {
+			tw = c.ptw / spread
+		}
 		for k := range pts {
 			p := &pts[k]
-			next = append(next, ContactState{A: c.a, B: c.b, Feature: p.feature, Normal: c.n, Pn: p.pn, Pt1: p.pt1, Pt2: p.pt2})
+			t := c.d.Cross(p.off).Scale(tw)
+			next = append(next, ContactState{A: c.a, B: c.b, Feature: p.feature, Pn: p.pn,
+				Pt1: mul(c.f1.p, share) + t.Dot(c.t1), Pt2: mul(c.f2.p, share) + t.Dot(c.t2)})
 		}
 	}
 	carry(^uint64(0))

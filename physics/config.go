@@ -41,12 +41,12 @@ func DefaultConfig() Config {
 		RestitutionSpeed: 1,
 		AngularDamping:   0.05,
 		MaxBodies:        4096,
-		ContactHertz:     40,
+		ContactHertz:     30,
 		ContactDamping:   10,
 		MaxPushSpeed:     3,
 		Sleep:            true,
-		SleepSpeed:       0.05,
-		SleepTicks:       32,
+		SleepSpeed:       0.03,
+		SleepTicks:       48,
 	}
 }
 

@@ -16,7 +16,6 @@ var (
 	}
 	contactFields = [contactWordCount]string{
 		"a", "b", "feature",
-		"normal.x", "normal.y", "normal.z",
 		"pn", "pt1", "pt2",
 	}
 )
@@ -24,7 +23,7 @@ var (
 const (
 	bodyFloatWords   = 19 // the float64 words of a body; then rest and flags, as uint32
 	bodyWordCount    = bodyFloatWords + 2
-	contactWordCount = 9
+	contactWordCount = 6
 )
 
 // Body flag bits, in the flags word.
@@ -82,7 +81,6 @@ func contactWords(c *ContactState) [contactWordCount]uint64 {
 	f := math.Float64bits
 	return [contactWordCount]uint64{
 		uint64(uint32(c.A)), uint64(uint32(c.B)), uint64(c.Feature),
-		f(c.Normal.X), f(c.Normal.Y), f(c.Normal.Z),
 		f(c.Pn), f(c.Pt1), f(c.Pt2),
 	}
 }

@@ -28,14 +28,14 @@ const Ground = -1
 // next step. A and B are body indices, A < B or B = Ground; Feature names the
 // geometric contact (see the feature constants in manifold.go): for a box on
 // the ground the vertex; for two boxes the reference face and the incident
-// vertex or clipped edge, or the two crossing edges.
+// vertex or clipped edge, or the two crossing edges. The feature also gives
+// the contact's normal (World.ContactNormal), so the cache does not keep it.
 type ContactState struct {
 	A, B    int32
 	Feature uint32
-	Normal  Vec3    // from B towards A, unit length
 	Pn      float64 // accumulated normal impulse of one substep, N·s
-	Pt1     float64 // accumulated friction impulse along the first tangent of Normal
-	Pt2     float64 // accumulated friction impulse along the second tangent
+	Pt1     float64 // accumulated friction impulse at the point, along the first tangent of the normal
+	Pt2     float64 // along the second tangent
 }
 
 // key orders contacts: by A, then B, then Feature.

@@ -3,6 +3,7 @@ package physics
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // World holds bodies and steps them. It is not safe for concurrent use.
@@ -19,6 +20,7 @@ type World struct {
 	bounds []aabb    // grown by Margin/2, and for active bodies by sweep
 	sweep  []float64 // how far an active body may move this step, m
 	sidx   []int32   // solver index of each body this step, -1 when not active
+	fresh  []bool    // rot and bounds are those derive gives for the current pose
 	bp     broadphase
 
 	// Scratch of the step, kept to avoid allocating.
@@ -31,6 +33,7 @@ type World struct {
 	minRest []uint32       // per island root
 
 	h          float64 // substep length
+	invH       float64 // 1 / h
 	angDamp    float64 // angular damping factor per substep
 	soft       softness
 	staticSoft softness
@@ -43,6 +46,7 @@ func New(cfg Config) (*World, error) {
 	}
 	w := &World{cfg: cfg}
 	w.h = cfg.Dt / float64(cfg.Iterations)
+	w.invH = 1 / w.h
 	w.angDamp = 1 / (1 + mul(w.h, cfg.AngularDamping))
 	hz := min(cfg.ContactHertz, mul(0.25, 1/w.h))
 	w.soft = makeSoft(hz, cfg.ContactDamping, w.h)
@@ -72,6 +76,7 @@ func (w *World) AddBox(d BoxDef) (int, error) {
 	w.bounds = append(w.bounds, aabb{})
 	w.sweep = append(w.sweep, 0)
 	w.sidx = append(w.sidx, -1)
+	w.fresh = append(w.fresh, false)
 	i := len(w.shapes) - 1
 	w.bp.order = append(w.bp.order, int32(i))
 	w.bp.resort = true
@@ -129,14 +134,47 @@ func (w *World) Contacts() []ContactState { return w.st.Contacts }
 func (w *World) Grounded(i int) bool {
 	for k := range w.st.Contacts {
 		c := &w.st.Contacts[k]
-		if c.Pn <= 0 {
+		if c.Pn <= 0 || (int(c.A) != i && int(c.B) != i) {
 			continue
 		}
-		if (int(c.A) == i && c.Normal.Y > 0.7) || (int(c.B) == i && c.Normal.Y < -0.7) {
+		n := w.ContactNormal(c)
+		if (int(c.A) == i && n.Y > 0.7) || (int(c.B) == i && n.Y < -0.7) {
 			return true
 		}
 	}
 	return false
+}
+
+// ContactNormal returns the normal of cached contact c, from B towards A,
+// as its feature names it (the reference face, or the two edges) in the
+// bodies' current poses.
+func (w *World) ContactNormal(c *ContactState) Vec3 {
+	if c.B == Ground {
+		return Vec3{0, 1, 0}
+	}
+	a, b := &w.st.Bodies[c.A], &w.st.Bodies[c.B]
+	ra, rb := rotationMat(a.Rot), rotationMat(b.Rot)
+	f := c.Feature
+	if f&featEdge != 0 {
+		l := ra.Col(int(f>>4&0xf) / 4).Cross(rb.Col(int(f&0xf) / 4))
+		if l.Dot(a.Pos.Sub(b.Pos)) < 0 {
+			l = l.Neg()
+		}
+		return l.Scale(1 / l.Len())
+	}
+	face := int(f >> featFaceBits & 7)
+	if f&featRefB != 0 {
+		n := rb.Col(face / 2)
+		if face&1 != 0 {
+			n = n.Neg()
+		}
+		return n
+	}
+	n := ra.Col(face / 2)
+	if face&1 == 0 {
+		n = n.Neg()
+	}
+	return n
 }
 
 // Hash returns the hash of the world's state (see State.Hash).
@@ -158,12 +196,28 @@ func (w *World) Restore(src *State) error {
 	if err := w.checkState(src); err != nil {
 		return err
 	}
+	// Derived data depends on the pose alone: keep it for the bodies whose
+	// pose is bit for bit the one it was derived from.
+	for i := range w.shapes {
+		if !w.fresh[i] || !samePose(&w.st.Bodies[i], &src.Bodies[i]) {
+			w.fresh[i] = false
+		}
+	}
 	w.st.CopyFrom(src)
 	for i := range w.shapes {
-		w.derive(i)
+		if !w.fresh[i] {
+			w.derive(i)
+		}
 	}
-	w.bp.resort = true
 	return nil
+}
+
+// samePose reports whether a and b have the same position and rotation
+// bits.
+func samePose(a, b *BodyState) bool {
+	f := math.Float64bits
+	return f(a.Pos.X) == f(b.Pos.X) && f(a.Pos.Y) == f(b.Pos.Y) && f(a.Pos.Z) == f(b.Pos.Z) &&
+		f(a.Rot.W) == f(b.Rot.W) && f(a.Rot.X) == f(b.Rot.X) && f(a.Rot.Y) == f(b.Rot.Y) && f(a.Rot.Z) == f(b.Rot.Z)
 }
 
 // checkState reports why s cannot be restored into w.
@@ -172,28 +226,32 @@ func (w *World) checkState(s *State) error {
 		return fmt.Errorf("physics: restore: state has %d bodies, world has %d", len(s.Bodies), len(w.shapes))
 	}
 	for i := range s.Bodies {
-		if err := checkBody(i, &s.Bodies[i]); err != nil {
+		b := &s.Bodies[i]
+		if err := checkBody(i, b); err != nil {
 			return fmt.Errorf("restore: %w", err)
 		}
-		if w.shapes[i].static && s.Bodies[i].Asleep {
-			return badValue("restore: static body %d is asleep", i)
+		if b.Asleep && (w.shapes[i].static || b.Disabled) {
+			return badValue("restore: body %d is asleep and static or disabled", i)
 		}
 	}
+	n := int32(len(w.shapes))
 	var prev uint64
+	nonFinite := 0.0
 	for k := range s.Contacts {
 		c := &s.Contacts[k]
-		n := int32(len(w.shapes))
 		if c.A < 0 || c.A >= n || c.B < Ground || c.B >= n || (c.B != Ground && c.B <= c.A) || !validFeature(c.B, c.Feature) {
 			return badValue("restore: contact %d names bodies %d, %d, feature %#x outside the world", k, c.A, c.B, c.Feature)
 		}
-		if !c.Normal.Finite() || !finite(c.Pn) || !finite(c.Pt1) || !finite(c.Pt2) {
-			return badValue("restore: contact %d has a non-finite value", k)
-		}
-		if key := c.key(); k > 0 && key <= prev {
+		// x*0 is 0 for a finite x and NaN otherwise: one test for all.
+		nonFinite += float64(c.Pn*0) + float64(c.Pt1*0) + float64(c.Pt2*0)
+		key := c.key()
+		if k > 0 && key <= prev {
 			return badValue("restore: contact %d is out of order", k)
-		} else {
-			prev = key
 		}
+		prev = key
+	}
+	if nonFinite != 0 {
+		return badValue("restore: a contact has a non-finite impulse")
 	}
 	return nil
 }
@@ -268,7 +326,14 @@ func (w *World) wake(i int) {
 // checkBody refuses a body state with a non-finite value or an orientation
 // that is not unit length.
 func checkBody(i int, b *BodyState) error {
-	if !b.Pos.Finite() || !b.Rot.Finite() || !b.Vel.Finite() || !b.AngVel.Finite() || !b.Force.Finite() || !b.Torque.Finite() {
+	// x*0 is 0 for a finite x and NaN otherwise: one test for all.
+	z := float64(b.Pos.X*0) + float64(b.Pos.Y*0) + float64(b.Pos.Z*0) +
+		float64(b.Rot.W*0) + float64(b.Rot.X*0) + float64(b.Rot.Y*0) + float64(b.Rot.Z*0) +
+		float64(b.Vel.X*0) + float64(b.Vel.Y*0) + float64(b.Vel.Z*0) +
+		float64(b.AngVel.X*0) + float64(b.AngVel.Y*0) + float64(b.AngVel.Z*0) +
+		float64(b.Force.X*0) + float64(b.Force.Y*0) + float64(b.Force.Z*0) +
+		float64(b.Torque.X*0) + float64(b.Torque.Y*0) + float64(b.Torque.Z*0)
+	if z != 0 {
 		return badValue("body %d has a non-finite value", i)
 	}
 	if n := b.Rot.Dot(b.Rot); n < 0.999 || n > 1.001 {
@@ -284,4 +349,5 @@ func (w *World) derive(i int) {
 	w.rot[i] = rotationMat(b.Rot)
 	w.bounds[i] = boundsOf(w.shapes[i].half, &w.rot[i], b.Pos, mul(0.5, w.cfg.Margin))
 	w.sweep[i] = 0
+	w.fresh[i] = true
 }
