@@ -11,7 +11,7 @@ import (
 // benchmark stays in that phase of the scene.
 func benchScene(b *testing.B, name string, sleep bool, warm, span int) {
 	cfg := physics.DefaultConfig()
-	cfg.Sleep = sleep
+	cfg.NoSleep = !sleep
 	w, sc, err := Build(name, cfg, Options{})
 	if err != nil {
 		b.Fatal(err)

@@ -16,13 +16,15 @@ type Config struct {
 	AngularDamping   float64 // per second; each substep multiplies ω by 1/(1+h*AngularDamping)
 	MaxBodies        int     // upper bound on bodies
 
+	// The fields below were added with the soft-contact solver; for each,
+	// zero means the default (DefaultConfig's value), so that a
+	// configuration stored before they existed still builds the same world.
 	ContactHertz   float64 // stiffness of the soft contacts, Hz (capped at a quarter of the substep rate); static contacts use twice this
-	ContactDamping float64 // damping ratio of the soft contacts, > 0
+	ContactDamping float64 // damping ratio of the soft contacts
 	MaxPushSpeed   float64 // fastest speed at which a contact pushes overlapping boxes apart, m/s
-
-	Sleep      bool    // let bodies at rest sleep by island
-	SleepSpeed float64 // a body is at rest below this speed of its fastest point, m/s
-	SleepTicks int     // an island falls asleep once all its bodies were at rest this many steps, 1 to 1<<20
+	NoSleep        bool    // switch sleeping off: by default bodies at rest sleep by island
+	SleepSpeed     float64 // a body is at rest below this speed (its centre's plus its spin times its radius), m/s
+	SleepTicks     int     // an island falls asleep once all its bodies were at rest this many steps, up to 1<<20
 }
 
 // DefaultTickRate is the default number of steps per second.
@@ -41,13 +43,41 @@ func DefaultConfig() Config {
 		RestitutionSpeed: 1,
 		AngularDamping:   0.05,
 		MaxBodies:        4096,
-		ContactHertz:     30,
-		ContactDamping:   10,
-		MaxPushSpeed:     3,
-		Sleep:            true,
-		SleepSpeed:       0.03,
-		SleepTicks:       48,
+		ContactHertz:     defaultContactHertz,
+		ContactDamping:   defaultContactDamping,
+		MaxPushSpeed:     defaultMaxPushSpeed,
+		SleepSpeed:       defaultSleepSpeed,
+		SleepTicks:       defaultSleepTicks,
 	}
+}
+
+// Defaults of the fields where zero means the default.
+const (
+	defaultContactHertz   = 30
+	defaultContactDamping = 10
+	defaultMaxPushSpeed   = 3
+	defaultSleepSpeed     = 0.03
+	defaultSleepTicks     = 48
+)
+
+// withDefaults returns c with every zero field that has a default set to it.
+func (c Config) withDefaults() Config {
+	if c.ContactHertz == 0 {
+		c.ContactHertz = defaultContactHertz
+	}
+	if c.ContactDamping == 0 {
+		c.ContactDamping = defaultContactDamping
+	}
+	if c.MaxPushSpeed == 0 {
+		c.MaxPushSpeed = defaultMaxPushSpeed
+	}
+	if c.SleepSpeed == 0 {
+		c.SleepSpeed = defaultSleepSpeed
+	}
+	if c.SleepTicks == 0 {
+		c.SleepTicks = defaultSleepTicks
+	}
+	return c
 }
 
 // validate checks every field and names the first that is out of range.
@@ -79,8 +109,8 @@ func (c *Config) validate() error {
 		return badValue("config ContactDamping %v must be > 0", c.ContactDamping)
 	case !finite(c.MaxPushSpeed) || c.MaxPushSpeed <= 0:
 		return badValue("config MaxPushSpeed %v must be > 0 m/s", c.MaxPushSpeed)
-	case !finite(c.SleepSpeed) || c.SleepSpeed < 0:
-		return badValue("config SleepSpeed %v must be >= 0 m/s", c.SleepSpeed)
+	case !finite(c.SleepSpeed) || c.SleepSpeed <= 0:
+		return badValue("config SleepSpeed %v must be > 0 m/s", c.SleepSpeed)
 	case c.SleepTicks < 1 || c.SleepTicks > 1<<20:
 		return badValue("config SleepTicks %d must be in [1, 1048576]", c.SleepTicks)
 	}
@@ -88,5 +118,5 @@ func (c *Config) validate() error {
 }
 
 func (c Config) String() string {
-	return fmt.Sprintf("dt=%v gravity=%v iterations=%d sleep=%v", c.Dt, c.Gravity, c.Iterations, c.Sleep)
+	return fmt.Sprintf("dt=%v gravity=%v iterations=%d sleep=%v", c.Dt, c.Gravity, c.Iterations, !c.NoSleep)
 }

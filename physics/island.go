@@ -83,7 +83,7 @@ func (w *World) wakeIslands() {
 // them until they are woken.
 func (w *World) sleepIslands() {
 	n := len(w.active)
-	if !w.cfg.Sleep {
+	if w.cfg.NoSleep {
 		for _, i := range w.active {
 			w.st.Bodies[i].Rest = 0
 		}

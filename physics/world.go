@@ -39,8 +39,10 @@ type World struct {
 	staticSoft softness
 }
 
-// New returns an empty world with configuration cfg.
+// New returns an empty world with configuration cfg (its zero fields that
+// have defaults set to them).
 func New(cfg Config) (*World, error) {
+	cfg = cfg.withDefaults()
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
@@ -54,7 +56,7 @@ func New(cfg Config) (*World, error) {
 	return w, nil
 }
 
-// Config returns the world's configuration.
+// Config returns the world's configuration, defaults filled in.
 func (w *World) Config() Config { return w.cfg }
 
 // AddBox adds a box and returns its body index.

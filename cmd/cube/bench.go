@@ -68,7 +68,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return usagef("-iterations %d is out of range: want 1 to 64", *iters)
 	}
 	cfg := physics.DefaultConfig()
-	cfg.Sleep, cfg.Iterations = *sleep, *iters
+	cfg.NoSleep, cfg.Iterations = !*sleep, *iters
 	r, err := bench(*scene, cfg, game.Options{Bodies: *bodies}, *steps)
 	if err != nil {
 		return err
@@ -109,7 +109,7 @@ func bench(name string, cfg physics.Config, o game.Options, steps int) (benchRes
 	for i := range start {
 		start[i] = w.Body(i).Pos
 	}
-	r := benchResult{Scene: name, Steps: steps, Sleep: cfg.Sleep, Iterations: cfg.Iterations, Bodies: n}
+	r := benchResult{Scene: name, Steps: steps, Sleep: !cfg.NoSleep, Iterations: cfg.Iterations, Bodies: n}
 	var ins []game.Input
 	var mark physics.State
 	times := make([]float64, steps)
