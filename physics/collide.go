@@ -44,7 +44,7 @@ func (w *World) collide() {
 	w.pts = w.pts[:0]
 	o := 0 // where the walk through the previous cache stands
 	g := 0 // next active body whose ground contacts are still to come
-	var out [4]cpt
+	var out manifolds
 	margin := w.cfg.Margin
 	for _, pr := range w.bp.pairs {
 		a, b := int32(pr>>32), int32(uint32(pr))
@@ -52,11 +52,13 @@ func (w *World) collide() {
 			w.ground(w.active[g], &o)
 		}
 		A, B := w.boxOf(a), w.boxOf(b)
-		n, k := boxBox(&A, &B, margin+w.sweep[a]+w.sweep[b], &out)
-		if k == 0 {
+		boxBox(&A, &B, margin+w.sweep[a]+w.sweep[b], &out)
+		if out.m == 0 {
 			continue
 		}
-		w.addConstraint(a, b, n, out[:k], &o)
+		for m := 0; m < out.m; m++ {
+			w.addConstraint(a, b, out.n[m], out.pts[m][:out.k[m]], &o)
+		}
 		if w.sidx[a] < 0 {
 			w.wake(int(a))
 		}

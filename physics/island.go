@@ -58,8 +58,8 @@ func (w *World) wakeIslands() {
 			union(uf, c.A, c.B)
 		}
 	}
-	// A root is marked awake (Rest of the root's slot reused as a flag
-	// would touch the state: use minRest as scratch instead).
+	// awake[root] is 1 when the root's island holds an awake body (minRest
+	// is scratch here).
 	awake := w.minRest[:0]
 	for i := 0; i < n; i++ {
 		awake = append(awake, 0)

@@ -46,6 +46,7 @@ const (
 	relFaceTol = 0.02
 	relEdgeTol = 0.10
 	absAxisTol = 0.001 // m
+	faceToo    = 0.01  // m: an edge contact comes with the best face's when that face overlaps less than this
 )
 
 // beats reports whether separation s along a less preferred axis is clearly
@@ -73,10 +74,47 @@ type cpt struct {
 	feature uint32
 }
 
-// boxBox finds the contact between boxes A and B, keeping points whose
-// separation is below spec. It returns the normal (from B towards A) and the
-// points, at most 4, in feature order, in out[:n].
-func boxBox(A, B *box, spec float64, out *[4]cpt) (Vec3, int) {
+// manifolds are the contacts boxBox finds for a pair: usually one, a face
+// contact or an edge contact; two when an edge axis separates most but the
+// best face axis overlaps by less than faceToo (or not at all): then the face
+// contact comes first (its features are lower) and the edge contact second.
+// The face contact's points keep a box that turns fast during the step (its
+// sweep) from swinging a face through the other box past a single edge point;
+// none of them is deeper than the face axis' separation, the least distance
+// of the incident box's vertices to the reference face's plane.
+type manifolds struct {
+	n   [2]Vec3 // normals, from B towards A
+	pts [2][4]cpt
+	k   [2]int // points of each, in feature order
+	m   int    // manifolds
+}
+
+// boxBox finds the contacts between boxes A and B, keeping points whose
+// separation is below spec.
+func boxBox(A, B *box, spec float64, out *manifolds) {
+	out.m = 0
+	n, k := boxBoxSAT(A, B, spec, &out.pts[0], &out.pts[1])
+	if k < 0 { // face then edge
+		out.n[0], out.k[0] = n[0], -k>>4
+		out.n[1], out.k[1] = n[1], -k&0xf
+		if out.k[0] > 0 {
+			out.m = 2
+			return
+		}
+		out.n[0], out.k[0], out.pts[0] = n[1], out.k[1], out.pts[1]
+		out.m = 1
+		return
+	}
+	if k > 0 {
+		out.n[0], out.k[0], out.m = n[0], k, 1
+	}
+}
+
+// boxBoxSAT is boxBox's work. It returns the normal and the point count of
+// one contact in out, or, for a face contact followed by an edge contact,
+// both normals and -(faceCount<<4 | edgeCount), the edge point in edge.
+func boxBoxSAT(A, B *box, spec float64, out, edge *[4]cpt) ([2]Vec3, int) {
+	var none [2]Vec3
 	d := B.p.Sub(A.p)
 	var c, ac [3][3]float64
 	var da, db [3]float64
@@ -95,7 +133,7 @@ func boxBox(A, B *box, spec float64, out *[4]cpt) (Vec3, int) {
 	for i := 0; i < 3; i++ {
 		s := abs(da[i]) - A.h[i] - (mul(B.h[0], ac[i][0]) + mul(B.h[1], ac[i][1]) + mul(B.h[2], ac[i][2]))
 		if s > spec {
-			return Vec3{}, 0
+			return none, 0
 		}
 		if ia < 0 || s > bestA {
 			bestA, ia = s, i
@@ -105,7 +143,7 @@ func boxBox(A, B *box, spec float64, out *[4]cpt) (Vec3, int) {
 	for j := 0; j < 3; j++ {
 		s := abs(db[j]) - (mul(A.h[0], ac[0][j]) + mul(A.h[1], ac[1][j]) + mul(A.h[2], ac[2][j])) - B.h[j]
 		if s > spec {
-			return Vec3{}, 0
+			return none, 0
 		}
 		if jb < 0 || s > bestB {
 			bestB, jb = s, j
@@ -127,7 +165,7 @@ func boxBox(A, B *box, spec float64, out *[4]cpt) (Vec3, int) {
 			rb := mul(B.h[j1], ac[i][j2]) + mul(B.h[j2], ac[i][j1])
 			s := (abs(dist) - ra - rb) / sqrt(l2)
 			if s > spec {
-				return Vec3{}, 0
+				return none, 0
 			}
 			if ei < 0 || s > bestE {
 				bestE, ei, ej = s, i, j
@@ -139,18 +177,32 @@ func boxBox(A, B *box, spec float64, out *[4]cpt) (Vec3, int) {
 	if beats(bestB, bestA, relFaceTol) {
 		refB, best = true, bestB
 	}
-	if ei >= 0 && beats(bestE, best, relEdgeTol) {
-		return edgeContact(A, B, ei, ej, d, spec, out)
-	}
-	if refB {
-		n, k := faceContact(B, A, jb, -db[jb], spec, out)
-		for m := 0; m < k; m++ {
-			out[m].feature |= featRefB
+	face := func() (Vec3, int) {
+		if refB {
+			n, k := faceContact(B, A, jb, -db[jb], spec, out)
+			for m := 0; m < k; m++ {
+				out[m].feature |= featRefB
+			}
+			return n, k
 		}
-		return n, k
+		n, k := faceContact(A, B, ia, da[ia], spec, out)
+		return n.Neg(), k
 	}
-	n, k := faceContact(A, B, ia, da[ia], spec, out)
-	return n.Neg(), k
+	if ei >= 0 && beats(bestE, best, relEdgeTol) {
+		ne, ke := edgeContact(A, B, ei, ej, d, spec, edge)
+		if ke < 0 { // the edges' closest points are past an end: a face contact
+			n, k := face()
+			return [2]Vec3{n}, k
+		}
+		if best < -faceToo {
+			*out = *edge
+			return [2]Vec3{ne}, ke
+		}
+		nf, kf := face()
+		return [2]Vec3{nf, ne}, -(kf<<4 | ke)
+	}
+	n, k := face()
+	return [2]Vec3{n}, k
 }
 
 // next3 gives the two other axes of axis i: next3[i], next3[i+1].
@@ -167,7 +219,10 @@ func edgeID(k int, v int) uint32 {
 }
 
 // edgeContact makes the single contact of the edge of A along axis i and
-// the edge of B along axis j: the closest points of the two edges.
+// the edge of B along axis j: the closest points of the two edges. It
+// returns -1 points when the closest points of the two lines lie past an
+// end of either edge: the edges do not cross, and the contact is a vertex or
+// an edge against a face.
 func edgeContact(A, B *box, i, j int, d Vec3, spec float64, out *[4]cpt) (Vec3, int) {
 	l := A.u[i].Cross(B.u[j])
 	l = l.Scale(1 / l.Len())
@@ -197,13 +252,14 @@ func edgeContact(A, B *box, i, j int, d Vec3, spec float64, out *[4]cpt) (Vec3, 
 	r := ca.Sub(cb)
 	bb, dd, e := u.Dot(v), u.Dot(r), v.Dot(r)
 	den := 1 - mul(bb, bb)
-	s := 0.0
-	if den > 1e-12 {
-		s = (mul(bb, e) - dd) / den
+	if den <= 1e-12 {
+		return Vec3{}, -1
 	}
-	s = clamp(s, -A.h[i], A.h[i])
-	t := clamp(e+mul(s, bb), -B.h[j], B.h[j])
-	s = clamp(mul(t, bb)-dd, -A.h[i], A.h[i])
+	s := (mul(bb, e) - dd) / den
+	t := e + mul(s, bb)
+	if abs(s) > A.h[i] || abs(t) > B.h[j] {
+		return Vec3{}, -1
+	}
 	pa, pb := ca.AddScaled(u, s), cb.AddScaled(v, t)
 	sep := pb.Sub(pa).Dot(l)
 	if sep > spec {

@@ -29,6 +29,19 @@ func cubeAt(p Vec3, rot Quat) BoxDef {
 	return d
 }
 
+// boxBox1 runs boxBox and returns its single contact.
+func boxBox1(A, B *box, spec float64) (Vec3, [4]cpt, int) {
+	var m manifolds
+	boxBox(A, B, spec, &m)
+	if m.m == 0 {
+		return Vec3{}, m.pts[0], 0
+	}
+	if m.m > 1 {
+		panic("two contacts")
+	}
+	return m.n[0], m.pts[0], m.k[0]
+}
+
 // eighth is tan(π/8): AxisTurn with it turns by 45°.
 const eighth = 0.4142135623730951
 
@@ -39,8 +52,7 @@ func TestCrossedEdgesMakeAnEdgeContact(t *testing.T) {
 	// above the origin.
 	w := twoBoxes(t, cubeAt(Vec3{}, AxisTurn(Vec3{1, 0, 0}, eighth)), cubeAt(Vec3{0, 1.5, 0}, AxisTurn(Vec3{0, 0, 1}, eighth)))
 	A, B := w.boxOf(0), w.boxOf(1)
-	var out [4]cpt
-	n, k := boxBox(&A, &B, 0.1, &out)
+	n, out, k := boxBox1(&A, &B, 0.1)
 	gap := 1.5 - math.Sqrt2
 	if k != 1 || out[0].feature&featEdge == 0 {
 		t.Fatalf("got %d points, feature %#x; want one edge-edge point", k, out[0].feature)
@@ -52,7 +64,7 @@ func TestCrossedEdgesMakeAnEdgeContact(t *testing.T) {
 		t.Fatalf("normal %v, want (0, -1, 0) from B down to A", n)
 	}
 	// Beyond the speculative distance there is no contact at all.
-	if _, k := boxBox(&A, &B, 0.05, &out); k != 0 {
+	if _, _, k := boxBox1(&A, &B, 0.05); k != 0 {
 		t.Fatalf("%d points at a gap of %v with spec 0.05", k, gap)
 	}
 }
@@ -86,8 +98,7 @@ func TestThinSlabAcrossAFaceMakesContact(t *testing.T) {
 	slab.Half, slab.Pos, slab.Static = Vec3{0.05, 2, 2}, Vec3{0.52, 5, 0}, true
 	w := twoBoxes(t, cubeAt(Vec3{0, 5, 0}, Identity), slab)
 	A, B := w.boxOf(0), w.boxOf(1)
-	var out [4]cpt
-	n, k := boxBox(&A, &B, 0.02, &out)
+	n, out, k := boxBox1(&A, &B, 0.02)
 	if k != 4 {
 		t.Fatalf("got %d points, want 4 (the cube's face against the slab)", k)
 	}
@@ -109,8 +120,7 @@ func TestFaceContactFeaturesNameTheReferenceFace(t *testing.T) {
 	// y bit 0 (0, 1, 4, 5) touch it.
 	w := twoBoxes(t, cubeAt(Vec3{}, Identity), cubeAt(Vec3{0.1, 0.995, 0.05}, Identity))
 	A, B := w.boxOf(0), w.boxOf(1)
-	var out [4]cpt
-	n, k := boxBox(&A, &B, 0.02, &out)
+	n, out, k := boxBox1(&A, &B, 0.02)
 	if k != 4 || !vecNear(n, Vec3{0, -1, 0}, 0) {
 		t.Fatalf("%d points, normal %v", k, n)
 	}
@@ -134,8 +144,8 @@ func TestFaceContactFeaturesNameTheReferenceFace(t *testing.T) {
 	// A small turn keeps the same features, so warm starting goes on.
 	w2 := twoBoxes(t, cubeAt(Vec3{}, Identity), cubeAt(Vec3{0.1, 0.995, 0.05}, AxisTurn(Vec3{0, 1, 0}, 0.001)))
 	A2, B2 := w2.boxOf(0), w2.boxOf(1)
-	var out2 [4]cpt
-	if _, k2 := boxBox(&A2, &B2, 0.02, &out2); k2 != k {
+	_, out2, k2 := boxBox1(&A2, &B2, 0.02)
+	if k2 != k {
 		t.Fatalf("turned: %d points", k2)
 	}
 	for q := 0; q < k; q++ {
@@ -154,8 +164,7 @@ func TestReferenceOnBWhenItsFaceSeparatesMore(t *testing.T) {
 	b.Half, b.Pos = Vec3{3, 0.5, 3}, Vec3{0, 1.15, 0}
 	w := twoBoxes(t, a, b)
 	A, B := w.boxOf(0), w.boxOf(1)
-	var out [4]cpt
-	n, k := boxBox(&A, &B, 0.02, &out)
+	n, out, k := boxBox1(&A, &B, 0.02)
 	if k == 0 || out[0].feature&featRefB == 0 || out[0].feature>>featFaceBits&7 != 3 {
 		t.Fatalf("%d points, feature %#x: want B's -y face as reference", k, out[0].feature)
 	}
@@ -175,8 +184,7 @@ func TestOctagonIsReducedToFourPoints(t *testing.T) {
 	// points, reduced to four spanning it.
 	w := twoBoxes(t, cubeAt(Vec3{}, Identity), cubeAt(Vec3{0, 0.99, 0}, AxisTurn(Vec3{0, 1, 0}, eighth)))
 	A, B := w.boxOf(0), w.boxOf(1)
-	var out [4]cpt
-	_, k := boxBox(&A, &B, 0.02, &out)
+	_, out, k := boxBox1(&A, &B, 0.02)
 	if k != 4 {
 		t.Fatalf("%d points, want 4", k)
 	}
