@@ -15,7 +15,7 @@ var goldenHashes = []struct {
 }{
 	{"arena", 10000, 0x0e129e2b8b9b4484},
 	{"pyramid", 3840, 0xe9e80dbcc9c26b7c},
-	{"cubes", 2048, 0x9f90b46330d74303},
+	{"cubes", 2048, 0x13166f3f150c7693},
 }
 
 func TestGoldenHashes(t *testing.T) {
