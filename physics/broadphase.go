@@ -5,13 +5,6 @@ import "slices"
 // aabb is an axis-aligned bounding box.
 type aabb struct{ lo, hi Vec3 }
 
-// overlaps reports whether a and b overlap.
-func (a *aabb) overlaps(b *aabb) bool {
-	return a.lo.X <= b.hi.X && b.lo.X <= a.hi.X &&
-		a.lo.Y <= b.hi.Y && b.lo.Y <= a.hi.Y &&
-		a.lo.Z <= b.hi.Z && b.lo.Z <= a.hi.Z
-}
-
 // boundsOf returns the bounding box of a box with half extents h, rotation
 // matrix r and centre p, grown by g on every side.
 func boundsOf(h Vec3, r *Mat3, p Vec3, g float64) aabb {
