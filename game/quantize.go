@@ -153,10 +153,11 @@ func QuantizeBody(b *physics.BodyState) {
 	b.AngVel = physics.Vec3{X: v(b.AngVel.X), Y: v(b.AngVel.Y), Z: v(b.AngVel.Z)}
 }
 
-// quantize puts every moving body of w on the grid.
+// quantize puts every moving body of w on the grid; a sleeping or
+// disabled body does not move, so it stays where it was put.
 func (sc *Scene) quantize(w *physics.World) error {
 	for i := 0; i < w.NumBodies(); i++ {
-		if w.Static(i) {
+		if w.Static(i) || !w.Awake(i) || !w.Enabled(i) {
 			continue
 		}
 		b := w.Body(i)

@@ -39,6 +39,7 @@ type shape struct {
 	invInertia  Vec3 // body-space diagonal of the inverse inertia tensor
 	friction    float64
 	restitution float64
+	radius      float64 // distance from the centre to a vertex, m
 	static      bool
 }
 
@@ -77,6 +78,7 @@ func (d *BoxDef) validate() (Quat, error) {
 // newShape derives the fixed configuration of a valid box.
 func newShape(d *BoxDef) shape {
 	s := shape{half: d.Half, friction: d.Friction, restitution: d.Restitution, static: d.Static}
+	s.radius = d.Half.Len()
 	if d.Static {
 		return s
 	}

@@ -9,7 +9,7 @@ import (
 
 // Encoded sizes, in bytes.
 const (
-	bodyBytes    = bodyWordCount * 8
+	bodyBytes    = bodyFloatWords*8 + 2*4
 	contactBytes = 3*4 + (contactWordCount-3)*8
 )
 
@@ -23,16 +23,20 @@ func (s *State) EncodedSize() int {
 
 // AppendState appends the exact bits of s to b, little endian: the tick,
 // the body count and each body's 19 float64 words (position, rotation w x y
-// z, velocity, angular velocity, force, torque), then the contact count and
-// each contact's A, B and feature as uint32 and its normal and three
-// impulses as float64. Hash feeds the same bytes to FNV-1a.
+// z, velocity, angular velocity, force, torque) followed by its rest count
+// and flags as uint32, then the contact count and each contact's A, B and
+// feature as uint32 and its three impulses as float64. Hash feeds the same
+// bytes to FNV-1a.
 func AppendState(b []byte, s *State) []byte {
 	b = binary.LittleEndian.AppendUint32(b, s.Tick)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(s.Bodies)))
 	for i := range s.Bodies {
-		for _, w := range bodyWords(&s.Bodies[i]) {
-			b = binary.LittleEndian.AppendUint64(b, w)
+		w := bodyWords(&s.Bodies[i])
+		for _, x := range w[:bodyFloatWords] {
+			b = binary.LittleEndian.AppendUint64(b, x)
 		}
+		b = binary.LittleEndian.AppendUint32(b, uint32(w[bodyFloatWords]))
+		b = binary.LittleEndian.AppendUint32(b, uint32(w[bodyFloatWords+1]))
 	}
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(s.Contacts)))
 	for i := range s.Contacts {
@@ -50,8 +54,9 @@ func AppendState(b []byte, s *State) []byte {
 // DecodeState reads a state written by AppendState from the start of b into
 // s, reusing s's buffers, and returns the number of bytes read. It refuses
 // more than maxBodies bodies or maxContacts contacts before allocating
-// anything, and checks the length before every read. It checks only the
-// layout: World.Restore checks that the values fit a world.
+// anything, checks the length before every read and refuses unknown body
+// flag bits. It checks only the layout: World.Restore checks that the values
+// fit a world.
 func DecodeState(b []byte, s *State, maxBodies, maxContacts int) (int, error) {
 	if len(b) < 8 {
 		return 0, ErrShort
@@ -65,14 +70,22 @@ func DecodeState(b []byte, s *State, maxBodies, maxContacts int) (int, error) {
 	if len(b)-off < int(nb)*bodyBytes+4 {
 		return 0, ErrShort
 	}
+	for i := 0; i < int(nb); i++ {
+		if f := binary.LittleEndian.Uint32(b[off+i*bodyBytes+bodyFloatWords*8+4:]); f&^flagMask != 0 {
+			return 0, fmt.Errorf("physics: state body %d has unknown flags %#x", i, f)
+		}
+	}
 	s.Tick = tick
 	s.Bodies = resize(s.Bodies, int(nb))
 	var w [bodyWordCount]uint64
 	for i := range s.Bodies {
-		for k := range w {
+		for k := 0; k < bodyFloatWords; k++ {
 			w[k] = binary.LittleEndian.Uint64(b[off:])
 			off += 8
 		}
+		w[bodyFloatWords] = uint64(binary.LittleEndian.Uint32(b[off:]))
+		w[bodyFloatWords+1] = uint64(binary.LittleEndian.Uint32(b[off+4:]))
+		off += 8
 		setBodyWords(&s.Bodies[i], &w)
 	}
 	nc := binary.LittleEndian.Uint32(b[off:])
@@ -90,13 +103,12 @@ func DecodeState(b []byte, s *State, maxBodies, maxContacts int) (int, error) {
 		c.B = int32(binary.LittleEndian.Uint32(b[off+4:]))
 		c.Feature = binary.LittleEndian.Uint32(b[off+8:])
 		off += 12
-		var f [6]float64
+		var f [3]float64
 		for k := range f {
 			f[k] = math.Float64frombits(binary.LittleEndian.Uint64(b[off:]))
 			off += 8
 		}
-		c.Normal = Vec3{f[0], f[1], f[2]}
-		c.Pn, c.Pt1, c.Pt2 = f[3], f[4], f[5]
+		c.Pn, c.Pt1, c.Pt2 = f[0], f[1], f[2]
 	}
 	return off, nil
 }

@@ -1,52 +1,101 @@
 package physics
 
-// contact is one contact point being solved in the current step. The three
-// rows (normal, two friction tangents) carry what the solver needs
-// precomputed from the poses at the start of the step.
-type contact struct {
-	a, b    int32 // body indices; b may be Ground
-	feature uint32
-	n       Vec3    // normal, from b towards a
-	p       Vec3    // contact point, world
-	sep     float64 // signed distance along n, negative when penetrating
-	mu      float64 // friction coefficient of the pair
-	e       float64 // restitution of the pair
-	bias    float64 // normal velocity the solver aims for, m/s
-	ma, mb  bool    // whether a and b move (not the ground, not static)
-	invMa   float64 // inverse masses, 0 for a body that does not move
-	invMb   float64
-	rows    [3]row // normal, tangent 1, tangent 2
-}
-
-// row is one direction d of a contact constraint.
-type row struct {
-	d      Vec3    // direction, world
-	rAxd   Vec3    // rA × d
-	rBxd   Vec3    // rB × d
-	iA, iB Vec3    // invI_A (rA × d), invI_B (rB × d)
-	m      float64 // effective mass 1 / (d·J M⁻¹ Jᵀ d)
-	p      float64 // accumulated impulse along d
-}
-
-// aabb is an axis-aligned bounding box.
-type aabb struct{ lo, hi Vec3 }
-
-// overlaps reports whether a and b, grown by m, overlap.
-func (a *aabb) overlaps(b *aabb, m float64) bool {
-	return a.lo.X-m <= b.hi.X && b.lo.X-m <= a.hi.X &&
-		a.lo.Y-m <= b.hi.Y && b.lo.Y-m <= a.hi.Y &&
-		a.lo.Z-m <= b.hi.Z && b.lo.Z-m <= a.hi.Z
-}
-
-// boundsOf returns the bounding box of a box with half extents h, rotation
-// matrix r and centre p.
-func boundsOf(h Vec3, r *Mat3, p Vec3) aabb {
-	e := Vec3{
-		mul(abs(r[0].X), h.X) + mul(abs(r[0].Y), h.Y) + mul(abs(r[0].Z), h.Z),
-		mul(abs(r[1].X), h.X) + mul(abs(r[1].Y), h.Y) + mul(abs(r[1].Z), h.Z),
-		mul(abs(r[2].X), h.X) + mul(abs(r[2].Y), h.Y) + mul(abs(r[2].Z), h.Z),
+// activate lists this step's active bodies (dynamic, enabled, awake) in
+// index order, and derives what the step needs of them from their state:
+// rotation, world inverse inertia, the velocity change per substep, how far
+// they may move this step (sweep) and their bounds grown by it.
+func (w *World) activate() {
+	w.active = w.active[:0]
+	w.sb = w.sb[:0]
+	dt, h := w.cfg.Dt, w.h
+	for i := range w.shapes {
+		s := &w.shapes[i]
+		b := &w.st.Bodies[i]
+		if s.static || b.Disabled || b.Asleep {
+			w.sidx[i] = -1
+			continue
+		}
+		w.sidx[i] = int32(len(w.active))
+		w.active = append(w.active, int32(i))
+		w.fresh[i] = false
+		w.rot[i] = rotationMat(b.Rot)
+		invI := sandwich(&w.rot[i], s.invInertia)
+		acc := w.cfg.Gravity.AddScaled(b.Force, s.invMass)
+		alpha := invI.MulVec(b.Torque)
+		// The speed the body may reach this step, and so how far it may go.
+		v := b.Vel.AddScaled(acc, dt)
+		sw := mul(dt, v.Len()+mul(b.AngVel.AddScaled(alpha, dt).Len(), s.radius))
+		w.sweep[i] = sw
+		w.bounds[i] = boundsOf(s.half, &w.rot[i], b.Pos, mul(0.5, w.cfg.Margin)+sw)
+		w.sb = append(w.sb, solverBody{
+			v: b.Vel, w: b.AngVel,
+			dv: acc.Scale(h), dw: alpha.Scale(h),
+			invM: s.invMass, invI: invI,
+		})
 	}
-	return aabb{p.Sub(e), p.Add(e)}
+}
+
+// collide finds this step's contacts and prepares them for the solver, in
+// key order: for each pair in (a, b) order, after the ground contacts of
+// every active body up to a. A sleeping box touched by an active one is
+// woken (it is solved as if static this step, and moves from the next).
+func (w *World) collide() {
+	w.cons = w.cons[:0]
+	w.pts = w.pts[:0]
+	o := 0 // where the walk through the previous cache stands
+	g := 0 // next active body whose ground contacts are still to come
+	var out manifolds
+	margin := w.cfg.Margin
+	for _, pr := range w.bp.pairs {
+		a, b := int32(pr>>32), int32(uint32(pr))
+		for ; g < len(w.active) && w.active[g] <= a; g++ {
+			w.ground(w.active[g], &o)
+		}
+		A, B := w.boxOf(a), w.boxOf(b)
+		boxBox(&A, &B, margin+w.sweep[a]+w.sweep[b], &out)
+		if out.m == 0 {
+			continue
+		}
+		for m := 0; m < out.m; m++ {
+			w.addConstraint(a, b, out.n[m], out.pts[m][:out.k[m]], &o)
+		}
+		if w.sidx[a] < 0 {
+			w.wake(int(a))
+		}
+		if w.sidx[b] < 0 {
+			w.wake(int(b))
+		}
+	}
+	for ; g < len(w.active); g++ {
+		w.ground(w.active[g], &o)
+	}
+}
+
+// ground adds the contact of active body i with the ground plane y = 0:
+// its vertices below the margin plus its sweep, at most four.
+func (w *World) ground(i int32, o *int) {
+	if w.bounds[i].lo.Y >= mul(0.5, w.cfg.Margin) {
+		return
+	}
+	spec := w.cfg.Margin + w.sweep[i]
+	b := &w.st.Bodies[i]
+	r := &w.rot[i]
+	h := w.shapes[i].half
+	var pts [8]cpt
+	np := 0
+	for v := 0; v < 8; v++ {
+		p := b.Pos.Add(r.MulVec(corner(h, v)))
+		if p.Y < spec {
+			pts[np] = cpt{p: Vec3{p.X, mul(0.5, p.Y), p.Z}, sep: p.Y, feature: uint32(v)}
+			np++
+		}
+	}
+	if np == 0 {
+		return
+	}
+	var out [4]cpt
+	k := reduce(&pts, np, Vec3{0, 1, 0}, &out)
+	w.addConstraint(i, Ground, Vec3{0, 1, 0}, out[:k], o)
 }
 
 // corner returns the local position of vertex k (0-7) of a box with half
@@ -65,101 +114,164 @@ func corner(h Vec3, k int) Vec3 {
 	return c
 }
 
-// collide fills w.manifold with this step's contacts in (A, B, feature)
-// order: for each body A in index order, its ground contacts, then its
-// contacts with every later body B.
-func (w *World) collide() {
-	w.manifold = w.manifold[:0]
-	margin := w.cfg.Margin
-	for i := range w.shapes {
-		si := &w.shapes[i]
-		bi := &w.st.Bodies[i]
-		if !si.static && w.bounds[i].lo.Y < margin {
-			for k := 0; k < 8; k++ {
-				p := bi.Pos.Add(w.rot[i].MulVec(corner(si.half, k)))
-				if p.Y < margin {
-					w.addContact(int32(i), Ground, uint32(k), Vec3{0, 1, 0}, p, p.Y)
-				}
-			}
-		}
-		for j := i + 1; j < len(w.shapes); j++ {
-			sj := &w.shapes[j]
-			if si.static && sj.static {
-				continue
-			}
-			if !w.bounds[i].overlaps(&w.bounds[j], margin) {
-				continue
-			}
-			w.boxPair(i, j)
-		}
-	}
-}
-
-// projRadius returns the half length of the projection of box i on the
-// unit axis u.
-func (w *World) projRadius(i int, u Vec3) float64 {
-	h, r := w.shapes[i].half, &w.rot[i]
-	return mul(h.X, abs(r.Col(0).Dot(u))) + mul(h.Y, abs(r.Col(1).Dot(u))) + mul(h.Z, abs(r.Col(2).Dot(u)))
-}
-
-// inside reports whether the world point p lies in box i grown by m.
-func (w *World) inside(i int, p Vec3, m float64) bool {
-	l := w.rot[i].MulTVec(p.Sub(w.st.Bodies[i].Pos))
-	h := w.shapes[i].half
-	return abs(l.X) <= h.X+m && abs(l.Y) <= h.Y+m && abs(l.Z) <= h.Z+m
-}
-
-// boxPair adds the contacts between boxes a < b. The pair gets one normal:
-// the face axis of either box along which the two overlap least (a separating
-// axis test over the six face axes; edge-edge axes are not tested, so two
-// boxes crossing edge to edge may sink into each other a little). The contact
-// points are the vertices of each box that lie inside the other, grown by
-// the margin: features 0-7 are vertices of a, 8-15 vertices of b.
-func (w *World) boxPair(a, b int) {
-	margin := w.cfg.Margin
-	pa, pb := w.st.Bodies[a].Pos, w.st.Bodies[b].Pos
-	d := pa.Sub(pb)
-	var n Vec3
-	best := 0.0
-	for k := 0; k < 6; k++ {
-		u := w.rot[a].Col(k)
-		if k >= 3 {
-			u = w.rot[b].Col(k - 3)
-		}
-		dist := d.Dot(u)
-		overlap := w.projRadius(a, u) + w.projRadius(b, u) - abs(dist)
-		if k == 0 || overlap < best {
-			best, n = overlap, u
-			if dist < 0 {
-				n = u.Neg()
-			}
-		}
-	}
-	if best < -margin {
-		return
-	}
-	ra, rb := w.projRadius(a, n), w.projRadius(b, n)
-	for k := 0; k < 8; k++ {
-		p := pa.Add(w.rot[a].MulVec(corner(w.shapes[a].half, k)))
-		if w.inside(b, p, margin) {
-			w.addContact(int32(a), int32(b), uint32(k), n, p, p.Sub(pb).Dot(n)-rb)
-		}
-	}
-	for k := 0; k < 8; k++ {
-		q := pb.Add(w.rot[b].MulVec(corner(w.shapes[b].half, k)))
-		if w.inside(a, q, margin) {
-			w.addContact(int32(a), int32(b), uint32(8+k), n, q, -ra-q.Sub(pa).Dot(n))
-		}
-	}
-}
-
-// addContact appends a contact with the pair's material.
-func (w *World) addContact(a, b int32, feature uint32, n, p Vec3, sep float64) {
+// addConstraint prepares the contact of a and b (b may be Ground) with
+// normal n (from b towards a) and points pts, sorted by feature: lever
+// arms, effective masses, the normal velocity before the step, and the
+// impulses of the same features in the previous step's cache, found by a
+// walk that only moves forward (o), since both lists are in key order.
+func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
+	c := constraint{a: a, b: b, n: n, s1: w.sidx[a], s2: -1}
 	sa := &w.shapes[a]
-	mu, e := mul(sa.friction, w.cfg.GroundFriction), sa.restitution
+	c.mu, c.e = mul(sa.friction, w.cfg.GroundFriction), sa.restitution
 	if b != Ground {
-		sb := &w.shapes[b]
-		mu, e = mul(sa.friction, sb.friction), max(e, sb.restitution)
+		sbs := &w.shapes[b]
+		c.mu, c.e = mul(sa.friction, sbs.friction), max(c.e, sbs.restitution)
+		c.s2 = w.sidx[b]
 	}
-	w.manifold = append(w.manifold, contact{a: a, b: b, feature: feature, n: n, p: p, sep: sep, mu: sqrt(mu), e: e})
+	c.mu = sqrt(c.mu)
+	t1, t2 := tangents(n)
+	c.d, c.t1, c.t2 = n, t1, t2
+	b1, b2 := a, b
+	if c.s1 < 0 { // a does not move: solve from b's side
+		c.s1, c.s2 = c.s2, -1
+		c.d, c.t1, c.t2 = n.Neg(), t1.Neg(), t2.Neg()
+		b1, b2 = b, a
+	}
+	c.soft = w.staticSoft
+	if c.s2 >= 0 {
+		c.soft = w.soft
+	}
+	c.first, c.count = int32(len(w.pts)), int32(len(pts))
+
+	s1 := &w.sb[c.s1]
+	var s2 *solverBody
+	var p2 Vec3
+	if c.s2 >= 0 {
+		s2 = &w.sb[c.s2]
+		p2 = w.st.Bodies[b2].Pos
+	}
+	p1 := w.st.Bodies[b1].Pos
+	for _, q := range pts {
+		c.c = c.c.Add(q.p)
+	}
+	c.c = c.c.Scale(1 / float64(len(pts)))
+
+	// Friction and twist at the centre.
+	c.f1 = frictionRow(c.c.Sub(p1), c.c.Sub(p2), c.t1, s1, s2)
+	c.f2 = frictionRow(c.c.Sub(p1), c.c.Sub(p2), c.t2, s1, s2)
+	c.tw1 = s1.invI.MulVec(c.d)
+	k := c.d.Dot(c.tw1)
+	if s2 != nil {
+		c.tw2 = s2.invI.MulVec(c.d)
+		k += c.d.Dot(c.tw2)
+	}
+	c.mtw = 1 / k
+
+	old := w.st.Contacts
+	reach, spread := 0.0, 0.0
+	for _, q := range pts {
+		p := cpoint{feature: q.feature, sep: q.sep}
+		r1 := q.p.Sub(p1)
+		p.rn1 = r1.Cross(c.d)
+		p.in1 = s1.invI.MulVec(p.rn1)
+		kn := s1.invM + p.rn1.Dot(p.in1)
+		vn := c.d.Dot(s1.v) + p.rn1.Dot(s1.w)
+		if s2 != nil {
+			p.rn2 = q.p.Sub(p2).Cross(c.d)
+			p.in2 = s2.invI.MulVec(p.rn2)
+			kn += s2.invM + p.rn2.Dot(p.in2)
+			vn -= c.d.Dot(s2.v) + p.rn2.Dot(s2.w)
+		}
+		p.mn = 1 / kn
+		p.relVel = vn
+		off := q.p.Sub(c.c)
+		p.off = off.AddScaled(c.d, -off.Dot(c.d)) // in the tangent plane
+		l2 := p.off.Dot(p.off)
+		spread += l2
+		reach += sqrt(l2)
+
+		key := contactKey(a, b, q.feature)
+		for *o < len(old) && old[*o].key() < key {
+			*o++
+		}
+		if *o < len(old) && old[*o].key() == key {
+			oc := &old[*o]
+			p.pn = oc.Pn
+			c.f1.p += oc.Pt1
+			c.f2.p += oc.Pt2
+			f := c.t1.Scale(oc.Pt1).Add(c.t2.Scale(oc.Pt2))
+			c.ptw += p.off.Cross(f).Dot(c.d)
+		}
+		w.pts = append(w.pts, p)
+	}
+	if spread > 1e-12 {
+		c.twistReach = reach / float64(len(pts))
+	} else {
+		c.ptw = 0
+	}
+	w.cons = append(w.cons, c)
+}
+
+// frictionRow returns the friction row along t at lever arms r1 and r2 (r2
+// unused when s2 is nil).
+func frictionRow(r1, r2, t Vec3, s1, s2 *solverBody) row {
+	var f row
+	f.r1 = r1.Cross(t)
+	f.i1 = s1.invI.MulVec(f.r1)
+	k := s1.invM + f.r1.Dot(f.i1)
+	if s2 != nil {
+		f.r2 = r2.Cross(t)
+		f.i2 = s2.invI.MulVec(f.r2)
+		k += s2.invM + f.r2.Dot(f.i2)
+	}
+	f.m = 1 / k
+	return f
+}
+
+// storeCache writes the next contact cache: this step's contacts merged, in
+// key order, with the cached contacts of pairs the step did not touch
+// (neither body active: sleeping or static boxes, or the ground), which
+// keep their impulses while they sleep.
+func (w *World) storeCache() {
+	old := w.st.Contacts
+	next := w.cache[:0]
+	o := 0
+	carry := func(limit uint64) {
+		for ; o < len(old) && old[o].key() < limit; o++ {
+			c := &old[o]
+			if w.sidx[c.A] >= 0 || w.st.Bodies[c.A].Disabled {
+				continue
+			}
+			if c.B != Ground && (w.sidx[c.B] >= 0 || w.st.Bodies[c.B].Disabled) {
+				continue
+			}
+			next = append(next, *c)
+		}
+	}
+	for ci := range w.cons {
+		c := &w.cons[ci]
+		pts := w.pts[c.first : c.first+c.count]
+		carry(contactKey(c.a, c.b, pts[0].feature))
+		// Friction per point: the centre's impulse shared equally, plus the
+		// twist as tangent impulses about the centre (they sum to the
+		// centre's impulse and turn by the twist impulse).
+		share := 1 / float64(len(pts))
+		spread := 0.0
+		for k := range pts {
+			spread += pts[k].off.Dot(pts[k].off)
+		}
+		tw := 0.0
+		if spread > 1e-12 {
+			tw = c.ptw / spread
+		}
+		for k := range pts {
+			p := &pts[k]
+			t := c.d.Cross(p.off).Scale(tw)
+			next = append(next, ContactState{A: c.a, B: c.b, Feature: p.feature, Pn: p.pn,
+				Pt1: mul(c.f1.p, share) + t.Dot(c.t1), Pt2: mul(c.f2.p, share) + t.Dot(c.t2)})
+		}
+	}
+	carry(^uint64(0))
+	w.cache = w.st.Contacts
+	w.st.Contacts = next
 }

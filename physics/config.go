@@ -7,14 +7,24 @@ import "fmt"
 type Config struct {
 	Dt               float64 // step length, s; 1/64 is exact in binary
 	Gravity          Vec3    // m/s²
-	Iterations       int     // solver velocity iterations per step, 1 to 64
+	Iterations       int     // solver substeps per step, 1 to 64: each integrates, solves with soft position correction and relaxes
 	GroundFriction   float64 // friction of the plane y = 0
-	Margin           float64 // contacts are made this far before touching, m
-	Slop             float64 // penetration left alone, m
-	Baumgarte        float64 // fraction of the remaining penetration removed per step, in [0, 1]
+	Margin           float64 // contacts are made this far before touching, m (plus the distance the bodies may close in one step)
+	Slop             float64 // penetration the contacts leave alone, m
+	Baumgarte        float64 // unused since soft contacts (ContactHertz) replaced it; kept, in [0, 1], so stored configurations still load
 	RestitutionSpeed float64 // approach speeds below this do not bounce, m/s
-	AngularDamping   float64 // per second; the step multiplies ω by 1/(1+dt*AngularDamping)
+	AngularDamping   float64 // per second; each substep multiplies ω by 1/(1+h*AngularDamping)
 	MaxBodies        int     // upper bound on bodies
+
+	// The fields below were added with the soft-contact solver; for each,
+	// zero means the default (DefaultConfig's value), so that a
+	// configuration stored before they existed still builds the same world.
+	ContactHertz   float64 // stiffness of the soft contacts, Hz (capped at a quarter of the substep rate); static contacts use twice this
+	ContactDamping float64 // damping ratio of the soft contacts
+	MaxPushSpeed   float64 // fastest speed at which a contact pushes overlapping boxes apart, m/s
+	NoSleep        bool    // switch sleeping off: by default bodies at rest sleep by island
+	SleepSpeed     float64 // a body is at rest below this speed (its centre's plus its spin times its radius), m/s
+	SleepTicks     int     // an island falls asleep once all its bodies were at rest this many steps, up to 1<<20
 }
 
 // DefaultTickRate is the default number of steps per second.
@@ -25,15 +35,49 @@ func DefaultConfig() Config {
 	return Config{
 		Dt:               1.0 / DefaultTickRate,
 		Gravity:          Vec3{0, -9.81, 0},
-		Iterations:       8,
+		Iterations:       4,
 		GroundFriction:   0.5,
 		Margin:           0.02,
-		Slop:             0.005,
+		Slop:             0.002,
 		Baumgarte:        0.2,
 		RestitutionSpeed: 1,
 		AngularDamping:   0.05,
-		MaxBodies:        1024,
+		MaxBodies:        4096,
+		ContactHertz:     defaultContactHertz,
+		ContactDamping:   defaultContactDamping,
+		MaxPushSpeed:     defaultMaxPushSpeed,
+		SleepSpeed:       defaultSleepSpeed,
+		SleepTicks:       defaultSleepTicks,
 	}
+}
+
+// Defaults of the fields where zero means the default.
+const (
+	defaultContactHertz   = 30
+	defaultContactDamping = 10
+	defaultMaxPushSpeed   = 3
+	defaultSleepSpeed     = 0.03
+	defaultSleepTicks     = 48
+)
+
+// withDefaults returns c with every zero field that has a default set to it.
+func (c Config) withDefaults() Config {
+	if c.ContactHertz == 0 {
+		c.ContactHertz = defaultContactHertz
+	}
+	if c.ContactDamping == 0 {
+		c.ContactDamping = defaultContactDamping
+	}
+	if c.MaxPushSpeed == 0 {
+		c.MaxPushSpeed = defaultMaxPushSpeed
+	}
+	if c.SleepSpeed == 0 {
+		c.SleepSpeed = defaultSleepSpeed
+	}
+	if c.SleepTicks == 0 {
+		c.SleepTicks = defaultSleepTicks
+	}
+	return c
 }
 
 // validate checks every field and names the first that is out of range.
@@ -59,10 +103,20 @@ func (c *Config) validate() error {
 		return badValue("config AngularDamping %v must be >= 0", c.AngularDamping)
 	case c.MaxBodies < 1 || c.MaxBodies > 1<<16:
 		return badValue("config MaxBodies %d must be in [1, 65536]", c.MaxBodies)
+	case !finite(c.ContactHertz) || c.ContactHertz <= 0:
+		return badValue("config ContactHertz %v must be > 0", c.ContactHertz)
+	case !finite(c.ContactDamping) || c.ContactDamping <= 0:
+		return badValue("config ContactDamping %v must be > 0", c.ContactDamping)
+	case !finite(c.MaxPushSpeed) || c.MaxPushSpeed <= 0:
+		return badValue("config MaxPushSpeed %v must be > 0 m/s", c.MaxPushSpeed)
+	case !finite(c.SleepSpeed) || c.SleepSpeed <= 0:
+		return badValue("config SleepSpeed %v must be > 0 m/s", c.SleepSpeed)
+	case c.SleepTicks < 1 || c.SleepTicks > 1<<20:
+		return badValue("config SleepTicks %d must be in [1, 1048576]", c.SleepTicks)
 	}
 	return nil
 }
 
 func (c Config) String() string {
-	return fmt.Sprintf("dt=%v gravity=%v iterations=%d", c.Dt, c.Gravity, c.Iterations)
+	return fmt.Sprintf("dt=%v gravity=%v iterations=%d sleep=%v", c.Dt, c.Gravity, c.Iterations, !c.NoSleep)
 }

@@ -40,7 +40,7 @@ func Diff(a, b *State, max int) []FieldDiff {
 	for i := 0; i < min(len(a.Bodies), len(b.Bodies)); i++ {
 		wa, wb := bodyWords(&a.Bodies[i]), bodyWords(&b.Bodies[i])
 		for k := range wa {
-			if wa[k] != wb[k] && add(FieldDiff{Where: fmt.Sprintf("body %d", i), Field: bodyFields[k], A: wa[k], B: wb[k], Float: true}) {
+			if wa[k] != wb[k] && add(FieldDiff{Where: fmt.Sprintf("body %d", i), Field: bodyFields[k], A: wa[k], B: wb[k], Float: k < bodyFloatWords}) {
 				return out
 			}
 		}

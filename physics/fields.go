@@ -12,20 +12,41 @@ var (
 		"angvel.x", "angvel.y", "angvel.z",
 		"force.x", "force.y", "force.z",
 		"torque.x", "torque.y", "torque.z",
+		"rest", "flags",
 	}
 	contactFields = [contactWordCount]string{
 		"a", "b", "feature",
-		"normal.x", "normal.y", "normal.z",
 		"pn", "pt1", "pt2",
 	}
 )
 
 const (
-	bodyWordCount    = 19
-	contactWordCount = 9
+	bodyFloatWords   = 19 // the float64 words of a body; then rest and flags, as uint32
+	bodyWordCount    = bodyFloatWords + 2
+	contactWordCount = 6
 )
 
-// bodyWords returns the bit patterns of a body's fields in canonical order.
+// Body flag bits, in the flags word.
+const (
+	flagAsleep   = 1
+	flagDisabled = 2
+	flagMask     = flagAsleep | flagDisabled
+)
+
+// bodyFlags returns the flags word of b.
+func bodyFlags(b *BodyState) uint32 {
+	var f uint32
+	if b.Asleep {
+		f |= flagAsleep
+	}
+	if b.Disabled {
+		f |= flagDisabled
+	}
+	return f
+}
+
+// bodyWords returns the bit patterns of a body's fields in canonical order;
+// the two integers are stored as their uint32 values.
 func bodyWords(b *BodyState) [bodyWordCount]uint64 {
 	f := math.Float64bits
 	return [bodyWordCount]uint64{
@@ -35,10 +56,12 @@ func bodyWords(b *BodyState) [bodyWordCount]uint64 {
 		f(b.AngVel.X), f(b.AngVel.Y), f(b.AngVel.Z),
 		f(b.Force.X), f(b.Force.Y), f(b.Force.Z),
 		f(b.Torque.X), f(b.Torque.Y), f(b.Torque.Z),
+		uint64(b.Rest), uint64(bodyFlags(b)),
 	}
 }
 
-// setBodyWords is the inverse of bodyWords.
+// setBodyWords is the inverse of bodyWords for words that bodyWords can
+// produce (rest and flags below 2³², no unknown flag bits).
 func setBodyWords(b *BodyState, w *[bodyWordCount]uint64) {
 	f := math.Float64frombits
 	b.Pos = Vec3{f(w[0]), f(w[1]), f(w[2])}
@@ -47,6 +70,9 @@ func setBodyWords(b *BodyState, w *[bodyWordCount]uint64) {
 	b.AngVel = Vec3{f(w[10]), f(w[11]), f(w[12])}
 	b.Force = Vec3{f(w[13]), f(w[14]), f(w[15])}
 	b.Torque = Vec3{f(w[16]), f(w[17]), f(w[18])}
+	b.Rest = uint32(w[19])
+	b.Asleep = w[20]&flagAsleep != 0
+	b.Disabled = w[20]&flagDisabled != 0
 }
 
 // contactWords returns a contact's fields in canonical order; the three
@@ -55,7 +81,6 @@ func contactWords(c *ContactState) [contactWordCount]uint64 {
 	f := math.Float64bits
 	return [contactWordCount]uint64{
 		uint64(uint32(c.A)), uint64(uint32(c.B)), uint64(c.Feature),
-		f(c.Normal.X), f(c.Normal.Y), f(c.Normal.Z),
 		f(c.Pn), f(c.Pt1), f(c.Pt2),
 	}
 }

@@ -2,7 +2,7 @@ package physics
 
 import "fmt"
 
-// dynamic returns an error unless i names a dynamic body.
+// dynamic returns an error unless i names a dynamic, enabled body.
 func (w *World) dynamic(i int) error {
 	if i < 0 || i >= len(w.shapes) {
 		return fmt.Errorf("physics: body %d does not exist (have %d)", i, len(w.shapes))
@@ -10,11 +10,23 @@ func (w *World) dynamic(i int) error {
 	if w.shapes[i].static {
 		return fmt.Errorf("physics: body %d is static", i)
 	}
+	if w.st.Bodies[i].Disabled {
+		return fmt.Errorf("body %d: %w", i, ErrDisabled)
+	}
 	return nil
 }
 
+// wakeFor wakes body i unless v, the force, torque or impulse applied to it,
+// is zero.
+func (w *World) wakeFor(i int, v Vec3) {
+	if v != (Vec3{}) {
+		w.wake(i)
+	}
+}
+
 // ApplyForce adds a force (N) at body i's centre of mass for the next step.
-// Forces accumulate until Step consumes them.
+// Forces accumulate until Step consumes them. A force other than zero wakes
+// the body (and so, in the step, its island).
 func (w *World) ApplyForce(i int, f Vec3) error {
 	if err := w.dynamic(i); err != nil {
 		return err
@@ -24,6 +36,7 @@ func (w *World) ApplyForce(i int, f Vec3) error {
 	}
 	b := &w.st.Bodies[i]
 	b.Force = b.Force.Add(f)
+	w.wakeFor(i, f)
 	return nil
 }
 
@@ -37,6 +50,7 @@ func (w *World) ApplyTorque(i int, t Vec3) error {
 	}
 	b := &w.st.Bodies[i]
 	b.Torque = b.Torque.Add(t)
+	w.wakeFor(i, t)
 	return nil
 }
 
@@ -52,6 +66,7 @@ func (w *World) ApplyForceAt(i int, f, p Vec3) error {
 	b := &w.st.Bodies[i]
 	b.Force = b.Force.Add(f)
 	b.Torque = b.Torque.Add(p.Sub(b.Pos).Cross(f))
+	w.wakeFor(i, f)
 	return nil
 }
 
@@ -65,6 +80,7 @@ func (w *World) ApplyImpulse(i int, j Vec3) error {
 	}
 	b := &w.st.Bodies[i]
 	b.Vel = b.Vel.AddScaled(j, w.shapes[i].invMass)
+	w.wakeFor(i, j)
 	return nil
 }
 
@@ -82,5 +98,6 @@ func (w *World) ApplyImpulseAt(i int, j, p Vec3) error {
 	inv := sandwich(&r, w.shapes[i].invInertia)
 	b.Vel = b.Vel.AddScaled(j, w.shapes[i].invMass)
 	b.AngVel = b.AngVel.Add(inv.MulVec(p.Sub(b.Pos).Cross(j)))
+	w.wakeFor(i, j)
 	return nil
 }

@@ -36,9 +36,12 @@ func (s *State) Hash() uint64 {
 	h.u32(s.Tick)
 	h.u32(uint32(len(s.Bodies)))
 	for i := range s.Bodies {
-		for _, w := range bodyWords(&s.Bodies[i]) {
-			h.u64(w)
+		w := bodyWords(&s.Bodies[i])
+		for _, x := range w[:bodyFloatWords] {
+			h.u64(x)
 		}
+		h.u32(uint32(w[bodyFloatWords]))
+		h.u32(uint32(w[bodyFloatWords+1]))
 	}
 	h.u32(uint32(len(s.Contacts)))
 	for i := range s.Contacts {

@@ -5,9 +5,9 @@ import (
 	"math"
 )
 
-// Layout returns a hash of what is fixed in the world: its configuration and
-// every body's definition (half extents, mass, friction, restitution,
-// static), in body order. Two worlds with the same Layout and the same State
+// Layout returns a hash of what is fixed in the world: its configuration
+// (every field, defaults filled in) and every body's definition (half
+// extents, mass, friction, restitution, static), in body order. Two worlds with the same Layout and the same State
 // evolve alike. It is how a record or a session checks that both ends built
 // the same scene.
 func (w *World) Layout() uint64 {
@@ -15,11 +15,17 @@ func (w *World) Layout() uint64 {
 	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
 	c := &w.cfg
 	for _, x := range []float64{c.Dt, c.Gravity.X, c.Gravity.Y, c.Gravity.Z, c.GroundFriction, c.Margin, c.Slop,
-		c.Baumgarte, c.RestitutionSpeed, c.AngularDamping} {
+		c.Baumgarte, c.RestitutionSpeed, c.AngularDamping, c.ContactHertz, c.ContactDamping, c.MaxPushSpeed, c.SleepSpeed} {
 		f(x)
 	}
 	b = binary.LittleEndian.AppendUint32(b, uint32(c.Iterations))
 	b = binary.LittleEndian.AppendUint32(b, uint32(c.MaxBodies))
+	b = binary.LittleEndian.AppendUint32(b, uint32(c.SleepTicks))
+	if c.NoSleep {
+		b = append(b, 1)
+	} else {
+		b = append(b, 0)
+	}
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(w.shapes)))
 	for i := range w.shapes {
 		s := &w.shapes[i]

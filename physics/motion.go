@@ -17,6 +17,6 @@ func (w *World) SetMotion(i int, pos Vec3, rot Quat, vel, angVel Vec3) error {
 		return err
 	}
 	w.st.Bodies[i] = b
-	w.deriveStatic(i)
+	w.derive(i)
 	return nil
 }

@@ -2,53 +2,38 @@ package physics
 
 // Step advances the world by one fixed step of Config.Dt:
 //
-//  1. derive rotation matrices, bounds and world inverse inertia from the
-//     poses of the dynamic bodies (static bodies do not move: theirs are
-//     derived whenever their pose is set);
-//  2. integrate gravity and the accumulated forces and torques into the
-//     velocities (semi-implicit Euler);
-//  3. find contacts, warm-start them from the cache and solve them;
-//  4. integrate positions and orientations with the new velocities,
-//     renormalising the quaternions;
-//  5. clear the accumulated forces, store the contact cache, advance the tick.
+//  1. wake the islands of bodies woken since the last step (island.go);
+//  2. list the active bodies (dynamic, enabled, awake) and derive their
+//     rotation, inertia and bounds from the state (collide.go);
+//  3. find the pairs whose bounds overlap (broadphase.go) and their contacts
+//     (manifold.go, clip.go), prepared for the solver and warm-started from
+//     the cache (collide.go);
+//  4. Config.Iterations substeps of the soft-step solver, then restitution
+//     (solver.go);
+//  5. store the contact cache, put islands at rest to sleep, clear the
+//     accumulated forces and advance the tick.
+//
+// Bodies that are static, asleep or disabled cost the step only a look in
+// the broad phase's sorted list.
 func (w *World) Step() {
-	dt := w.cfg.Dt
-	for i := range w.shapes {
-		s := &w.shapes[i]
-		if s.static {
-			continue // derived when its pose was set (deriveStatics)
-		}
-		b := &w.st.Bodies[i]
-		w.rot[i] = rotationMat(b.Rot)
-		w.bounds[i] = boundsOf(s.half, &w.rot[i], b.Pos)
-		w.invI[i] = sandwich(&w.rot[i], s.invInertia)
-		b.Vel = b.Vel.AddScaled(w.cfg.Gravity, dt).AddScaled(b.Force, mul(s.invMass, dt))
-		b.AngVel = b.AngVel.AddScaled(w.invI[i].MulVec(b.Torque), dt)
-	}
-
+	w.wakeIslands()
+	w.activate()
+	w.findPairs()
 	w.collide()
-	w.prepare()
-	w.solve()
+	for s := 0; s < w.cfg.Iterations; s++ {
+		w.integrateVelocities()
+		w.warmStart()
+		w.solve(true)
+		w.integratePositions()
+		w.solve(false)
+	}
+	w.restitution()
 	w.storeCache()
-
-	for i := range w.shapes {
-		if w.shapes[i].static {
-			continue
-		}
+	for k, i := range w.active {
 		b := &w.st.Bodies[i]
-		b.Pos = b.Pos.AddScaled(b.Vel, dt)
-		b.Rot = b.Rot.Integrate(b.AngVel, dt)
-		b.AngVel = b.AngVel.Scale(w.angDamp)
+		b.Vel, b.AngVel = w.sb[k].v, w.sb[k].w
 		b.Force, b.Torque = Vec3{}, Vec3{}
 	}
+	w.sleepIslands()
 	w.st.Tick++
-}
-
-// deriveStatic recomputes the rotation matrix and bounds of body i from its
-// pose. Step does it for dynamic bodies; AddBox, Restore and SetBody do it
-// for static ones, the only places where a static pose can change.
-func (w *World) deriveStatic(i int) {
-	b := &w.st.Bodies[i]
-	w.rot[i] = rotationMat(b.Rot)
-	w.bounds[i] = boundsOf(w.shapes[i].half, &w.rot[i], b.Pos)
 }

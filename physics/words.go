@@ -29,8 +29,7 @@ func ContactFromWords(w *[ContactWordCount]uint64) ContactState {
 	f := math.Float64frombits
 	return ContactState{
 		A: int32(uint32(w[0])), B: int32(uint32(w[1])), Feature: uint32(w[2]),
-		Normal: Vec3{f(w[3]), f(w[4]), f(w[5])},
-		Pn:     f(w[6]), Pt1: f(w[7]), Pt2: f(w[8]),
+		Pn: f(w[3]), Pt1: f(w[4]), Pt2: f(w[5]),
 	}
 }
 

@@ -1,6 +1,10 @@
 package physics
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"math"
+)
 
 // World holds bodies and steps them. It is not safe for concurrent use.
 type World struct {
@@ -8,23 +12,51 @@ type World struct {
 	shapes []shape // fixed configuration, by body index
 	st     State   // everything that evolves
 
-	// Derived each step from st, never saved.
-	rot      []Mat3    // rotation matrices
-	invI     []Mat3    // world-space inverse inertia tensors
-	bounds   []aabb    // bounding boxes, for the broad phase
-	manifold []contact // this step's contacts, in key order
-	angDamp  float64
+	// Derived from st, never saved. Rotation matrices and bounds of the
+	// bodies the step skips (static, asleep, disabled) are derived whenever
+	// their pose is set or they fall asleep; those of active bodies at the
+	// start of every step.
+	rot    []Mat3
+	bounds []aabb    // grown by Margin/2, and for active bodies by sweep
+	sweep  []float64 // how far an active body may move this step, m
+	sidx   []int32   // solver index of each body this step, -1 when not active
+	fresh  []bool    // rot and bounds are those derive gives for the current pose
+	bp     broadphase
+
+	// Scratch of the step, kept to avoid allocating.
+	active  []int32 // active bodies this step, by index: solver body k is body active[k]
+	sb      []solverBody
+	cons    []constraint
+	pts     []cpoint
+	cache   []ContactState // the next contact cache, swapped with st.Contacts
+	uf      []int32        // union-find parents, by solver index
+	minRest []uint32       // per island root
+
+	h          float64 // substep length
+	invH       float64 // 1 / h
+	angDamp    float64 // angular damping factor per substep
+	soft       softness
+	staticSoft softness
 }
 
-// New returns an empty world with configuration cfg.
+// New returns an empty world with configuration cfg (its zero fields that
+// have defaults set to them).
 func New(cfg Config) (*World, error) {
+	cfg = cfg.withDefaults()
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	return &World{cfg: cfg, angDamp: 1 / (1 + mul(cfg.Dt, cfg.AngularDamping))}, nil
+	w := &World{cfg: cfg}
+	w.h = cfg.Dt / float64(cfg.Iterations)
+	w.invH = 1 / w.h
+	w.angDamp = 1 / (1 + mul(w.h, cfg.AngularDamping))
+	hz := min(cfg.ContactHertz, mul(0.25, 1/w.h))
+	w.soft = makeSoft(hz, cfg.ContactDamping, w.h)
+	w.staticSoft = makeSoft(mul(2, hz), cfg.ContactDamping, w.h)
+	return w, nil
 }
 
-// Config returns the world's configuration.
+// Config returns the world's configuration, defaults filled in.
 func (w *World) Config() Config { return w.cfg }
 
 // AddBox adds a box and returns its body index.
@@ -43,10 +75,14 @@ func (w *World) AddBox(d BoxDef) (int, error) {
 	}
 	w.st.Bodies = append(w.st.Bodies, b)
 	w.rot = append(w.rot, Mat3{})
-	w.invI = append(w.invI, Mat3{})
 	w.bounds = append(w.bounds, aabb{})
+	w.sweep = append(w.sweep, 0)
+	w.sidx = append(w.sidx, -1)
+	w.fresh = append(w.fresh, false)
 	i := len(w.shapes) - 1
-	w.deriveStatic(i)
+	w.bp.order = append(w.bp.order, int32(i))
+	w.bp.resort = true
+	w.derive(i)
 	return i, nil
 }
 
@@ -69,23 +105,78 @@ func (w *World) Mass(i int) float64 { return w.shapes[i].mass }
 // Static reports whether body i is static.
 func (w *World) Static(i int) bool { return w.shapes[i].static }
 
+// Enabled reports whether body i takes part in the world.
+func (w *World) Enabled(i int) bool { return !w.st.Bodies[i].Disabled }
+
+// Awake reports whether body i is a dynamic, enabled body that is not asleep:
+// one the next step will move.
+func (w *World) Awake(i int) bool {
+	b := &w.st.Bodies[i]
+	return !w.shapes[i].static && !b.Disabled && !b.Asleep
+}
+
+// AwakeCount returns the number of awake bodies (see Awake).
+func (w *World) AwakeCount() int {
+	n := 0
+	for i := range w.shapes {
+		if w.Awake(i) {
+			n++
+		}
+	}
+	return n
+}
+
 // Contacts returns the contact cache of the last step, in key order. The
 // slice is the world's own: read it, do not keep it.
 func (w *World) Contacts() []ContactState { return w.st.Contacts }
 
 // Grounded reports whether body i was pushed up by a contact (a contact whose
-// normal points upward, within about 45 degrees) in the last step.
+// normal points upward, within about 45 degrees) in the last step it was
+// awake: a sleeping body keeps its contacts.
 func (w *World) Grounded(i int) bool {
 	for k := range w.st.Contacts {
 		c := &w.st.Contacts[k]
-		if c.Pn <= 0 {
+		if c.Pn <= 0 || (int(c.A) != i && int(c.B) != i) {
 			continue
 		}
-		if (int(c.A) == i && c.Normal.Y > 0.7) || (int(c.B) == i && c.Normal.Y < -0.7) {
+		n := w.ContactNormal(c)
+		if (int(c.A) == i && n.Y > 0.7) || (int(c.B) == i && n.Y < -0.7) {
 			return true
 		}
 	}
 	return false
+}
+
+// ContactNormal returns the normal of cached contact c, from B towards A,
+// as its feature names it (the reference face, or the two edges) in the
+// bodies' current poses.
+func (w *World) ContactNormal(c *ContactState) Vec3 {
+	if c.B == Ground {
+		return Vec3{0, 1, 0}
+	}
+	a, b := &w.st.Bodies[c.A], &w.st.Bodies[c.B]
+	ra, rb := rotationMat(a.Rot), rotationMat(b.Rot)
+	f := c.Feature
+	if f&featEdge != 0 {
+		l := ra.Col(int(f>>4&0xf) / 4).Cross(rb.Col(int(f&0xf) / 4))
+		if l.Dot(a.Pos.Sub(b.Pos)) < 0 {
+			l = l.Neg()
+		}
+		return l.Scale(1 / l.Len())
+	}
+	face := int(f >> featFaceBits & 7)
+	if f&featRefB != 0 {
+		n := rb.Col(face / 2)
+		if face&1 != 0 {
+			n = n.Neg()
+		}
+		return n
+	}
+	n := ra.Col(face / 2)
+	if face&1 == 0 {
+		n = n.Neg()
+	}
+	return n
 }
 
 // Hash returns the hash of the world's state (see State.Hash).
@@ -100,19 +191,35 @@ func (w *World) Save(dst *State) { dst.CopyFrom(&w.st) }
 func (w *World) State() *State { return &w.st }
 
 // Restore replaces the world's evolving state with src. It refuses a state
-// that does not fit this world (body count, contact indices and order) or
-// that holds non-finite values, and then leaves the world unchanged.
+// that does not fit this world (body count, static bodies asleep, contact
+// indices, features and order) or that holds non-finite values, and then
+// leaves the world unchanged.
 func (w *World) Restore(src *State) error {
 	if err := w.checkState(src); err != nil {
 		return err
 	}
+	// Derived data depends on the pose alone: keep it for the bodies whose
+	// pose is bit for bit the one it was derived from.
+	for i := range w.shapes {
+		if !w.fresh[i] || !samePose(&w.st.Bodies[i], &src.Bodies[i]) {
+			w.fresh[i] = false
+		}
+	}
 	w.st.CopyFrom(src)
 	for i := range w.shapes {
-		if w.shapes[i].static {
-			w.deriveStatic(i)
+		if !w.fresh[i] {
+			w.derive(i)
 		}
 	}
 	return nil
+}
+
+// samePose reports whether a and b have the same position and rotation
+// bits.
+func samePose(a, b *BodyState) bool {
+	f := math.Float64bits
+	return f(a.Pos.X) == f(b.Pos.X) && f(a.Pos.Y) == f(b.Pos.Y) && f(a.Pos.Z) == f(b.Pos.Z) &&
+		f(a.Rot.W) == f(b.Rot.W) && f(a.Rot.X) == f(b.Rot.X) && f(a.Rot.Y) == f(b.Rot.Y) && f(a.Rot.Z) == f(b.Rot.Z)
 }
 
 // checkState reports why s cannot be restored into w.
@@ -121,25 +228,32 @@ func (w *World) checkState(s *State) error {
 		return fmt.Errorf("physics: restore: state has %d bodies, world has %d", len(s.Bodies), len(w.shapes))
 	}
 	for i := range s.Bodies {
-		if err := checkBody(i, &s.Bodies[i]); err != nil {
+		b := &s.Bodies[i]
+		if err := checkBody(i, b); err != nil {
 			return fmt.Errorf("restore: %w", err)
 		}
+		if b.Asleep && (w.shapes[i].static || b.Disabled) {
+			return badValue("restore: body %d is asleep and static or disabled", i)
+		}
 	}
+	n := int32(len(w.shapes))
 	var prev uint64
+	nonFinite := 0.0
 	for k := range s.Contacts {
 		c := &s.Contacts[k]
-		n := int32(len(w.shapes))
-		if c.A < 0 || c.A >= n || c.B < Ground || c.B >= n || c.A == c.B || c.Feature > 15 {
-			return badValue("restore: contact %d names bodies %d, %d, feature %d outside the world", k, c.A, c.B, c.Feature)
+		if c.A < 0 || c.A >= n || c.B < Ground || c.B >= n || (c.B != Ground && c.B <= c.A) || !validFeature(c.B, c.Feature) {
+			return badValue("restore: contact %d names bodies %d, %d, feature %#x outside the world", k, c.A, c.B, c.Feature)
 		}
-		if !c.Normal.Finite() || !finite(c.Pn) || !finite(c.Pt1) || !finite(c.Pt2) {
-			return badValue("restore: contact %d has a non-finite value", k)
-		}
-		if key := c.key(); k > 0 && key <= prev {
+		// x*0 is 0 for a finite x and NaN otherwise: one test for all.
+		nonFinite += float64(c.Pn*0) + float64(c.Pt1*0) + float64(c.Pt2*0)
+		key := c.key()
+		if k > 0 && key <= prev {
 			return badValue("restore: contact %d is out of order", k)
-		} else {
-			prev = key
 		}
+		prev = key
+	}
+	if nonFinite != 0 {
+		return badValue("restore: a contact has a non-finite impulse")
 	}
 	return nil
 }
@@ -149,8 +263,10 @@ func (w *World) checkState(s *State) error {
 // simulated; nothing else changes.
 func (w *World) SkipTo(t uint32) { w.st.Tick = t }
 
-// SetBody replaces body i's state (pose, velocities, accumulated forces).
-// It refuses non-finite values and an orientation that is not unit length.
+// SetBody replaces body i's pose, velocities and accumulated forces with
+// those of b, and wakes it. It refuses non-finite values and an orientation
+// that is not unit length. b's Rest, Asleep and Disabled are not used: the
+// body keeps its enabled flag (see SetEnabled).
 func (w *World) SetBody(i int, b BodyState) error {
 	if i < 0 || i >= len(w.shapes) {
 		return fmt.Errorf("physics: body %d does not exist (have %d)", i, len(w.shapes))
@@ -158,19 +274,82 @@ func (w *World) SetBody(i int, b BodyState) error {
 	if err := checkBody(i, &b); err != nil {
 		return err
 	}
-	w.st.Bodies[i] = b
-	w.deriveStatic(i)
+	cur := &w.st.Bodies[i]
+	b.Disabled, b.Asleep, b.Rest = cur.Disabled, false, 0
+	*cur = b
+	w.derive(i)
 	return nil
+}
+
+// ErrDisabled is returned when a force or an impulse is applied to a disabled
+// body.
+var ErrDisabled = errors.New("physics: body is disabled")
+
+// SetEnabled enables or disables body i. A disabled body takes no part in
+// anything: no contacts, no integration, no island; it stays where it is,
+// with its velocities, until it is enabled again, awake. Disabling a body
+// drops its contacts from the cache and wakes the bodies it touched.
+func (w *World) SetEnabled(i int, on bool) error {
+	if i < 0 || i >= len(w.shapes) {
+		return fmt.Errorf("physics: body %d does not exist (have %d)", i, len(w.shapes))
+	}
+	b := &w.st.Bodies[i]
+	if on == !b.Disabled {
+		return nil
+	}
+	if on {
+		b.Disabled = false
+		w.wake(i)
+		return nil
+	}
+	b.Disabled, b.Asleep, b.Rest = true, false, 0
+	b.Force, b.Torque = Vec3{}, Vec3{}
+	cs := w.st.Contacts[:0]
+	for _, c := range w.st.Contacts {
+		if int(c.A) == i || int(c.B) == i {
+			if o := int(c.A) + int(c.B) - i; c.B != Ground && o != i {
+				w.wake(o)
+			}
+			continue
+		}
+		cs = append(cs, c)
+	}
+	w.st.Contacts = cs
+	return nil
+}
+
+// wake wakes dynamic body i, alone: the step wakes the rest of its island.
+func (w *World) wake(i int) {
+	if b := &w.st.Bodies[i]; !w.shapes[i].static {
+		b.Asleep, b.Rest = false, 0
+	}
 }
 
 // checkBody refuses a body state with a non-finite value or an orientation
 // that is not unit length.
 func checkBody(i int, b *BodyState) error {
-	if !b.Pos.Finite() || !b.Rot.Finite() || !b.Vel.Finite() || !b.AngVel.Finite() || !b.Force.Finite() || !b.Torque.Finite() {
+	// x*0 is 0 for a finite x and NaN otherwise: one test for all.
+	z := float64(b.Pos.X*0) + float64(b.Pos.Y*0) + float64(b.Pos.Z*0) +
+		float64(b.Rot.W*0) + float64(b.Rot.X*0) + float64(b.Rot.Y*0) + float64(b.Rot.Z*0) +
+		float64(b.Vel.X*0) + float64(b.Vel.Y*0) + float64(b.Vel.Z*0) +
+		float64(b.AngVel.X*0) + float64(b.AngVel.Y*0) + float64(b.AngVel.Z*0) +
+		float64(b.Force.X*0) + float64(b.Force.Y*0) + float64(b.Force.Z*0) +
+		float64(b.Torque.X*0) + float64(b.Torque.Y*0) + float64(b.Torque.Z*0)
+	if z != 0 {
 		return badValue("body %d has a non-finite value", i)
 	}
 	if n := b.Rot.Dot(b.Rot); n < 0.999 || n > 1.001 {
 		return badValue("body %d orientation has squared length %v, want 1", i, n)
 	}
 	return nil
+}
+
+// derive recomputes body i's rotation matrix and its bounds at rest (grown
+// by half the margin, no sweep) from its pose.
+func (w *World) derive(i int) {
+	b := &w.st.Bodies[i]
+	w.rot[i] = rotationMat(b.Rot)
+	w.bounds[i] = boundsOf(w.shapes[i].half, &w.rot[i], b.Pos, mul(0.5, w.cfg.Margin))
+	w.sweep[i] = 0
+	w.fresh[i] = true
 }

@@ -87,6 +87,13 @@ func TestRestoreRefusesBadStates(t *testing.T) {
 		func(s *State) { s.Bodies[0].Vel.Z = math.Inf(-1) },
 		func(s *State) { s.Contacts = append(s.Contacts, ContactState{A: 0, B: 42}) },
 		func(s *State) { s.Contacts = append(s.Contacts, ContactState{A: 0, B: 0}) },
+		func(s *State) { s.Contacts = append(s.Contacts, ContactState{A: 2, B: 1}) },
+		func(s *State) { s.Contacts = append(s.Contacts, ContactState{A: 0, B: Ground, Feature: 8}) },
+		func(s *State) { s.Contacts = append(s.Contacts, ContactState{A: 0, B: 1, Feature: 6 << featFaceBits}) },
+		func(s *State) { s.Contacts = append(s.Contacts, ContactState{A: 0, B: 1, Feature: featEdge | 12}) },
+		func(s *State) { s.Contacts = append(s.Contacts, ContactState{A: 0, B: Ground, Pt2: math.NaN()}) },
+		func(s *State) { s.Bodies[1].Asleep = true },
+		func(s *State) { s.Bodies[0].Asleep, s.Bodies[0].Disabled = true, true },
 		func(s *State) {
 			s.Contacts = append(s.Contacts, ContactState{A: 0, B: Ground, Feature: 1}, ContactState{A: 0, B: Ground, Feature: 0})
 		},
@@ -122,11 +129,13 @@ func TestCubeRestsOnGround(t *testing.T) {
 func TestFallMatchesSemiImplicitEuler(t *testing.T) {
 	w := MustScene()
 	w.st.Bodies[Player].Pos.Y = 10
-	g, dt := 9.81, w.Config().Dt
+	g, h := 9.81, w.Config().Dt/float64(w.Config().Iterations)
 	for n := 1; n <= 32; n++ {
 		w.Step()
-		// v_n = -n g dt, y_n = 10 - g dt² n(n+1)/2.
-		want := 10 - g*dt*dt*float64(n*(n+1))/2
+		// Semi-implicit Euler over k = n*Iterations substeps of h:
+		// v_k = -k g h, y_k = 10 - g h² k(k+1)/2.
+		k := n * w.Config().Iterations
+		want := 10 - g*h*h*float64(k*(k+1))/2
 		if y := w.Body(Player).Pos.Y; !near(y, want, 1e-12) {
 			t.Fatalf("step %d: y = %v, want %v", n, y, want)
 		}

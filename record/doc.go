@@ -39,7 +39,10 @@
 //
 //	physics.Config  Dt, Gravity.X, .Y, .Z: float64; Iterations: uint32;
 //	                GroundFriction, Margin, Slop, Baumgarte,
-//	                RestitutionSpeed, AngularDamping: float64; MaxBodies: uint32
+//	                RestitutionSpeed, AngularDamping: float64; MaxBodies: uint32;
+//	                ContactHertz, ContactDamping, MaxPushSpeed: float64;
+//	                NoSleep: uint32 (0 or 1); SleepSpeed: float64;
+//	                SleepTicks: uint32
 //	full_every      uint32, >= 1
 //	scene           name_len: uint8 (1 to 32), name; players: uint8 (1 to 8);
 //	                bodies: uint32 (drop's option, else 0); quantize: uint8
@@ -82,9 +85,9 @@
 //	        tick that did not store it, to the end of the payload
 //
 // A state is physics.AppendState's encoding: tick:uint32, bodies:uint32,
-// 19 float64 per body (pos, rot w x y z, vel, angvel, force, torque),
-// contacts:uint32, per contact a, b, feature:uint32 and normal, pn, pt1,
-// pt2: float64. A reader accepts at most min(MaxBodies, 65536) bodies and
+// per body 19 float64 (pos, rot w x y z, vel, angvel, force, torque) and
+// rest, flags: uint32; contacts:uint32, per contact a, b, feature:uint32
+// and pn, pt1, pt2: float64. A reader accepts at most min(MaxBodies, 65536) bodies and
 // MaxContacts contacts, and exactly as many bodies as the initial state.
 //
 // # Damage

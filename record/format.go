@@ -68,7 +68,7 @@ const (
 	nudgeLen       = 3 * 8                                     // a nudge's impulse
 	stepsHeadLen   = 4 + 4 + 2                                 // start tick, end tick, step count
 	endPayloadLen  = 8 + 8 + 4                                 // steps, simulated ticks, end tick
-	configLen      = 10*8 + 2*4                                // physics.Config: ten float64 (gravity is three), two uint32
+	configLen      = 14*8 + 4*4                                // physics.Config: fourteen float64 (gravity is three), four uint32
 	headerFixed    = configLen + 4 + 1 + 1 + 4 + 1 + 4 + 8 + 2 // config, full_every, scene (with an empty name), meta length
 )
 
@@ -131,7 +131,17 @@ func appendConfig(b []byte, c *physics.Config) []byte {
 	f(c.Baumgarte)
 	f(c.RestitutionSpeed)
 	f(c.AngularDamping)
-	return le.AppendUint32(b, uint32(c.MaxBodies))
+	b = le.AppendUint32(b, uint32(c.MaxBodies))
+	f(c.ContactHertz)
+	f(c.ContactDamping)
+	f(c.MaxPushSpeed)
+	noSleep := uint32(0)
+	if c.NoSleep {
+		noSleep = 1
+	}
+	b = le.AppendUint32(b, noSleep)
+	f(c.SleepSpeed)
+	return le.AppendUint32(b, uint32(c.SleepTicks))
 }
 
 // decodeConfig reads what appendConfig wrote; p holds at least configLen bytes.
@@ -157,6 +167,12 @@ func decodeConfig(p []byte) physics.Config {
 	c.RestitutionSpeed = f()
 	c.AngularDamping = f()
 	c.MaxBodies = u()
+	c.ContactHertz = f()
+	c.ContactDamping = f()
+	c.MaxPushSpeed = f()
+	c.NoSleep = u() != 0
+	c.SleepSpeed = f()
+	c.SleepTicks = u()
 	return c
 }
 

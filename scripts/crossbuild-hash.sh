@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Builds `cube` without cgo for several CPU targets, runs `cube hash` on each
-# (arm64 under qemu-aarch64) and fails unless every build prints the same
-# hash. Then records a session with the amd64 (v1) build and replays it on
-# every other build. Usage: scripts/crossbuild-hash.sh [TICKS]
+# (arm64 under qemu-aarch64) for the arena, pyramid and cubes scenes and fails
+# unless every build prints the same hash for each scene. Then records a
+# session with the amd64 (v1) build and replays it on every other build.
+# Usage: scripts/crossbuild-hash.sh [TICKS] (TICKS replaces every scene's
+# default: arena 10000, pyramid 3840, cubes 2048).
 set -euo pipefail
-ticks=${1:-10000}
+ticks=${1:-}
+scenes=(arena:10000 pyramid:3840 cubes:2048)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cd "$(dirname "$0")/.."
@@ -21,23 +24,29 @@ declare -A env=(
   [386]="GOARCH=386 GO386=sse2"
   [arm64]="GOARCH=arm64"
 )
-first=""
-fail=0
 for target in amd64-v1 amd64-v3 386 arm64; do
   env CGO_ENABLED=0 GOOS=linux ${env[$target]} go build -o "$out/cube-$target" ./cmd/cube
-  if [ "$target" = arm64 ]; then
-    h=$("$qemu" "$out/cube-$target" hash -ticks "$ticks")
-  else
-    h=$("$out/cube-$target" hash -ticks "$ticks")
-  fi
-  printf '%-9s %s\n' "$target" "$h"
-  if [ -z "$first" ]; then first=$h; elif [ "$h" != "$first" ]; then fail=1; fi
 done
-if [ "$fail" = 1 ]; then
-  echo "crossbuild-hash: FAIL: the builds disagree after $ticks ticks" >&2
-  exit 1
-fi
-echo "crossbuild-hash: ok, all builds agree after $ticks ticks: $first"
+fail=0
+for entry in "${scenes[@]}"; do
+  scene=${entry%%:*}
+  n=${ticks:-${entry##*:}}
+  first=""
+  for target in amd64-v1 amd64-v3 386 arm64; do
+    if [ "$target" = arm64 ]; then
+      h=$("$qemu" "$out/cube-$target" hash -scene "$scene" -ticks "$n")
+    else
+      h=$("$out/cube-$target" hash -scene "$scene" -ticks "$n")
+    fi
+    printf '%-8s %-9s %s\n' "$scene" "$target" "$h"
+    if [ -z "$first" ]; then first=$h; elif [ "$h" != "$first" ]; then fail=1; fi
+  done
+  if [ "$fail" = 1 ]; then
+    echo "crossbuild-hash: FAIL: the builds disagree on $scene after $n ticks" >&2
+    exit 1
+  fi
+  echo "crossbuild-hash: ok, all builds agree on $scene after $n ticks: $first"
+done
 
 # A record made on amd64 replays bit for bit elsewhere. The session loses
 # inputs (no redundancy, bad link) and is nudged, so the record holds skips

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
@@ -12,15 +14,19 @@ import (
 const maxHashTicks = 64 * 60 * 60 * 24
 
 func runHash(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("hash", "hash [-ticks N]", stderr)
+	fs := newFlags("hash", "hash [-scene NAME] [-ticks N]", stderr)
+	scene := fs.String("scene", "arena", "scene to run: "+strings.Join(game.Names(), ", "))
 	ticks := fs.Int("ticks", 10000, fmt.Sprintf("ticks to simulate, 0 to %d", maxHashTicks))
 	if err := fs.parse(args); err != nil {
 		return err
 	}
+	if !slices.Contains(game.Names(), *scene) {
+		return usagef("-scene %q is not a scene: want one of %s", *scene, strings.Join(game.Names(), ", "))
+	}
 	if *ticks < 0 || *ticks > maxHashTicks {
 		return usagef("-ticks %d is out of range: want 0 to %d", *ticks, maxHashTicks)
 	}
-	w, sc, err := game.Build("arena", physics.DefaultConfig(), game.Options{})
+	w, sc, err := game.Build(*scene, physics.DefaultConfig(), game.Options{})
 	if err != nil {
 		return err
 	}

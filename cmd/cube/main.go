@@ -6,6 +6,7 @@
 //	cube hash     run a scene with its scripted inputs and print its state hash
 //	cube sim      run a client and a server over a simulated link, print a summary
 //	cube replay   re-simulate a session record and check every tick
+//	cube bench    step a scene and print timings, overlap, drift and the hash
 //	cube version  print the version and the revision the binary was built from
 package main
 
@@ -37,6 +38,7 @@ func commands() []command {
 		{"hash", "run a scene with its scripted inputs and print the state hash", runHash},
 		{"sim", "run a client and a server over a simulated link, headless, and print a summary", runSim},
 		{"replay", "re-simulate a session record on this machine and check every tick", runReplay},
+		{"bench", "step a scene with its scripted input and print timings, overlap, drift and the hash", runBench},
 		{"version", "print the version and the revision the binary was built from", runVersion},
 	}
 }

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/physics"
+)
+
+// Bounds of the bench flags.
+const (
+	minBenchSteps = 33 // the replay figure needs 32 steps before the end
+	maxBenchSteps = 1 << 20
+)
+
+// benchResult is what `cube bench` measures; the JSON names are part of the
+// command's interface (../shared/peers/compare.sh reads ms_per_step).
+type benchResult struct {
+	Scene         string  `json:"scene"`
+	Steps         int     `json:"steps"`
+	Sleep         bool    `json:"sleep"`
+	Iterations    int     `json:"iterations"`
+	MsPerStep     float64 `json:"ms_per_step"`
+	P99StepMs     float64 `json:"p99_step_ms"`
+	AllocsPerStep float64 `json:"allocs_per_step"`
+	Bodies        int     `json:"bodies"`
+	AwakeAtEnd    int     `json:"awake_at_end"`
+	ContactsAtEnd int     `json:"contacts_at_end"`
+	MaxOverlapM   float64 `json:"max_overlap_m"`
+	MaxDriftM     float64 `json:"max_drift_m"`
+	MaxSpeedLate  float64 `json:"max_speed_after_10s_mps"`
+	Replay32Ms    float64 `json:"replay32_ms"`
+	SaveRestoreUs float64 `json:"save_restore_us"`
+	Hash          string  `json:"hash"`
+}
+
+func runBench(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("bench", "bench [-scene NAME] [-bodies N] [-steps S] [-sleep=false] [-iterations K] [-json]", stderr)
+	scene := fs.String("scene", "cubes", "scene to run: "+strings.Join(game.Names(), ", "))
+	bodies := fs.Int("bodies", 0, fmt.Sprintf("drop only: boxes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies))
+	steps := fs.Int("steps", 1024, fmt.Sprintf("steps to run, %d to %d", minBenchSteps, maxBenchSteps))
+	sleep := fs.Bool("sleep", true, "let bodies at rest sleep (the peers run with sleeping off)")
+	iters := fs.Int("iterations", physics.DefaultConfig().Iterations, "solver substeps per step, 1 to 64")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of one line per figure")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	if !slices.Contains(game.Names(), *scene) {
+		return usagef("-scene %q is not a scene: want one of %s", *scene, strings.Join(game.Names(), ", "))
+	}
+	if *bodies < 0 || *bodies > game.MaxDropBodies {
+		return usagef("-bodies %d is out of range: want 1 to %d, or 0 for %d", *bodies, game.MaxDropBodies, game.DefaultDropBodies)
+	}
+	if *bodies != 0 && *scene != "drop" {
+		return usagef("-bodies is for the drop scene only; %s has a fixed number of bodies", *scene)
+	}
+	if *steps < minBenchSteps || *steps > maxBenchSteps {
+		return usagef("-steps %d is out of range: want %d to %d", *steps, minBenchSteps, maxBenchSteps)
+	}
+	if *iters < 1 || *iters > 64 {
+		return usagef("-iterations %d is out of range: want 1 to 64", *iters)
+	}
+	cfg := physics.DefaultConfig()
+	cfg.NoSleep, cfg.Iterations = !*sleep, *iters
+	r, err := bench(*scene, cfg, game.Options{Bodies: *bodies}, *steps)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		return enc.Encode(r)
+	}
+	fmt.Fprintf(stdout, "scene            %s, %d bodies, %d steps, %d iterations, sleep %v\n", r.Scene, r.Bodies, r.Steps, r.Iterations, r.Sleep)
+	fmt.Fprintf(stdout, "ms_per_step      %.4f\n", r.MsPerStep)
+	fmt.Fprintf(stdout, "p99_step_ms      %.4f\n", r.P99StepMs)
+	fmt.Fprintf(stdout, "allocs_per_step  %.3f\n", r.AllocsPerStep)
+	fmt.Fprintf(stdout, "awake_at_end     %d\n", r.AwakeAtEnd)
+	fmt.Fprintf(stdout, "contacts_at_end  %d\n", r.ContactsAtEnd)
+	fmt.Fprintf(stdout, "max_overlap_m    %.5f\n", r.MaxOverlapM)
+	fmt.Fprintf(stdout, "max_drift_m      %.5f\n", r.MaxDriftM)
+	fmt.Fprintf(stdout, "max_speed_after_10s_mps %.5f\n", r.MaxSpeedLate)
+	fmt.Fprintf(stdout, "replay32_ms      %.3f\n", r.Replay32Ms)
+	fmt.Fprintf(stdout, "save_restore_us  %.2f\n", r.SaveRestoreUs)
+	fmt.Fprintf(stdout, "hash             %s\n", r.Hash)
+	return nil
+}
+
+// warmSteps are left out of allocs_per_step: the step's buffers grow to the
+// scene's size in them.
+const warmSteps = 64
+
+// bench builds the scene and steps it `steps` times with its scripted input,
+// timing every step (the input rule and the step) and checking the overlap
+// after each, outside the timing.
+func bench(name string, cfg physics.Config, o game.Options, steps int) (benchResult, error) {
+	w, sc, err := game.Build(name, cfg, o)
+	if err != nil {
+		return benchResult{}, err
+	}
+	n := w.NumBodies()
+	start := make([]physics.Vec3, n)
+	for i := range start {
+		start[i] = w.Body(i).Pos
+	}
+	r := benchResult{Scene: name, Steps: steps, Sleep: !cfg.NoSleep, Iterations: cfg.Iterations, Bodies: n}
+	var ins []game.Input
+	var mark physics.State
+	times := make([]float64, steps)
+	var ms runtime.MemStats
+	var allocs uint64
+	for t := 0; t < steps; t++ {
+		if t == steps-32 {
+			w.Save(&mark)
+		}
+		ins = sc.Scripted(w, ins)
+		runtime.ReadMemStats(&ms)
+		a0 := ms.Mallocs
+		t0 := time.Now()
+		if err := sc.Step(w, ins); err != nil {
+			return r, err
+		}
+		times[t] = float64(time.Since(t0).Nanoseconds()) / 1e6
+		runtime.ReadMemStats(&ms)
+		if t >= warmSteps || steps <= warmSteps {
+			allocs += ms.Mallocs - a0
+		}
+		r.MaxOverlapM = math.Max(r.MaxOverlapM, physics.MaxOverlap(w))
+		if t >= 10*physics.DefaultTickRate {
+			r.MaxSpeedLate = math.Max(r.MaxSpeedLate, maxSpeed(w))
+		}
+	}
+	counted := steps - warmSteps
+	if steps <= warmSteps {
+		counted = steps
+	}
+	r.AllocsPerStep = float64(allocs) / float64(counted)
+	sum := 0.0
+	for _, x := range times {
+		sum += x
+	}
+	r.MsPerStep = sum / float64(steps)
+	sorted := slices.Clone(times)
+	slices.Sort(sorted)
+	r.P99StepMs = sorted[min(steps-1, steps*99/100)]
+	r.AwakeAtEnd = w.AwakeCount()
+	r.ContactsAtEnd = len(w.Contacts())
+	for i := 0; i < n; i++ {
+		if w.Static(i) {
+			continue
+		}
+		p := w.Body(i).Pos
+		dx, dz := p.X-start[i].X, p.Z-start[i].Z
+		r.MaxDriftM = math.Max(r.MaxDriftM, math.Sqrt(dx*dx+dz*dz))
+	}
+	want := w.Hash()
+	r.Hash = fmt.Sprintf("%016x", want)
+
+	// A rewind: restore the state of step S-32 and replay to S, in a world
+	// of its own so the figure includes nothing but the replay.
+	rw, _, err := game.Build(name, cfg, o)
+	if err != nil {
+		return r, err
+	}
+	best := math.Inf(1)
+	for rep := 0; rep < 5; rep++ {
+		t0 := time.Now()
+		if err := rw.Restore(&mark); err != nil {
+			return r, err
+		}
+		for k := 0; k < 32; k++ {
+			ins = sc.Scripted(rw, ins)
+			if err := sc.Step(rw, ins); err != nil {
+				return r, err
+			}
+		}
+		best = math.Min(best, float64(time.Since(t0).Nanoseconds())/1e6)
+		if rw.Hash() != want {
+			return r, fmt.Errorf("bench: replaying the last 32 steps gave %016x, the run %016x", rw.Hash(), want)
+		}
+	}
+	r.Replay32Ms = best
+
+	var s physics.State
+	w.Save(&s)
+	const reps = 1000
+	t0 := time.Now()
+	for k := 0; k < reps; k++ {
+		w.Save(&s)
+		if err := w.Restore(&s); err != nil {
+			return r, err
+		}
+	}
+	r.SaveRestoreUs = float64(time.Since(t0).Nanoseconds()) / 1e3 / reps
+	return r, nil
+}
+
+// maxSpeed returns the speed of the fastest dynamic body.
+func maxSpeed(w *physics.World) float64 {
+	m := 0.0
+	for i := 0; i < w.NumBodies(); i++ {
+		if !w.Static(i) {
+			m = math.Max(m, w.Body(i).Vel.Len())
+		}
+	}
+	return m
+}

@@ -1,0 +1,53 @@
+package game
+
+import (
+	"testing"
+
+	"github.com/cubelab/cube/physics"
+)
+
+// benchScene measures one scripted step of a scene from the state it
+// reaches after `warm` steps, restored every `span` steps so that the
+// benchmark stays in that phase of the scene.
+func benchScene(b *testing.B, name string, sleep bool, warm, span int) {
+	cfg := physics.DefaultConfig()
+	cfg.NoSleep = !sleep
+	w, sc, err := Build(name, cfg, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := sc.RunScript(w, warm); err != nil {
+		b.Fatal(err)
+	}
+	var s physics.State
+	w.Save(&s)
+	var ins []Input
+	for k := 0; k < span; k++ { // size the buffers
+		ins = sc.Scripted(w, ins)
+		_ = sc.Step(w, ins)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%span == 0 {
+			_ = w.Restore(&s)
+		}
+		ins = sc.Scripted(w, ins)
+		if err := sc.Step(w, ins); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDropSettled: the 1000-box drop pile at 4 s (sleeping off, as the
+// peers run it).
+func BenchmarkDropSettled(b *testing.B) { benchScene(b, "drop", false, 256, 64) }
+
+// BenchmarkDropFalling: the drop scene at 1 s, layers landing (sleeping off).
+func BenchmarkDropFalling(b *testing.B) { benchScene(b, "drop", false, 64, 32) }
+
+// BenchmarkPyramidAwake: the pyramid standing, sleeping off.
+func BenchmarkPyramidAwake(b *testing.B) { benchScene(b, "pyramid", false, 256, 64) }
+
+// BenchmarkCubesPulling: the cubes scene while the player pulls (sleeping on).
+func BenchmarkCubesPulling(b *testing.B) { benchScene(b, "cubes", true, 960, 32) }

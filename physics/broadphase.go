@@ -1,0 +1,100 @@
+package physics
+
+import "slices"
+
+// aabb is an axis-aligned bounding box.
+type aabb struct{ lo, hi Vec3 }
+
+// boundsOf returns the bounding box of a box with half extents h, rotation
+// matrix r and centre p, grown by g on every side.
+func boundsOf(h Vec3, r *Mat3, p Vec3, g float64) aabb {
+	e := Vec3{
+		mul(abs(r[0].X), h.X) + mul(abs(r[0].Y), h.Y) + mul(abs(r[0].Z), h.Z) + g,
+		mul(abs(r[1].X), h.X) + mul(abs(r[1].Y), h.Y) + mul(abs(r[1].Z), h.Z) + g,
+		mul(abs(r[2].X), h.X) + mul(abs(r[2].Y), h.Y) + mul(abs(r[2].Z), h.Z) + g,
+	}
+	return aabb{p.Sub(e), p.Add(e)}
+}
+
+// broadphase finds the pairs of bodies whose bounds overlap by sort and
+// sweep along x. Its sorted order is derived data: the key (lower x bound,
+// body index) is a total order, so the order is a function of the bounds
+// alone, whatever order the insertion sort starts from; Restore asks for a
+// full sort only to save time.
+type broadphase struct {
+	order  []int32  // every body, by (bounds.lo.X, index)
+	pairs  []uint64 // a<<32 | b with a < b, sorted
+	resort bool     // the order may be far from sorted: sort it from scratch
+}
+
+// less is the sort key of the broad phase: lower x bound, then index.
+func (w *World) bpLess(i, j int32) bool {
+	xi, xj := w.bounds[i].lo.X, w.bounds[j].lo.X
+	return xi < xj || (xi == xj && i < j)
+}
+
+// maxShifts bounds the insertion sort's work, as a multiple of the body
+// count: past it (a restored state far from the last one), the order is
+// sorted from scratch, which gives the same order.
+const maxShifts = 8
+
+// findPairs fills w.bp.pairs with every pair of enabled bodies whose bounds
+// overlap and at least one of which is active this step (w.sidx >= 0) and
+// the other not static, in (a, b) order.
+func (w *World) findPairs() {
+	bp := &w.bp
+	o := bp.order
+	shifts, limit := 0, maxShifts*len(o)
+	for k := 1; k < len(o) && !bp.resort; k++ {
+		x := o[k]
+		m := k
+		for m > 0 && w.bpLess(x, o[m-1]) {
+			o[m] = o[m-1]
+			m--
+		}
+		o[m] = x
+		if shifts += k - m; shifts > limit {
+			bp.resort = true
+		}
+	}
+	if bp.resort {
+		slices.SortFunc(o, func(i, j int32) int {
+			if w.bpLess(i, j) {
+				return -1
+			}
+			return 1 // keys are unique: i != j never compares equal
+		})
+		bp.resort = false
+	}
+	bp.pairs = bp.pairs[:0]
+	bodies := w.st.Bodies
+	for k, i := range o {
+		if bodies[i].Disabled {
+			continue
+		}
+		bi := &w.bounds[i]
+		ai := w.sidx[i] >= 0
+		si := w.shapes[i].static
+		for _, j := range o[k+1:] {
+			bj := &w.bounds[j]
+			if bj.lo.X > bi.hi.X {
+				break
+			}
+			aj := w.sidx[j] >= 0
+			if !ai && !aj || bodies[j].Disabled {
+				continue
+			}
+			if si && w.shapes[j].static {
+				continue
+			}
+			if bi.lo.Y <= bj.hi.Y && bj.lo.Y <= bi.hi.Y && bi.lo.Z <= bj.hi.Z && bj.lo.Z <= bi.hi.Z {
+				a, b := i, j
+				if b < a {
+					a, b = b, a
+				}
+				bp.pairs = append(bp.pairs, uint64(a)<<32|uint64(b))
+			}
+		}
+	}
+	slices.Sort(bp.pairs)
+}

@@ -1,0 +1,270 @@
+package physics
+
+// Contact feature ids (16 bits, the low bits of the cache key). They name the
+// geometric contact so that warm starting reuses an impulse only for the same
+// one:
+//
+//   - box on the ground: the box's vertex, 0-7 (bit 0 the sign of x, bit 1
+//     of y, bit 2 of z, set when positive);
+//   - face contact between two boxes: featRefB when the reference face is
+//     on B, the reference face in bits 8-10 (2*axis, +1 for the negative
+//     side), and in bits 0-6 the incident feature: a vertex of the incident
+//     box (0-7), or 8 + 4*edge + plane for the point where incident edge
+//     `edge` (0-11, or 12 + p for the part of the polygon lying on side
+//     plane p after clipping) crosses side plane `plane` (0-3) of the
+//     reference face;
+//   - edge against edge: featEdge, the edge of A in bits 4-7 and the edge of
+//     B in bits 0-3.
+//
+// An edge of a box is 4*axis + the sign bits of the other two axes, the
+// lower axis first.
+const (
+	featEdge     = 1 << 15
+	featRefB     = 1 << 14
+	featFaceBits = 8
+	featClipped  = 8
+)
+
+// validFeature reports whether f can be a feature of a contact with B (b is
+// Ground or a body).
+func validFeature(b int32, f uint32) bool {
+	if b == Ground {
+		return f < 8
+	}
+	if f&featEdge != 0 {
+		return f&^(featEdge|0xff) == 0 && (f>>4)&0xf < 12 && f&0xf < 12
+	}
+	return f&^(featRefB|7<<featFaceBits|0x7f) == 0 && (f>>featFaceBits)&7 < 6 && f&0x7f < featClipped+16*4
+}
+
+// SAT tolerances: an axis of B's faces replaces the best of A's, and an edge
+// axis the best face axis, only when it separates more by absAxisTol plus a
+// fraction of the separation's size (beats). Near-equal axes thus resolve
+// the same way every step, towards A's faces, then B's, which give stable
+// manifolds.
+const (
+	relFaceTol = 0.02
+	relEdgeTol = 0.10
+	absAxisTol = 0.001 // m
+	faceToo    = 0.01  // m: an edge contact comes with the best face's when that face overlaps less than this
+)
+
+// beats reports whether separation s along a less preferred axis is clearly
+// more than best along a preferred one.
+func beats(s, best, rel float64) bool { return s > best+absAxisTol+mul(rel, abs(best)) }
+
+// box is a box as the narrow phase sees it.
+type box struct {
+	p Vec3
+	u [3]Vec3 // axes: the columns of the rotation
+	h [3]float64
+}
+
+// boxOf returns body i as a box.
+func (w *World) boxOf(i int32) box {
+	r := &w.rot[i]
+	h := w.shapes[i].half
+	return box{p: w.st.Bodies[i].Pos, u: [3]Vec3{r.Col(0), r.Col(1), r.Col(2)}, h: [3]float64{h.X, h.Y, h.Z}}
+}
+
+// cpt is a contact point found by the narrow phase.
+type cpt struct {
+	p       Vec3    // world point, midway between the two surfaces
+	sep     float64 // separation along the normal, negative when overlapping
+	feature uint32
+}
+
+// manifolds are the contacts boxBox finds for a pair: usually one, a face
+// contact or an edge contact; two when an edge axis separates most but the
+// best face axis overlaps by less than faceToo (or not at all): then the face
+// contact comes first (its features are lower) and the edge contact second.
+// The face contact's points keep a box that turns fast during the step (its
+// sweep) from swinging a face through the other box past a single edge point;
+// none of them is deeper than the face axis' separation, the least distance
+// of the incident box's vertices to the reference face's plane.
+type manifolds struct {
+	n   [2]Vec3 // normals, from B towards A
+	pts [2][4]cpt
+	k   [2]int // points of each, in feature order
+	m   int    // manifolds
+}
+
+// boxBox finds the contacts between boxes A and B, keeping points whose
+// separation is below spec.
+func boxBox(A, B *box, spec float64, out *manifolds) {
+	out.m = 0
+	n, k := boxBoxSAT(A, B, spec, &out.pts[0], &out.pts[1])
+	if k < 0 { // face then edge
+		out.n[0], out.k[0] = n[0], -k>>4
+		out.n[1], out.k[1] = n[1], -k&0xf
+		if out.k[0] > 0 {
+			out.m = 2
+			return
+		}
+		out.n[0], out.k[0], out.pts[0] = n[1], out.k[1], out.pts[1]
+		out.m = 1
+		return
+	}
+	if k > 0 {
+		out.n[0], out.k[0], out.m = n[0], k, 1
+	}
+}
+
+// boxBoxSAT is boxBox's work. It returns the normal and the point count of
+// one contact in out, or, for a face contact followed by an edge contact,
+// both normals and -(faceCount<<4 | edgeCount), the edge point in edge.
+func boxBoxSAT(A, B *box, spec float64, out, edge *[4]cpt) ([2]Vec3, int) {
+	var none [2]Vec3
+	d := B.p.Sub(A.p)
+	var c, ac [3][3]float64
+	var da, db [3]float64
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			c[i][j] = A.u[i].Dot(B.u[j])
+			ac[i][j] = abs(c[i][j])
+		}
+		da[i] = d.Dot(A.u[i])
+		db[i] = d.Dot(B.u[i])
+	}
+
+	// Faces of A, then of B: the axis of least overlap; strict comparisons
+	// keep the lowest index among equals.
+	bestA, ia := 0.0, -1
+	for i := 0; i < 3; i++ {
+		s := abs(da[i]) - A.h[i] - (mul(B.h[0], ac[i][0]) + mul(B.h[1], ac[i][1]) + mul(B.h[2], ac[i][2]))
+		if s > spec {
+			return none, 0
+		}
+		if ia < 0 || s > bestA {
+			bestA, ia = s, i
+		}
+	}
+	bestB, jb := 0.0, -1
+	for j := 0; j < 3; j++ {
+		s := abs(db[j]) - (mul(A.h[0], ac[0][j]) + mul(A.h[1], ac[1][j]) + mul(A.h[2], ac[2][j])) - B.h[j]
+		if s > spec {
+			return none, 0
+		}
+		if jb < 0 || s > bestB {
+			bestB, jb = s, j
+		}
+	}
+	// Edges of A crossed with edges of B. In A's frame, A.u[i] × B.u[j] has
+	// components -c[i2][j] along i1 and c[i1][j] along i2.
+	bestE, ei, ej := 0.0, -1, -1
+	for i := 0; i < 3; i++ {
+		i1, i2 := next3[i], next3[i+1]
+		for j := 0; j < 3; j++ {
+			j1, j2 := next3[j], next3[j+1]
+			l2 := mul(c[i1][j], c[i1][j]) + mul(c[i2][j], c[i2][j])
+			if l2 < 1e-10 {
+				continue // parallel edges: the face axes cover them
+			}
+			dist := mul(da[i2], c[i1][j]) - mul(da[i1], c[i2][j])
+			ra := mul(A.h[i1], ac[i2][j]) + mul(A.h[i2], ac[i1][j])
+			rb := mul(B.h[j1], ac[i][j2]) + mul(B.h[j2], ac[i][j1])
+			s := (abs(dist) - ra - rb) / sqrt(l2)
+			if s > spec {
+				return none, 0
+			}
+			if ei < 0 || s > bestE {
+				bestE, ei, ej = s, i, j
+			}
+		}
+	}
+
+	refB, best := false, bestA
+	if beats(bestB, bestA, relFaceTol) {
+		refB, best = true, bestB
+	}
+	face := func() (Vec3, int) {
+		if refB {
+			n, k := faceContact(B, A, jb, -db[jb], spec, out)
+			for m := 0; m < k; m++ {
+				out[m].feature |= featRefB
+			}
+			return n, k
+		}
+		n, k := faceContact(A, B, ia, da[ia], spec, out)
+		return n.Neg(), k
+	}
+	if ei >= 0 && beats(bestE, best, relEdgeTol) {
+		ne, ke := edgeContact(A, B, ei, ej, d, spec, edge)
+		if ke < 0 { // the edges' closest points are past an end: a face contact
+			n, k := face()
+			return [2]Vec3{n}, k
+		}
+		if best < -faceToo {
+			*out = *edge
+			return [2]Vec3{ne}, ke
+		}
+		nf, kf := face()
+		return [2]Vec3{nf, ne}, -(kf<<4 | ke)
+	}
+	n, k := face()
+	return [2]Vec3{n}, k
+}
+
+// next3 gives the two other axes of axis i: next3[i], next3[i+1].
+var next3 = [5]int{1, 2, 0, 1, 2}
+
+// edgeID names the edge of a box along axis k whose other two coordinates
+// have the signs of vertex v (bits as in corner).
+func edgeID(k int, v int) uint32 {
+	lo, hi := next3[k], next3[k+1]
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	return uint32(4*k + (v>>lo)&1 + 2*((v>>hi)&1))
+}
+
+// edgeContact makes the single contact of the edge of A along axis i and
+// the edge of B along axis j: the closest points of the two edges. It
+// returns -1 points when the closest points of the two lines lie past an
+// end of either edge: the edges do not cross, and the contact is a vertex or
+// an edge against a face.
+func edgeContact(A, B *box, i, j int, d Vec3, spec float64, out *[4]cpt) (Vec3, int) {
+	l := A.u[i].Cross(B.u[j])
+	l = l.Scale(1 / l.Len())
+	if d.Dot(l) < 0 {
+		l = l.Neg() // from A towards B
+	}
+	// A's edge furthest along l, B's furthest along -l.
+	ca, va := A.p, 0
+	for _, k := range [2]int{next3[i], next3[i+1]} {
+		if A.u[k].Dot(l) >= 0 {
+			ca, va = ca.AddScaled(A.u[k], A.h[k]), va|1<<k
+		} else {
+			ca = ca.AddScaled(A.u[k], -A.h[k])
+		}
+	}
+	cb, vb := B.p, 0
+	for _, k := range [2]int{next3[j], next3[j+1]} {
+		if B.u[k].Dot(l) <= 0 {
+			cb, vb = cb.AddScaled(B.u[k], B.h[k]), vb|1<<k
+		} else {
+			cb = cb.AddScaled(B.u[k], -B.h[k])
+		}
+	}
+	// Closest points of the lines ca + s u and cb + t v, then clamped to
+	// the edges.
+	u, v := A.u[i], B.u[j]
+	r := ca.Sub(cb)
+	bb, dd, e := u.Dot(v), u.Dot(r), v.Dot(r)
+	den := 1 - mul(bb, bb)
+	if den <= 1e-12 {
+		return Vec3{}, -1
+	}
+	s := (mul(bb, e) - dd) / den
+	t := e + mul(s, bb)
+	if abs(s) > A.h[i] || abs(t) > B.h[j] {
+		return Vec3{}, -1
+	}
+	pa, pb := ca.AddScaled(u, s), cb.AddScaled(v, t)
+	sep := pb.Sub(pa).Dot(l)
+	if sep > spec {
+		return Vec3{}, 0
+	}
+	out[0] = cpt{p: pa.Add(pb).Scale(0.5), sep: sep, feature: featEdge | edgeID(i, va)<<4 | edgeID(j, vb)}
+	return l.Neg(), 1
+}

@@ -1,0 +1,242 @@
+package physics
+
+import (
+	"math"
+	"testing"
+)
+
+// twoBoxes builds a world with no gravity holding boxes a and b, both
+// dynamic unless static says otherwise, and derives them.
+func twoBoxes(t *testing.T, a, b BoxDef) *World {
+	t.Helper()
+	cfg := DefaultConfig()
+	cfg.Gravity = Vec3{}
+	w, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []BoxDef{a, b} {
+		if _, err := w.AddBox(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return w
+}
+
+func cubeAt(p Vec3, rot Quat) BoxDef {
+	d := DefaultBoxDef()
+	d.Pos, d.Rot = p, rot
+	return d
+}
+
+// boxBox1 runs boxBox and returns its single contact.
+func boxBox1(A, B *box, spec float64) (Vec3, [4]cpt, int) {
+	var m manifolds
+	boxBox(A, B, spec, &m)
+	if m.m == 0 {
+		return Vec3{}, m.pts[0], 0
+	}
+	if m.m > 1 {
+		panic("two contacts")
+	}
+	return m.n[0], m.pts[0], m.k[0]
+}
+
+// eighth is tan(π/8): AxisTurn with it turns by 45°.
+const eighth = 0.4142135623730951
+
+func TestCrossedEdgesMakeAnEdgeContact(t *testing.T) {
+	// A turned 45° about x has an edge along x on top at y = √2/2; B turned
+	// 45° about z has an edge along z at its bottom, √2/2 below its centre.
+	// With B's centre at y = 1.5 the edges cross 1.5 - √2 apart, straight
+	// above the origin.
+	w := twoBoxes(t, cubeAt(Vec3{}, AxisTurn(Vec3{1, 0, 0}, eighth)), cubeAt(Vec3{0, 1.5, 0}, AxisTurn(Vec3{0, 0, 1}, eighth)))
+	A, B := w.boxOf(0), w.boxOf(1)
+	n, out, k := boxBox1(&A, &B, 0.1)
+	gap := 1.5 - math.Sqrt2
+	if k != 1 || out[0].feature&featEdge == 0 {
+		t.Fatalf("got %d points, feature %#x; want one edge-edge point", k, out[0].feature)
+	}
+	if !near(out[0].sep, gap, 1e-12) || !vecNear(out[0].p, Vec3{0, math.Sqrt2/2 + gap/2, 0}, 1e-12) {
+		t.Fatalf("edge contact at %v, separation %v; want (0, %v, 0), %v", out[0].p, out[0].sep, math.Sqrt2/2+gap/2, gap)
+	}
+	if !vecNear(n, Vec3{0, -1, 0}, 1e-12) {
+		t.Fatalf("normal %v, want (0, -1, 0) from B down to A", n)
+	}
+	// Beyond the speculative distance there is no contact at all.
+	if _, _, k := boxBox1(&A, &B, 0.05); k != 0 {
+		t.Fatalf("%d points at a gap of %v with spec 0.05", k, gap)
+	}
+}
+
+func TestCrossedCubesDoNotSink(t *testing.T) {
+	// The old engine let two crossed 1 m cubes sink 0.39 m before any
+	// contact existed. Drop B onto A (standing on an edge on a static
+	// box's face... here simply held by the ground-free world with A static).
+	a := cubeAt(Vec3{}, AxisTurn(Vec3{1, 0, 0}, eighth))
+	a.Static = true
+	b := cubeAt(Vec3{0, 1.6, 0}, AxisTurn(Vec3{0, 0, 1}, eighth))
+	b.Vel = Vec3{0, -3, 0}
+	w := twoBoxes(t, a, b)
+	deepest := 0.0
+	for i := 0; i < 64; i++ {
+		w.Step()
+		deepest = max(deepest, MaxOverlap(w))
+	}
+	if deepest > 0.02 {
+		t.Fatalf("crossed cubes overlapped by %v m", deepest)
+	}
+	if y := w.Body(1).Pos.Y; y < math.Sqrt2-0.02 {
+		t.Fatalf("B's centre fell to %v, below the crossed edges' %v", y, math.Sqrt2)
+	}
+}
+
+func TestThinSlabAcrossAFaceMakesContact(t *testing.T) {
+	// A 0.1 m thick slab crossing a cube's face, with no vertex of either
+	// inside the other: the old engine found no contact.
+	slab := DefaultBoxDef()
+	slab.Half, slab.Pos, slab.Static = Vec3{0.05, 2, 2}, Vec3{0.52, 5, 0}, true
+	w := twoBoxes(t, cubeAt(Vec3{0, 5, 0}, Identity), slab)
+	A, B := w.boxOf(0), w.boxOf(1)
+	n, out, k := boxBox1(&A, &B, 0.02)
+	if k != 4 {
+		t.Fatalf("got %d points, want 4 (the cube's face against the slab)", k)
+	}
+	for _, p := range out[:k] {
+		if !near(p.sep, -0.03, 1e-12) {
+			t.Fatalf("separation %v, want -0.03", p.sep)
+		}
+	}
+	if !vecNear(n, Vec3{-1, 0, 0}, 1e-12) {
+		t.Fatalf("normal %v, want (-1, 0, 0)", n)
+	}
+	if got := MaxOverlap(w); !near(got, 0.03, 1e-12) {
+		t.Fatalf("MaxOverlap %v, want 0.03", got)
+	}
+}
+
+func TestFaceContactFeaturesNameTheReferenceFace(t *testing.T) {
+	// B rests on A: A's +y face is the reference (face 2), B's vertices with
+	// y bit 0 (0, 1, 4, 5) touch it.
+	w := twoBoxes(t, cubeAt(Vec3{}, Identity), cubeAt(Vec3{0.1, 0.995, 0.05}, Identity))
+	A, B := w.boxOf(0), w.boxOf(1)
+	n, out, k := boxBox1(&A, &B, 0.02)
+	if k != 4 || !vecNear(n, Vec3{0, -1, 0}, 0) {
+		t.Fatalf("%d points, normal %v", k, n)
+	}
+	// The clipped corners: x in [-0.4, 0.5], z in [-0.45, 0.5]; B's
+	// vertices 1 (+x, -y, -z) and 5 (+x, -y, +z) lie outside A's x range,
+	// so they are clipped by plane 0 (+x).
+	for _, p := range out[:k] {
+		if f := p.feature; f&(featRefB|featEdge) != 0 || f>>featFaceBits != 2 {
+			t.Fatalf("feature %#x: want A's +y face", f)
+		}
+		if !near(p.sep, -0.005, 1e-12) || !near(p.p.Y, 0.4975, 1e-12) {
+			t.Fatalf("point %v separation %v", p.p, p.sep)
+		}
+	}
+	// Sorted by feature.
+	for q := 1; q < k; q++ {
+		if out[q].feature <= out[q-1].feature {
+			t.Fatalf("features out of order: %#x then %#x", out[q-1].feature, out[q].feature)
+		}
+	}
+	// A small turn keeps the same features, so warm starting goes on.
+	w2 := twoBoxes(t, cubeAt(Vec3{}, Identity), cubeAt(Vec3{0.1, 0.995, 0.05}, AxisTurn(Vec3{0, 1, 0}, 0.001)))
+	A2, B2 := w2.boxOf(0), w2.boxOf(1)
+	_, out2, k2 := boxBox1(&A2, &B2, 0.02)
+	if k2 != k {
+		t.Fatalf("turned: %d points", k2)
+	}
+	for q := 0; q < k; q++ {
+		if out2[q].feature != out[q].feature {
+			t.Fatalf("turned by 0.002 rad: feature %#x became %#x", out[q].feature, out2[q].feature)
+		}
+	}
+}
+
+func TestReferenceOnBWhenItsFaceSeparatesMore(t *testing.T) {
+	// A small cube under a large one: B's -y face overlaps least... both
+	// faces are parallel: A is preferred unless B's separation is clearly
+	// larger. With A tilted, B's face axis wins.
+	a := cubeAt(Vec3{}, AxisTurn(Vec3{0, 0, 1}, 0.2))
+	b := DefaultBoxDef()
+	b.Half, b.Pos = Vec3{3, 0.5, 3}, Vec3{0, 1.15, 0}
+	w := twoBoxes(t, a, b)
+	A, B := w.boxOf(0), w.boxOf(1)
+	n, out, k := boxBox1(&A, &B, 0.02)
+	if k == 0 || out[0].feature&featRefB == 0 || out[0].feature>>featFaceBits&7 != 3 {
+		t.Fatalf("%d points, feature %#x: want B's -y face as reference", k, out[0].feature)
+	}
+	if !vecNear(n, Vec3{0, -1, 0}, 1e-12) {
+		t.Fatalf("normal %v", n)
+	}
+	// The points are A's top vertices: at most the two highest.
+	for _, p := range out[:k] {
+		if p.sep > 0.02 {
+			t.Fatalf("kept a point beyond spec: %v", p.sep)
+		}
+	}
+}
+
+func TestOctagonIsReducedToFourPoints(t *testing.T) {
+	// B turned 45° about y on A: the faces overlap in an octagon, eight
+	// points, reduced to four spanning it.
+	w := twoBoxes(t, cubeAt(Vec3{}, Identity), cubeAt(Vec3{0, 0.99, 0}, AxisTurn(Vec3{0, 1, 0}, eighth)))
+	A, B := w.boxOf(0), w.boxOf(1)
+	_, out, k := boxBox1(&A, &B, 0.02)
+	if k != 4 {
+		t.Fatalf("%d points, want 4", k)
+	}
+	// The four span the octagon: their bounding square is nearly the face.
+	lo, hi := out[0].p, out[0].p
+	for _, p := range out[:k] {
+		lo.X, lo.Z = min(lo.X, p.p.X), min(lo.Z, p.p.Z)
+		hi.X, hi.Z = max(hi.X, p.p.X), max(hi.Z, p.p.Z)
+	}
+	if hi.X-lo.X < 0.8 || hi.Z-lo.Z < 0.8 {
+		t.Fatalf("points span %v x %v, want most of the face", hi.X-lo.X, hi.Z-lo.Z)
+	}
+}
+
+func TestValidFeature(t *testing.T) {
+	for _, c := range []struct {
+		b    int32
+		f    uint32
+		want bool
+	}{
+		{Ground, 7, true}, {Ground, 8, false},
+		{1, 5<<featFaceBits | 71, true}, {1, 6 << featFaceBits, false}, {1, 72, false},
+		{1, featRefB | 2<<featFaceBits | 3, true}, {1, 1 << 12, false},
+		{1, featEdge | 11<<4 | 11, true}, {1, featEdge | 12, false}, {1, featEdge | 1<<8, false},
+	} {
+		if got := validFeature(c.b, c.f); got != c.want {
+			t.Errorf("validFeature(%d, %#x) = %v", c.b, c.f, got)
+		}
+	}
+}
+
+func TestContactNormalFollowsTheFeature(t *testing.T) {
+	w := MustPile()
+	if err := testScenes[1].run(w, 40); err != nil {
+		t.Fatal(err)
+	}
+	kinds := 0
+	for _, c := range w.Contacts() {
+		n := w.ContactNormal(&c)
+		if !near(n.Len(), 1, 1e-12) {
+			t.Fatalf("contact %+v: normal %v not unit", c, n)
+		}
+		if c.B == Ground {
+			continue
+		}
+		// From B towards A: A's centre lies on n's side of B's.
+		if d := w.Body(int(c.A)).Pos.Sub(w.Body(int(c.B)).Pos); d.Dot(n) <= 0 {
+			t.Fatalf("contact %+v: normal %v points from A to B", c, n)
+		}
+		kinds |= 1 << min(2, int(c.Feature>>14))
+	}
+	if kinds == 0 {
+		t.Fatal("no box-box contacts in the pile")
+	}
+}
