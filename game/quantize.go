@@ -153,11 +153,12 @@ func QuantizeBody(b *physics.BodyState) {
 	b.AngVel = physics.Vec3{X: v(b.AngVel.X), Y: v(b.AngVel.Y), Z: v(b.AngVel.Z)}
 }
 
-// quantize puts every moving body of w on the grid; a sleeping or
-// disabled body does not move, so it stays where it was put.
+// quantize puts every dynamic body of w on the grid (a body that fell
+// asleep in this step moved in it too; quantising a body already on the
+// grid changes nothing).
 func (sc *Scene) quantize(w *physics.World) error {
 	for i := 0; i < w.NumBodies(); i++ {
-		if w.Static(i) || !w.Awake(i) || !w.Enabled(i) {
+		if w.Static(i) || !w.Enabled(i) {
 			continue
 		}
 		b := w.Body(i)

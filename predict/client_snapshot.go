@@ -40,7 +40,8 @@ func (c *Client) onSnapshot(b []byte) error {
 		c.Stats.StaleStates++ // a baseline the client no longer holds: a later snapshot will use a newer one
 		return nil
 	}
-	if err := wire.DecodeSnapshot(b, &c.snap, base.bodies); err != nil {
+	c.server.Bodies = base.fill(c.server.Bodies)
+	if err := wire.DecodeSnapshot(b, &c.snap, c.server.Bodies); err != nil {
 		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
 	}
 	m := &c.snap
@@ -53,12 +54,9 @@ func (c *Client) onSnapshot(b []byte) error {
 	if !ok {
 		return c.Stats.Rejected.reject(RejectTick, "snapshot of tick %d, which the client no longer holds", T)
 	}
-	view := c.server.Bodies[:0]
-	view = append(view, base.bodies...)
 	for _, u := range m.Bodies {
-		view[u.Index] = u.State
+		c.server.Bodies[u.Index] = u.State
 	}
-	c.server.Bodies = view
 	complete := m.Flags&wire.Complete != 0
 	c.compared = Compared{Tick: T, ClientHash: *predHash, ServerHash: m.Hash}
 	if *predHash != m.Hash {
@@ -84,9 +82,11 @@ func (c *Client) onSnapshot(b []byte) error {
 	c.newestBody = c.server.Bodies[c.body]
 	c.events, c.skipped = m.Events, m.Skipped
 	c.adoptChain(T, c.Tick(), m.Chain)
-	if m.Flags&wire.Keep != 0 {
-		c.views.keep(T, c.server.Bodies)
+	c.patchd = c.patchd[:0]
+	for _, u := range m.Bodies {
+		c.patchd = append(c.patchd, u.Index)
 	}
+	c.views.derive(T, base, c.patchd, c.server.Bodies)
 	return nil
 }
 

@@ -3,7 +3,6 @@ package predict
 import (
 	"time"
 
-	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
 )
 
@@ -22,8 +21,7 @@ type peer struct {
 	inSync   bool   // its state at ack is the server's
 	wantXfer bool
 
-	views    views     // the kept views sent
-	lastKeep uint32    // tick of the newest kept snapshot
+	views    views     // the views of the snapshots sent
 	acc      []float64 // priority accumulators, per body
 	tokens   float64   // bytes the snapshot budget allows now
 	lastSnap time.Duration
@@ -35,7 +33,6 @@ type peer struct {
 	// Buffers reused from snapshot to snapshot.
 	cand   []int32
 	sel    []int32
-	view   []physics.BodyState
 	scr    []byte
 	writer wire.SnapshotWriter
 	relay  wire.Relay
@@ -46,7 +43,6 @@ type peer struct {
 // init readies a new peer to receive snapshots of s.
 func (p *peer) init(s *Server) {
 	p.views.reset(s.Tick(), s.world.State())
-	p.lastKeep = s.Tick()
 	p.acc = make([]float64, s.world.NumBodies())
 	p.tokens = wire.MaxMessage
 	if s.pristine() {
@@ -91,7 +87,6 @@ func (s *Server) startTransfer(p *peer) {
 	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
 	// The transferred state is the client's first view from now on.
 	p.views.reset(x.tick, s.world.State())
-	p.lastKeep = x.tick
 	s.Stats.Transfers++
 }
 

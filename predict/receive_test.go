@@ -25,7 +25,7 @@ func TestMessagesThatDoNotFitAreRejected(t *testing.T) {
 		h.clientStep(script(h.c.Tick()))
 	}
 	before := h.c.World().Hash()
-	view := h.c.views.start.bodies
+	view := h.c.views.start.fill(nil)
 	bad := view[0]
 	bad.Rot.W = 3 // not unit length
 	nan := view[0]

@@ -87,10 +87,6 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	if s.scene.Options.Quantize {
 		flags |= wire.Quantized
 	}
-	keep := T-p.lastKeep >= KeepEvery
-	if keep {
-		flags |= wire.Keep
-	}
 	w := &p.writer
 	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.tick, Flags: flags, Hash: s.hist.hash(T), Chain: s.chain,
 		Events: s.nevents, Skipped: s.skipped, Heard: s.maxSeen})
@@ -102,7 +98,7 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 		if s.world.Static(i) {
 			continue
 		}
-		if physics.BodyWords(&st.Bodies[i]) == physics.BodyWords(&base.bodies[i]) {
+		if physics.BodyWords(&st.Bodies[i]) == physics.BodyWords(base.body(i)) {
 			p.acc[i] = 0
 			continue
 		}
@@ -122,7 +118,7 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	used := w.Len()
 	for _, i := range p.cand {
 		var ok bool
-		p.scr, ok = wire.AppendBody(p.scr[:0], &st.Bodies[i], &base.bodies[i], flags&wire.Quantized != 0)
+		p.scr, ok = wire.AppendBody(p.scr[:0], &st.Bodies[i], base.body(int(i)), flags&wire.Quantized != 0)
 		if !ok {
 			continue
 		}
@@ -134,7 +130,7 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	slices.Sort(p.sel)
 	sent := 0
 	for _, i := range p.sel {
-		if ok, _ := w.Body(i, &st.Bodies[i], &base.bodies[i], limit); ok {
+		if ok, _ := w.Body(i, &st.Bodies[i], base.body(int(i)), limit); ok {
 			p.acc[i] = 0
 			p.sel[sent] = i
 			sent++
@@ -151,14 +147,7 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	if !complete {
 		s.Stats.Incomplete++
 	}
-	if keep {
-		p.view = append(p.view[:0], base.bodies...)
-		for _, i := range p.sel {
-			p.view[i] = st.Bodies[i]
-		}
-		p.views.keep(T, p.view)
-		p.lastKeep = T
-	}
+	p.views.derive(T, base, p.sel, st.Bodies)
 	p.tokens -= float64(len(b))
 	return b
 }

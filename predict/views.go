@@ -2,13 +2,17 @@ package predict
 
 import "github.com/cubelab/cube/physics"
 
-// ViewRing is how many kept snapshot views each end holds: with one kept
-// every KeepEvery ticks, 64 cover 8 s at 64 Hz, longer than any round
-// trip the presets make.
-const ViewRing = 64
+// ViewRing is how many snapshot views each end holds: 4 s of snapshots at
+// 64 Hz, longer than any round trip the presets make.
+const ViewRing = 256
 
-// KeepEvery is how many ticks apart the server marks snapshots to keep.
-const KeepEvery = 8
+// chunkBodies is the number of bodies a view shares or copies at once.
+const chunkBodies = 8
+
+// chunk is a run of bodies of a view. Views share the chunks they did not
+// change, so a view costs its pointers and the chunks its snapshot touched,
+// not a whole world.
+type chunk [chunkBodies]physics.BodyState
 
 // view is what a client holds of the server's bodies as of a snapshot: its
 // baseline's view with the snapshot's bodies replaced (see package wire).
@@ -16,20 +20,40 @@ const KeepEvery = 8
 type view struct {
 	tick   uint32
 	valid  bool
-	bodies []physics.BodyState
+	n      int
+	chunks []*chunk
 }
 
-// views holds the session's first view and the newest ViewRing kept ones.
+// body returns body i of the view.
+func (v *view) body(i int) *physics.BodyState { return &v.chunks[i/chunkBodies][i%chunkBodies] }
+
+// fill copies the view's bodies into dst, reusing it.
+func (v *view) fill(dst []physics.BodyState) []physics.BodyState {
+	dst = dst[:0]
+	for i := 0; i < v.n; i++ {
+		dst = append(dst, *v.body(i))
+	}
+	return dst
+}
+
+// views holds the session's first view and the views of the newest
+// ViewRing snapshots.
 type views struct {
-	start view
-	ring  [ViewRing]view
-	next  int // slot the next kept view goes to
+	start   view
+	ring    [ViewRing]view
+	next    int // slot the next view goes to
+	scratch []*chunk
 }
 
 // reset makes s the first view, at tick, and forgets every other.
 func (v *views) reset(tick uint32, s *physics.State) {
-	v.start.tick, v.start.valid = tick, true
-	v.start.bodies = append(v.start.bodies[:0], s.Bodies...)
+	n := len(s.Bodies)
+	v.start = view{tick: tick, valid: true, n: n, chunks: make([]*chunk, (n+chunkBodies-1)/chunkBodies)}
+	for k := range v.start.chunks {
+		c := new(chunk)
+		copy(c[:], s.Bodies[k*chunkBodies:min(n, (k+1)*chunkBodies)])
+		v.start.chunks[k] = c
+	}
 	for i := range v.ring {
 		v.ring[i].valid = false
 	}
@@ -62,10 +86,21 @@ func (v *views) newest() *view {
 	return best
 }
 
-// keep stores a copy of bodies as the view of tick t, over the oldest.
-func (v *views) keep(t uint32, bodies []physics.BodyState) {
+// derive stores, over the oldest, the view of tick t: base with bodies
+// idx set to their states in s.
+func (v *views) derive(t uint32, base *view, idx []int32, s []physics.BodyState) {
 	x := &v.ring[v.next]
 	v.next = (v.next + 1) % ViewRing
-	x.tick, x.valid = t, true
-	x.bodies = append(x.bodies[:0], bodies...)
+	v.scratch = append(v.scratch[:0], base.chunks...) // base may be x itself
+	x.chunks = append(x.chunks[:0], v.scratch...)
+	x.tick, x.valid, x.n = t, true, base.n
+	for _, i := range idx {
+		k := int(i) / chunkBodies
+		if x.chunks[k] == v.scratch[k] {
+			c := new(chunk)
+			*c = *v.scratch[k]
+			x.chunks[k] = c
+		}
+		x.chunks[k][int(i)%chunkBodies] = s[i]
+	}
 }
