@@ -24,7 +24,7 @@ func TestSnapshotBudgetAndPriority(t *testing.T) {
 	total, withPlayer, incomplete, n := 0, 0, 0, 0
 	var m wire.Snapshot
 	var states [16]physics.State // the server's last states, by tick
-	rest := 0 // ticks since the whole world fell asleep
+	rest := 0                    // ticks since the whole world fell asleep
 	for i := 0; rest < 200; i++ {
 		if i > 4000 {
 			t.Fatalf("the scene never came to rest: %d bodies awake", h.s.World().AwakeCount())
