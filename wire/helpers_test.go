@@ -186,7 +186,7 @@ func (s spec) body(cur, base *physics.BodyState, quantized bool) spec {
 	rc, _ := game.EncodeRot(cur.Rot)
 	rb, _ := game.EncodeRot(base.Rot)
 	if rc.Largest == rb.Largest {
-		s = s.u8(rc.Largest|4).zz(rc.K[0] - rb.K[0]).zz(rc.K[1] - rb.K[1]).zz(rc.K[2] - rb.K[2])
+		s = s.u8(rc.Largest | 4).zz(rc.K[0] - rb.K[0]).zz(rc.K[1] - rb.K[1]).zz(rc.K[2] - rb.K[2])
 	} else {
 		s = s.u8(rc.Largest).zz(rc.K[0]).zz(rc.K[1]).zz(rc.K[2])
 	}
@@ -202,7 +202,7 @@ func specSnapshot(m *Snapshot, base []physics.BodyState) []byte {
 	last := int32(-1)
 	for i := range m.Bodies {
 		u := &m.Bodies[i]
-		s = s.uv(uint64(u.Index - last - 1)).body(&u.State, &base[u.Index], m.Flags&Quantized != 0)
+		s = s.uv(uint64(u.Index-last-1)).body(&u.State, &base[u.Index], m.Flags&Quantized != 0)
 		last = u.Index
 	}
 	if m.Flags&HasContacts != 0 {

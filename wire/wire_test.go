@@ -101,3 +101,49 @@ func TestAfter(t *testing.T) {
 		}
 	}
 }
+// The varints the decoders read: each value has one encoding of at most
+// five bytes.
+func TestVarints(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		b    []byte
+		want uint32
+		err  error
+	}{
+		{"zero", spec{}.uv(0), 0, nil},
+		{"127", spec{}.uv(127), 127, nil},
+		{"128", spec{}.uv(128), 128, nil},
+		{"2³²-1", spec{}.uv(math.MaxUint32), math.MaxUint32, nil},
+		{"2³²", spec{}.uv(1 << 32), 0, ErrInvalid},
+		{"2⁶⁴-1", spec{}.uv(math.MaxUint64), 0, ErrInvalid},
+		{"cut", []byte{0x80}, 0, ErrShort},
+		{"empty", nil, 0, ErrShort},
+		{"zero in two bytes", []byte{0x80, 0x00}, 0, ErrInvalid},
+		{"1 in two bytes", []byte{0x81, 0x00}, 0, ErrInvalid},
+		{"2³²-1 in six bytes", []byte{0xff, 0xff, 0xff, 0xff, 0x8f, 0x00}, 0, ErrInvalid},
+		{"zero in ten bytes", []byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00}, 0, ErrInvalid},
+		{"eleven bytes", bytes.Repeat([]byte{0x80}, 11), 0, ErrInvalid},
+	} {
+		r := reader{b: c.b}
+		got := r.uvarint()
+		switch {
+		case c.err == nil && (r.err != nil || got != c.want || r.off != len(c.b)):
+			t.Errorf("%s: %d after %d bytes, %v; want %d after %d", c.name, got, r.off, r.err, c.want, len(c.b))
+		case c.err != nil && !errors.Is(r.err, c.err):
+			t.Errorf("%s: %d, %v; want %v", c.name, got, r.err, c.err)
+		}
+	}
+	for _, v := range []int32{0, 1, -1, 63, -64, 64, math.MaxInt32, math.MinInt32, math.MaxInt32 - 1, math.MinInt32 + 1} {
+		b := appendZigzag(nil, v)
+		if want := spec(nil).zz(v); !bytes.Equal(b, want) {
+			t.Errorf("appendZigzag(%d) = %x, want %x", v, b, want)
+		}
+		r := reader{b: b}
+		if got := r.zigzag(); got != v || r.err != nil || r.off != len(b) {
+			t.Errorf("zigzag %d: got %d, %v", v, got, r.err)
+		}
+		if uvarintLen(uint64(uint32(v))) != len(spec(nil).uv(uint64(uint32(v)))) {
+			t.Errorf("uvarintLen(%d) wrong", uint32(v))
+		}
+	}
+}
