@@ -16,7 +16,8 @@
 // of equal inputs. A run is one byte: the low six bits are the input, the
 // high two bits n give the length n+1 for n < 3; n = 3 is followed by a
 // uvarint e and the length is 4+e. The lengths add up to the count
-// exactly.
+// exactly, and two runs in a row have different inputs (one encoding per
+// message: a decoder refuses two runs of the same input).
 //
 // # Hello (kind 1), client to server: asking to join
 //
