@@ -101,6 +101,7 @@ func TestAfter(t *testing.T) {
 		}
 	}
 }
+
 // The varints the decoders read: each value has one encoding of at most
 // five bytes.
 func TestVarints(t *testing.T) {
