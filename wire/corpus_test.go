@@ -34,7 +34,11 @@ type named struct {
 
 // corpusIdentity is a scene identity at the limits of the format.
 var corpusIdentity = game.Identity{Name: strings.Repeat("n", game.MaxSceneName), Players: game.MaxPlayers,
-	Bodies: game.MaxDropBodies, Quantize: true, Rule: math.MaxUint32, Hash: math.MaxUint64}
+	Bodies: game.MaxDropBodies, Quantize: true, Rule: int(maxUint32), Hash: math.MaxUint64}
+
+// maxUint32 is a variable so that int(maxUint32) compiles on 32-bit CPUs
+// too (where it is -1, sent as 2³²-1 all the same).
+var maxUint32 uint32 = math.MaxUint32
 
 // corpusRelay is a relay with a bit of everything: 3 players, skips at the
 // start and at the end, events on the first and the last tick.

@@ -100,7 +100,9 @@
 //	heard   uint32      the newest tick the server holds this client's input for
 //	players uint8       then, per player, count inputs as runs
 //	skips   uvarint n, then n runs of skipped ticks: offset uvarint (from
-//	        the end of the previous run, or from first), length uvarint
+//	        the end of the previous run, or from first), length uvarint;
+//	        runs are not empty and neither overlap nor touch (an offset of
+//	        0 only for the first)
 //	events  uvarint n, then n events: offset uvarint (tick - first,
 //	        non-decreasing), kind uint8, player uint8, and for a nudge
 //	        three float64
