@@ -84,13 +84,14 @@
 // x = word XOR the baseline's word; a nibble n = the number of bytes up to
 // and including x's highest non-zero byte (0 for an unchanged word), two
 // nibbles a byte (low first), all nibbles first, then each word's n low
-// bytes of x. Quantized (every body on the game.Quantize grid): position,
-// velocity and angular velocity as zigzag deltas of grid units against the
-// baseline's; the rotation as a byte (bits 0-1: the largest component's
-// index; bit 2: the three follow as zigzag deltas against the baseline's
-// code, else as zigzag values) and three zigzag varints (smallest three);
-// then the remaining words (force, torque, rest, flags) as in full
-// precision.
+// bytes of x. Quantized (every body and its baseline on the game.Quantize
+// grid, bit for bit: -0 is not on it, and a decoder refuses a body whose
+// baseline is off it): position, velocity and angular velocity as zigzag
+// deltas of grid units against the baseline's; the rotation as a byte
+// (bits 0-1: the largest component's index; bit 2: the three follow as
+// zigzag deltas against the baseline's code, else as zigzag values) and
+// three zigzag varints (smallest three); then the remaining words (from
+// force.x on: force and torque) as in full precision.
 //
 // # Relay (kind 5), server to client, input sync
 //
