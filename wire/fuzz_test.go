@@ -57,11 +57,20 @@ func FuzzDecodeInput(f *testing.F) {
 
 func FuzzDecodeRelay(f *testing.F) {
 	seed(f, KindRelay)
+	// Invalid relays that earlier decoders took (see TestRelayInvalid): a
+	// skip offset that wraps around 2³² into the run before, an event at
+	// offset 2³¹ (negative as an int on 32-bit CPUs).
+	head := func() spec { return msg(KindRelay).u32(7).uv(20).u64(1).u32(2).u8(1).run(0, 20) }
+	f.Add([]byte(head().uv(2).uv(10).uv(5).uv(1<<32 - 10).uv(2).uv(0)))
+	f.Add([]byte(head().uv(0).uv(1).uv(1<<31).u8(byte(game.Nudge), 0).f64(1).f64(2).f64(3)))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var m Relay
 		if err := DecodeRelay(b, &m); err != nil {
 			checkErr(t, err)
 			return
+		}
+		if err := relayInvariants(&m); err != "" {
+			t.Fatalf("decoded %+v: %s", m, err)
 		}
 		if n := RelaySize(&m, m.Count); n != len(b) {
 			t.Fatalf("RelaySize %d, message %d bytes", n, len(b))
@@ -73,6 +82,35 @@ func FuzzDecodeRelay(f *testing.F) {
 			t.Fatalf("decoded %+v, which encodes to\n%x\nnot\n%x", m, enc, b)
 		}
 	})
+}
+
+// relayInvariants returns what is wrong with a decoded relay ("" if
+// nothing): the skips and the events must lie in its ticks, in order, the
+// skips neither overlapping nor touching, the events of known kinds for its
+// players with finite nudges.
+func relayInvariants(m *Relay) string {
+	switch {
+	case m.Count < 1 || m.Count > MaxTicks || m.Players < 1 || m.Players > game.MaxPlayers:
+		return "count or players out of range"
+	case len(m.Inputs) != m.Count*m.Players:
+		return "inputs"
+	}
+	end := int64(-1)
+	for _, s := range m.Skips {
+		if int64(s.Offset) <= end || s.Len == 0 || int64(s.Offset)+int64(s.Len) > int64(m.Count) {
+			return "skips"
+		}
+		end = int64(s.Offset) + int64(s.Len)
+	}
+	prev := uint32(0)
+	for _, e := range m.Events {
+		if e.Offset < prev || e.Offset >= uint32(m.Count) || int(e.Event.Player) >= m.Players ||
+			e.Event.Kind != game.Nudge || !e.Event.Impulse.Finite() {
+			return "events"
+		}
+		prev = e.Offset
+	}
+	return ""
 }
 
 func FuzzDecodeHelloWelcome(f *testing.F) {
