@@ -48,6 +48,14 @@ func FuzzDecodeInput(f *testing.F) {
 			checkErr(t, err)
 			return
 		}
+		if len(m.Inputs) < 1 || len(m.Inputs) > MaxTicks || m.Flags&^inputFlags != 0 {
+			t.Fatalf("decoded %d inputs, flags %#x", len(m.Inputs), m.Flags)
+		}
+		for _, in := range m.Inputs {
+			if !in.Valid() {
+				t.Fatalf("decoded input %#x", in)
+			}
+		}
 		enc, first := AppendInput(nil, &m)
 		if first != m.First || !bytes.Equal(enc, b) {
 			t.Fatalf("decoded %+v, which encodes to\n%x\nnot\n%x", m, enc, b)
@@ -119,16 +127,31 @@ func FuzzDecodeHelloWelcome(f *testing.F) {
 		var h Hello
 		if err := DecodeHello(b, &h); err != nil {
 			checkErr(t, err)
+		} else if id := h.Scene; len(id.Name) < 1 || len(id.Name) > game.MaxSceneName || id.Players < 1 ||
+			id.Players > game.MaxPlayers || id.Bodies < 0 || id.Bodies > game.MaxDropBodies || h.Mode > ModeInputs {
+			t.Fatalf("decoded %+v", h)
 		} else if enc := AppendHello(nil, &h); !bytes.Equal(enc, b) {
 			t.Fatalf("decoded %+v, which encodes to\n%x\nnot\n%x", h, enc, b)
 		}
 		var w Welcome
 		if err := DecodeWelcome(b, &w); err != nil {
 			checkErr(t, err)
+		} else if w.Result > lastResult || w.Player >= game.MaxPlayers {
+			t.Fatalf("decoded %+v", w)
 		} else if enc := AppendWelcome(nil, &w); !bytes.Equal(enc, b) {
 			t.Fatalf("decoded %+v, which encodes to\n%x\nnot\n%x", w, enc, b)
 		}
 	})
+}
+
+// bitsPast reports whether bitmap has a bit set at n or after.
+func bitsPast(bitmap []byte, n int) bool {
+	for i := n; i < 8*len(bitmap); i++ {
+		if bitmap[i/8]>>(i%8)&1 != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // bigTransfer is a transfer of the largest size, for re-encoding fragments
@@ -142,6 +165,10 @@ func FuzzDecodeFragmentHave(f *testing.F) {
 		if err := DecodeFragment(b, &m); err != nil {
 			checkErr(t, err)
 		} else {
+			if m.Count < 1 || m.Count > MaxFragments || m.Index >= m.Count || FragmentCount(int(m.Size)) != int(m.Count) ||
+				(m.Index < m.Count-1 && len(m.Data) != FragmentBytes) || int(m.Index)*FragmentBytes+len(m.Data) > int(m.Size) {
+				t.Fatalf("decoded fragment %d of %d of %d bytes with %d bytes", m.Index, m.Count, m.Size, len(m.Data))
+			}
 			data := bigTransfer[:m.Size]
 			copy(data[int(m.Index)*FragmentBytes:], m.Data)
 			if enc := AppendFragment(nil, m.Tick, data, int(m.Index)); !bytes.Equal(enc, b) {
@@ -151,6 +178,8 @@ func FuzzDecodeFragmentHave(f *testing.F) {
 		var h Have
 		if err := DecodeHave(b, &h); err != nil {
 			checkErr(t, err)
+		} else if h.Count < 1 || h.Count > MaxFragments || len(h.Got) != (int(h.Count)+7)/8 || bitsPast(h.Got, int(h.Count)) {
+			t.Fatalf("decoded %+v", h)
 		} else if enc := AppendHave(nil, &h); !bytes.Equal(enc, b) {
 			t.Fatalf("decoded %+v, which encodes to\n%x\nnot\n%x", h, enc, b)
 		}
@@ -168,6 +197,15 @@ func FuzzDecodeSnapshot(f *testing.F) {
 		if err := DecodeSnapshot(b, &m, corpusBase); err != nil {
 			checkErr(t, err)
 			return
+		}
+		if m.Flags&^snapshotFlags != 0 || (m.Flags&ContactsComplete != 0 && m.Flags&HasContacts == 0) ||
+			(m.Flags&HasContacts == 0 && len(m.Contacts) > 0) {
+			t.Fatalf("decoded flags %#x with %d contacts", m.Flags, len(m.Contacts))
+		}
+		for i, u := range m.Bodies {
+			if u.Index < 0 || int(u.Index) >= len(corpusBase) || (i > 0 && u.Index <= m.Bodies[i-1].Index) {
+				t.Fatalf("decoded body indices out of order or range: %+v", m.Bodies)
+			}
 		}
 		var w SnapshotWriter
 		w.Begin(nil, &m)
