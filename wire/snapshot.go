@@ -15,9 +15,6 @@ const (
 	snapshotFlags    = Complete | Quantized | HasContacts | ContactsComplete
 )
 
-// snapshotHead is the fixed part of a Snapshot before its varints.
-const snapshotHead = 2 + 4 + 4 + 1 + 8 + 8
-
 // BodyUpdate is one body of a snapshot: its index and its state.
 type BodyUpdate struct {
 	Index int32
