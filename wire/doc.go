@@ -7,9 +7,10 @@
 //
 // Every message is one datagram of at most MaxMessage (1200) bytes and
 // starts with a kind byte and the version byte (Version). Integers are
-// little endian; uvarint is encoding/binary's unsigned varint (at most 5
-// bytes here: values above 2³²-1 are refused), zigzag a signed value
-// mapped to a uvarint. Ticks are uint32 and wrap (compare with After).
+// little endian; uvarint is encoding/binary's unsigned varint in its
+// shortest form (at most 5 bytes here: values above 2³²-1 and overlong
+// encodings such as 0x80 0x00 are refused), zigzag a signed value mapped
+// to a uvarint. Ticks are uint32 and wrap (compare with After).
 // Inputs are six bits (game.Input: W A S D jump pull).
 //
 // Input runs (in Input and Relay): the inputs of consecutive ticks as runs
