@@ -96,7 +96,9 @@ func appendBody(b []byte, cur, base *physics.BodyState, quantized bool) ([]byte,
 	}
 	rc, ok := game.EncodeRot(cur.Rot)
 	rb, okb := game.EncodeRot(base.Rot)
-	if !ok || !okb || !onGrid(cur) || !onGrid(base) {
+	// EncodeRot compares with ==, which takes -0 for +0: check the bits of
+	// what the decoder will compute.
+	if !ok || !okb || !sameBitsQuat(rc.Quat(), cur.Rot) || !onGrid(cur) || !onGrid(base) {
 		return b, false
 	}
 	grid := func(v, bv physics.Vec3, f func(float64) int32) {
@@ -121,10 +123,20 @@ func appendBody(b []byte, cur, base *physics.BodyState, quantized bool) ([]byte,
 	return appendXOR(b, &cw, &bw, wordRest), true
 }
 
-// onGrid reports whether b's position and velocities are on the grid (the
-// rotation is checked by EncodeRot).
+// sameBitsQuat reports whether p and q hold the same bits.
+func sameBitsQuat(p, q physics.Quat) bool {
+	f := math.Float64bits
+	return f(p.W) == f(q.W) && f(p.X) == f(q.X) && f(p.Y) == f(q.Y) && f(p.Z) == f(q.Z)
+}
+
+// onGrid reports whether b's position and velocities are on the grid, bit
+// for bit: -0 is not (it would come back as +0), nor NaN (whose grid units
+// differ between CPUs) nor infinities (clamped). The rotation is checked
+// with EncodeRot.
 func onGrid(b *physics.BodyState) bool {
-	ok := func(x, units float64, f func(float64) int32) bool { return float64(f(x))/units == x }
+	ok := func(x, units float64, f func(float64) int32) bool {
+		return math.Float64bits(float64(f(x))/units) == math.Float64bits(x)
+	}
 	for _, c := range [...]struct {
 		v     physics.Vec3
 		units float64
@@ -144,6 +156,12 @@ func (r *reader) body(cur, base *physics.BodyState, quantized bool) {
 	if !quantized {
 		r.xor(&w, &bw, 0)
 		physics.SetBodyWords(cur, &w)
+		return
+	}
+	// As the encoder, refuse a baseline off the grid: its grid units would
+	// not be the encoder's, and those of a NaN differ between CPUs.
+	if r.err == nil && !onGrid(base) {
+		r.fail(invalid("a quantised body against a baseline off the grid"))
 		return
 	}
 	vec := func(bv physics.Vec3, units float64, limit int32, f func(float64) int32) physics.Vec3 {

@@ -7,16 +7,18 @@
 //
 // Every message is one datagram of at most MaxMessage (1200) bytes and
 // starts with a kind byte and the version byte (Version). Integers are
-// little endian; uvarint is encoding/binary's unsigned varint (at most 5
-// bytes here: values above 2³²-1 are refused), zigzag a signed value
-// mapped to a uvarint. Ticks are uint32 and wrap (compare with After).
+// little endian; uvarint is encoding/binary's unsigned varint in its
+// shortest form (at most 5 bytes here: values above 2³²-1 and overlong
+// encodings such as 0x80 0x00 are refused), zigzag a signed value mapped
+// to a uvarint. Ticks are uint32 and wrap (compare with After).
 // Inputs are six bits (game.Input: W A S D jump pull).
 //
 // Input runs (in Input and Relay): the inputs of consecutive ticks as runs
 // of equal inputs. A run is one byte: the low six bits are the input, the
 // high two bits n give the length n+1 for n < 3; n = 3 is followed by a
 // uvarint e and the length is 4+e. The lengths add up to the count
-// exactly.
+// exactly, and two runs in a row have different inputs (one encoding per
+// message: a decoder refuses two runs of the same input).
 //
 // # Hello (kind 1), client to server: asking to join
 //
@@ -89,13 +91,14 @@
 // x = word XOR the baseline's word; a nibble n = the number of bytes up to
 // and including x's highest non-zero byte (0 for an unchanged word), two
 // nibbles a byte (low first), all nibbles first, then each word's n low
-// bytes of x. Quantized (every body on the game.Quantize grid): position,
-// velocity and angular velocity as zigzag deltas of grid units against the
-// baseline's; the rotation as a byte (bits 0-1: the largest component's
-// index; bit 2: the three follow as zigzag deltas against the baseline's
-// code, else as zigzag values) and three zigzag varints (smallest three);
-// then the remaining words (force, torque, rest, flags) as in full
-// precision.
+// bytes of x. Quantized (every body and its baseline on the game.Quantize
+// grid, bit for bit: -0 is not on it, and a decoder refuses a body whose
+// baseline is off it): position, velocity and angular velocity as zigzag
+// deltas of grid units against the baseline's; the rotation as a byte
+// (bits 0-1: the largest component's index; bit 2: the three follow as
+// zigzag deltas against the baseline's code, else as zigzag values) and
+// three zigzag varints (smallest three); then the remaining words (from
+// force.x on: force and torque) as in full precision.
 //
 // # Relay (kind 5), server to client, input sync
 //
@@ -105,7 +108,9 @@
 //	heard   uint32      the newest tick the server holds this client's input for
 //	players uint8       then, per player, count inputs as runs
 //	skips   uvarint n, then n runs of skipped ticks: offset uvarint (from
-//	        the end of the previous run, or from first), length uvarint
+//	        the end of the previous run, or from first), length uvarint;
+//	        runs are not empty and neither overlap nor touch (an offset of
+//	        0 only for the first)
 //	events  uvarint n, then n events: offset uvarint (tick - first,
 //	        non-decreasing), kind uint8, player uint8, and for a nudge
 //	        three float64

@@ -32,7 +32,7 @@ func AppendHello(b []byte, m *Hello) []byte {
 func DecodeHello(b []byte, m *Hello) error {
 	r := start(b, KindHello)
 	nonce, mode := r.u64(), r.u8()
-	var id game.Identity
+	id := m.Scene // its name: no allocation when the name is the same
 	r.identity(&id)
 	if r.err == nil && mode > ModeInputs {
 		r.fail(invalid("mode %d", mode))

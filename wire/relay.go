@@ -36,7 +36,7 @@ type Relay struct {
 	// input for tick First+t is Inputs[p*Count+t]. The inputs of skipped
 	// ticks mean nothing.
 	Inputs []game.Input
-	Skips  []Span      // ticks the server skipped, in order, not overlapping
+	Skips  []Span      // ticks the server skipped, in order, neither overlapping nor touching
 	Events []TickEvent // in tick order
 }
 
@@ -168,11 +168,12 @@ func DecodeRelay(b []byte, m *Relay) error {
 	end := uint32(0)
 	for k := 0; k < ns && r.err == nil; k++ {
 		off, l := r.uvarint(), r.uvarint()
-		s := Span{Offset: end + off, Len: l}
-		if r.err == nil && (l == 0 || uint64(s.Offset)+uint64(l) > uint64(count) || (k > 0 && off == 0)) {
+		// In 64 bits: end+off in 32 would wrap back into the runs before.
+		if r.err == nil && (l == 0 || uint64(end)+uint64(off)+uint64(l) > uint64(count) || (k > 0 && off == 0)) {
 			r.fail(invalid("skip run %d out of range", k))
 			break
 		}
+		s := Span{Offset: end + off, Len: l}
 		skips = append(skips, s)
 		end = s.Offset + l
 	}
@@ -187,7 +188,7 @@ func DecodeRelay(b []byte, m *Relay) error {
 		e := game.Event{Kind: game.EventKind(r.u8()), Player: r.u8()}
 		switch {
 		case r.err != nil:
-		case off < prev || int(off) >= count:
+		case off < prev || off >= uint32(count): // int(off) is negative past 2³¹ on 32-bit CPUs
 			r.fail(invalid("event %d at offset %d", k, off))
 		case int(e.Player) >= players:
 			r.fail(invalid("event %d for player %d of %d", k, e.Player, players))

@@ -94,18 +94,19 @@ func (w *SnapshotWriter) Body(i int32, cur, base *physics.BodyState, limit int) 
 }
 
 // Contact appends a contact cache entry, unless the message would pass
-// limit bytes. Entries must come in key order.
+// limit bytes (the first one counts the two bytes of the contact count).
+// Entries must come in key order.
 func (w *SnapshotWriter) Contact(c *physics.ContactState, limit int) bool {
-	if w.contactAt < 0 {
-		w.contactAt = len(w.b)
-		w.b = append(w.b, 0, 0)
-	}
 	if w.ncontacts == 1<<16-1 {
 		return false
 	}
 	n := len(w.b)
+	b := w.b
+	if w.contactAt < 0 {
+		b = append(b, 0, 0) // the count, taken back with the first contact if it does not fit
+	}
 	words := physics.ContactWords(c)
-	b := binary.AppendUvarint(w.b, uint64(uint32(c.A)))
+	b = binary.AppendUvarint(b, uint64(uint32(c.A)))
 	b = binary.AppendUvarint(b, uint64(uint32(c.B+1)))
 	b = binary.AppendUvarint(b, uint64(c.Feature))
 	for _, x := range words[3:] {
@@ -115,13 +116,16 @@ func (w *SnapshotWriter) Contact(c *physics.ContactState, limit int) bool {
 		w.b = b[:n]
 		return false
 	}
+	if w.contactAt < 0 {
+		w.contactAt = n
+	}
 	w.b = b
 	w.ncontacts++
 	return true
 }
 
 // Finish sets the flags (Complete, ContactsComplete as given; HasContacts
-// if Contact was called) and the counts, and returns the whole slice.
+// if Contact added a contact) and the counts, and returns the whole slice.
 func (w *SnapshotWriter) Finish(complete, contactsComplete bool) []byte {
 	f := w.b[w.flagsAt]
 	if complete {

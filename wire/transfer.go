@@ -2,6 +2,8 @@ package wire
 
 import (
 	"encoding/binary"
+	"errors"
+	"fmt"
 
 	"github.com/cubelab/cube/physics"
 )
@@ -46,13 +48,17 @@ func AppendTransfer(b []byte, t *TransferState) []byte {
 
 // DecodeTransfer parses the bytes of a whole transfer into t, reusing its
 // state's buffers and refusing more than maxBodies bodies or maxContacts
-// contacts.
+// contacts. Bytes cut short give ErrShort, others ErrInvalid; after an
+// error t's state may hold part of the transfer.
 func DecodeTransfer(b []byte, t *TransferState, maxBodies, maxContacts int) error {
 	if len(b) < 16 {
 		return ErrShort
 	}
 	n, err := physics.DecodeState(b[16:], &t.State, maxBodies, maxContacts)
-	if err != nil {
+	switch {
+	case errors.Is(err, physics.ErrShort):
+		return fmt.Errorf("%w: transfer: %v", ErrShort, err)
+	case err != nil:
 		return invalid("transfer: %v", err)
 	}
 	if 16+n != len(b) {

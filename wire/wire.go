@@ -119,7 +119,10 @@ func (r *reader) u64() uint64 {
 	return v
 }
 
-// uvarint reads an unsigned varint of at most 32 bits.
+// uvarint reads an unsigned varint of at most 32 bits in its one encoding:
+// binary.Uvarint also takes overlong ones (0x80 0x00 for 0, up to ten
+// bytes), which would give a value two encodings and a 32-bit value more
+// than the five bytes doc.go allows.
 func (r *reader) uvarint() uint32 {
 	if r.err != nil {
 		return 0
@@ -131,6 +134,9 @@ func (r *reader) uvarint() uint32 {
 		return 0
 	case n < 0 || v > 1<<32-1:
 		r.fail(invalid("varint out of range"))
+		return 0
+	case n > 1 && r.b[r.off+n-1] == 0:
+		r.fail(invalid("varint with a zero last byte")) // overlong
 		return 0
 	}
 	r.off += n
