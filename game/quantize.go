@@ -31,6 +31,8 @@ const (
 func gridUnits(x, units float64, limit int32) int32 {
 	k := math.Round(x * units) // a power of two: exact
 	switch {
+	case k != k:
+		return 0 // NaN: Go leaves its conversion to int32 to the CPU
 	case k > float64(limit):
 		return limit
 	case k < -float64(limit):
@@ -94,6 +96,9 @@ func rotCode(q physics.Quat, l int) RotCode {
 			continue
 		}
 		k := math.Round(sign * x * rotScale)
+		if k != k {
+			k = 0 // NaN: Go leaves its conversion to int32 to the CPU
+		}
 		c.K[j] = int32(max(-RotLimit, min(RotLimit, k)))
 		j++
 	}
@@ -113,8 +118,16 @@ func largest(q physics.Quat) int {
 	return l
 }
 
-// QuantizeRot returns q on the grid.
-func QuantizeRot(q physics.Quat) physics.Quat { return rotCode(q, largest(q)).Quat() }
+// QuantizeRot returns q on the grid. A q already on the grid comes back
+// unchanged: near a tie between two components (a quarter turn about an
+// axis), quantising from the other largest component would give another
+// point of the grid, and a resting cube would flip between the two.
+func QuantizeRot(q physics.Quat) physics.Quat {
+	if _, ok := EncodeRot(q); ok {
+		return q
+	}
+	return rotCode(q, largest(q)).Quat()
+}
 
 // EncodeRot returns a code whose Quat is exactly q, for q on the grid (as
 // QuantizeRot returns it), and false for a q off the grid. It tries the
@@ -136,11 +149,17 @@ func EncodeRot(q physics.Quat) (RotCode, bool) {
 			continue // a code's largest component is never negative
 		}
 		c := rotCode(q, l)
-		if c.Quat() == q {
+		if sameBits(c.Quat(), q) {
 			return c, true
 		}
 	}
 	return RotCode{}, false
+}
+
+// sameBits reports whether a and b hold the same bits (-0 is not +0).
+func sameBits(a, b physics.Quat) bool {
+	f := math.Float64bits
+	return f(a.W) == f(b.W) && f(a.X) == f(b.X) && f(a.Y) == f(b.Y) && f(a.Z) == f(b.Z)
 }
 
 // QuantizeBody puts b's position, rotation and velocities on the grid.

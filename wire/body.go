@@ -7,6 +7,9 @@ import (
 	"github.com/cubelab/cube/physics"
 )
 
+// bodyNibbleBytes is the size of a full-precision body's nibbles.
+const bodyNibbleBytes = (physics.BodyWordCount + 1) / 2
+
 // Word ranges of a body (physics' canonical order).
 const (
 	wordPos    = 0  // 3 words

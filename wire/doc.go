@@ -51,8 +51,8 @@
 //	count  uint16       1 to 1024
 //	ack    uvarint      first minus the tick of the newest server message
 //	                    (snapshot, relay or transfer) the client has taken
-//	base   uvarint      ack minus the tick of the newest kept snapshot view
-//	                    the client holds (state sync; else 0)
+//	base   uvarint      ack minus the tick of the newest snapshot view the
+//	                    client holds (state sync; else 0)
 //	runs                count inputs, for ticks first..first+count-1
 //
 // # Snapshot (kind 4), server to client, state sync
@@ -63,9 +63,7 @@
 //	flags   uint8       bit 0: complete (every body whose state differs from
 //	                    the baseline view is here); bit 1: quantized body
 //	                    encoding; bit 2: contacts follow; bit 3: the
-//	                    contacts of every island of the bodies here follow;
-//	                    bit 4: keep this snapshot's view, it may become a
-//	                    baseline
+//	                    contacts of every island of the bodies here follow
 //	hash    uint64      physics.State.Hash of the server's world at tick
 //	chain   uint64      digest of the inputs the server applied for this
 //	                    client (see predict)
@@ -80,11 +78,9 @@
 //
 // A view is what the client holds of the server's dynamic bodies: the
 // session's first view is the world it starts from; the view of a snapshot
-// is its baseline's view with the bodies it carries replaced. Only kept
-// snapshots' views become baselines (the server keeps one every few ticks,
-// so that both ends hold a few seconds of them in little memory). The
-// server keeps the same views, so a delta against a baseline means the same
-// at both ends. Bodies missing from a snapshot that is not complete may have
+// is its baseline's view with the bodies it carries replaced. The server
+// keeps the same views, so a delta against a baseline means the same at
+// both ends. Bodies missing from a snapshot that is not complete may have
 // changed: the client keeps its own prediction of them.
 //
 // Body words, full precision: for each of the physics.BodyWordCount words,

@@ -2,26 +2,12 @@ package wire
 
 import (
 	"errors"
-	"flag"
 	"math"
 	"math/rand/v2"
-	"testing"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 )
-
-// knownBugs runs the tests that show bugs outside wire/ (game/quantize.go),
-// reported rather than fixed here: go test ./wire/ -run Known -knownbugs.
-var knownBugs = flag.Bool("knownbugs", false, "run the tests that show known bugs outside package wire (they fail)")
-
-// knownBug skips t unless -knownbugs is given.
-func knownBug(t *testing.T, what string) {
-	t.Helper()
-	if !*knownBugs {
-		t.Skipf("known bug outside wire/, reported: %s (run with -knownbugs to see it fail)", what)
-	}
-}
 
 // newRand returns a generator with a fixed seed, so that every run (and
 // every CPU) sees the same cases.
@@ -98,7 +84,7 @@ func (s spec) inputs(ins []game.Input) spec {
 
 // specInput encodes m by doc.go (every input sent).
 func specInput(m *Input) []byte {
-	return msg(KindInput).u8(m.Player, m.Flags).u32(m.Ack).u32(m.First).u16(uint16(len(m.Inputs))).inputs(m.Inputs)
+	return msg(KindInput).u8(m.Player, m.Flags).u32(m.First).u16(uint16(len(m.Inputs))).uv(uint64(m.First - m.Ack)).uv(uint64(m.Ack - m.Base)).inputs(m.Inputs)
 }
 
 // specIdentity encodes a scene identity by doc.go.
@@ -209,7 +195,7 @@ func specSnapshot(m *Snapshot, base []physics.BodyState) []byte {
 		s = s.u16(uint16(len(m.Contacts)))
 		for _, c := range m.Contacts {
 			s = s.uv(uint64(uint32(c.A))).uv(uint64(uint32(c.B + 1))).uv(uint64(c.Feature))
-			s = s.f64(c.Normal.X).f64(c.Normal.Y).f64(c.Normal.Z).f64(c.Pn).f64(c.Pt1).f64(c.Pt2)
+			s = s.f64(c.Pn).f64(c.Pt1).f64(c.Pt2)
 		}
 	}
 	return s
@@ -343,8 +329,7 @@ func sameContact(a, b *physics.ContactState) bool {
 func randContact(r *rand.Rand) physics.ContactState {
 	c := physics.ContactState{
 		A: int32(r.IntN(1000)), B: int32(r.IntN(1001)) - 1, Feature: uint32(r.IntN(16)),
-		Normal: physics.Vec3{X: randFloat(r), Y: randFloat(r), Z: randFloat(r)},
-		Pn:     randFloat(r), Pt1: randFloat(r), Pt2: randFloat(r),
+		Pn: randFloat(r), Pt1: randFloat(r), Pt2: randFloat(r),
 	}
 	if r.IntN(10) == 0 {
 		c.A, c.B, c.Feature = int32(r.Uint32()), int32(r.Uint32()), r.Uint32()

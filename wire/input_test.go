@@ -73,6 +73,10 @@ func TestInputRoundTrip(t *testing.T) {
 
 // Bits outside game.InputMask and flags outside the defined ones are not
 // sent, and inputs equal once masked share a run.
+// inputHeadNear is the size of an Input message's head when its ack and
+// base are the first tick (one byte each).
+const inputHeadNear = 2 + 1 + 1 + 4 + 2 + 1 + 1
+
 func TestInputMasks(t *testing.T) {
 	m := Input{Flags: 0xff, Inputs: []game.Input{game.Jump, game.Jump | 0x40, game.Jump | 0x80, game.Left}}
 	b, _ := AppendInput(nil, &m)
@@ -84,8 +88,8 @@ func TestInputMasks(t *testing.T) {
 	if got.Flags != inputFlags || !slices.Equal(got.Inputs, want) {
 		t.Errorf("got flags %#x inputs %v, want %#x %v", got.Flags, got.Inputs, inputFlags, want)
 	}
-	if len(b) != inputHead+2 {
-		t.Errorf("%d bytes, want %d: two runs", len(b), inputHead+2)
+	if len(b) != inputHeadNear+2 {
+		t.Errorf("%d bytes, want %d: two runs", len(b), inputHeadNear+2)
 	}
 }
 
@@ -94,13 +98,14 @@ func TestInputMasks(t *testing.T) {
 func TestInputKeepsNewest(t *testing.T) {
 	for _, first := range []uint32{0, 1000, math.MaxUint32 - 100} {
 		for _, n := range []int{MaxTicks, MaxTicks + 1, 1500, 3 * MaxTicks} {
-			m := Input{First: first, Inputs: alternating(n)}
+			sent := first + uint32(n-MaxTicks) // the first input that fits
+			m := Input{First: first, Ack: sent, Base: sent, Inputs: alternating(n)}
 			b, gotFirst := AppendInput(nil, &m)
 			if want := first + uint32(n-MaxTicks); gotFirst != want {
 				t.Errorf("%d inputs from %d: first %d, want %d", n, first, gotFirst, want)
 			}
-			if len(b) != inputHead+MaxTicks {
-				t.Errorf("%d inputs: %d bytes, want %d", n, len(b), inputHead+MaxTicks)
+			if len(b) != inputHeadNear+MaxTicks {
+				t.Errorf("%d inputs: %d bytes, want %d", n, len(b), inputHeadNear+MaxTicks)
 			}
 			var got Input
 			if err := DecodeInput(b, &got); err != nil {
@@ -126,12 +131,12 @@ func TestInputKeepsNewest(t *testing.T) {
 // uvarint of 1020 (1020 >= 128).
 func TestInputHeldKeys(t *testing.T) {
 	b, _ := AppendInput(nil, &Input{Inputs: repeated(game.Forward|game.Right, MaxTicks)})
-	if len(b) != inputHead+3 {
-		t.Errorf("%d bytes, want %d", len(b), inputHead+3)
+	if len(b) != inputHeadNear+3 {
+		t.Errorf("%d bytes, want %d", len(b), inputHeadNear+3)
 	}
 	b, _ = AppendInput(nil, &Input{Inputs: repeated(game.Forward, 131)}) // 131-4 = 127: one byte
-	if len(b) != inputHead+2 {
-		t.Errorf("131 held: %d bytes, want %d", len(b), inputHead+2)
+	if len(b) != inputHeadNear+2 {
+		t.Errorf("131 held: %d bytes, want %d", len(b), inputHeadNear+2)
 	}
 }
 
@@ -159,7 +164,7 @@ func TestFitRuns(t *testing.T) {
 
 func TestInputInvalid(t *testing.T) {
 	head := func(flags uint8, count uint16) spec {
-		return msg(KindInput).u8(0, flags).u32(0).u32(0).u16(count)
+		return msg(KindInput).u8(0, flags).u32(0).u16(count).uv(0).uv(0)
 	}
 	for _, c := range []struct {
 		name string

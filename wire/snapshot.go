@@ -12,8 +12,7 @@ const (
 	Quantized        = 1 << 1 // bodies are coded on the game.Quantize grid
 	HasContacts      = 1 << 2 // contact cache entries follow the bodies
 	ContactsComplete = 1 << 3 // they are every entry of every island of the bodies sent
-	Keep             = 1 << 4 // the client keeps this snapshot's view: it may become a baseline
-	snapshotFlags    = Complete | Quantized | HasContacts | ContactsComplete | Keep
+	snapshotFlags    = Complete | Quantized | HasContacts | ContactsComplete
 )
 
 // BodyUpdate is one body of a snapshot: its index and its state.
@@ -60,7 +59,7 @@ func (w *SnapshotWriter) Begin(b []byte, h *Snapshot) {
 	b = binary.LittleEndian.AppendUint32(b, h.Tick)
 	b = binary.LittleEndian.AppendUint32(b, h.Base)
 	w.flagsAt = len(b)
-	b = append(b, h.Flags&(Quantized|Keep))
+	b = append(b, h.Flags&Quantized)
 	b = binary.LittleEndian.AppendUint64(b, h.Hash)
 	b = binary.LittleEndian.AppendUint64(b, h.Chain)
 	b = binary.AppendUvarint(b, uint64(h.Events))

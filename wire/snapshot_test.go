@@ -400,7 +400,7 @@ func TestSnapshotFirstContactOverLimit(t *testing.T) {
 		}
 		bodies = append(bodies, zero)
 	}
-	const smallest, largest = 1 + bodyNibbleBytes, 1 + bodyNibbleBytes + 8*physics.BodyWordCount
+	const smallest, largest = 1 + bodyNibbleBytes, 1 + bodyNibbleBytes + maxBodyPayload
 	for MaxMessage-1-w.Len() > largest+smallest {
 		add(largest)
 	}
@@ -425,11 +425,26 @@ func TestSnapshotFirstContactOverLimit(t *testing.T) {
 
 // bodyOfSize returns a body whose full-precision encoding against the zero
 // baseline takes size bytes: the nibbles, then words of 1 to 8 bytes.
+// wordBytes is the most bytes word k of a body can take: eight for the
+// float64 words, four for the rest count (a uint32), one for the flags.
+func wordBytes(k int) int {
+	switch k {
+	case physics.BodyWordCount - 2:
+		return 4
+	case physics.BodyWordCount - 1:
+		return 1
+	}
+	return 8
+}
+
+// maxBodyPayload is the most bytes a full-precision body's words take.
+const maxBodyPayload = 8*(physics.BodyWordCount-2) + 4 + 1
+
 func bodyOfSize(size int) physics.BodyState {
 	extra := size - bodyNibbleBytes
 	var w [physics.BodyWordCount]uint64
 	for k := range w {
-		n := min(extra, 8)
+		n := min(extra, wordBytes(k))
 		if n > 0 {
 			w[k] = 1 << (8 * (n - 1))
 		}
@@ -553,7 +568,14 @@ func TestSnapshotInvalid(t *testing.T) {
 		return s.xorWords(&zeros, &zeros, 13)
 	}
 	rb, _ := game.EncodeRot(base[0].Rot)
-	contact := spec{}.uv(0).uv(0).uv(0).f64(0).f64(1).f64(0).f64(1).f64(0).f64(0)
+	contact := spec{}.uv(0).uv(0).uv(0).f64(1).f64(0).f64(0)
+	// nib returns a body's nibble bytes: first, zeros, then last.
+	nib := func(first, last byte) []byte {
+		b := make([]byte, bodyNibbleBytes)
+		b[0] = first
+		b[len(b)-1] |= last
+		return b
+	}
 	for _, c := range []struct {
 		name string
 		b    []byte
@@ -568,11 +590,11 @@ func TestSnapshotInvalid(t *testing.T) {
 		{"body index 6 of 6", head(0, 1).uv(6).u8(same...), ErrInvalid},
 		{"second body index 6 of 6", head(0, 2).uv(3).u8(same...).uv(2).u8(same...), ErrInvalid},
 		{"body gap 2³²-1", head(0, 1).uv(math.MaxUint32).u8(same...), ErrInvalid},
-		{"a word with a zero top byte", head(0, 1).uv(0).u8(0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0).u8(0), ErrInvalid},
-		{"a word of 2 bytes with a zero top byte", head(0, 1).uv(0).u8(0x20, 0, 0, 0, 0, 0, 0, 0, 0, 0).u8(7, 0), ErrInvalid},
-		{"a word of 9 bytes", head(0, 1).uv(0).u8(0x09, 0, 0, 0, 0, 0, 0, 0, 0, 0).u8(1, 1, 1, 1, 1, 1, 1, 1, 1), ErrInvalid},
-		{"a nibble past the last word", head(0, 1).uv(0).u8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10).u8(1), ErrInvalid},
-		{"a body cut", head(0, 1).uv(0).u8(0x08, 0, 0, 0, 0, 0, 0, 0, 0, 0).u8(1, 1, 1), ErrShort},
+		{"a word with a zero top byte", head(0, 1).uv(0).u8(nib(0x01, 0)...).u8(0), ErrInvalid},
+		{"a word of 2 bytes with a zero top byte", head(0, 1).uv(0).u8(nib(0x20, 0)...).u8(7, 0), ErrInvalid},
+		{"a word of 9 bytes", head(0, 1).uv(0).u8(nib(0x09, 0)...).u8(1, 1, 1, 1, 1, 1, 1, 1, 1), ErrInvalid},
+		{"a nibble past the last word", head(0, 1).uv(0).u8(nib(0, 0x10)...).u8(1), ErrInvalid},
+		{"a body cut", head(0, 1).uv(0).u8(nib(0x08, 0)...).u8(1, 1, 1), ErrShort},
 		{"rotation head 8", head(Quantized, 1).uv(0).u8(qbody(8, [3]int32{}, 0, 0)...), ErrInvalid},
 		{"rotation head 0x80", head(Quantized, 1).uv(0).u8(qbody(0x80, [3]int32{}, 0, 0)...), ErrInvalid},
 		{"rotation code 2¹⁴", head(Quantized, 1).uv(0).u8(qbody(0, [3]int32{0, game.RotLimit + 1, 0}, 0, 0)...), ErrInvalid},
