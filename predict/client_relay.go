@@ -97,6 +97,7 @@ func (c *Client) onRelay(b []byte) error {
 	c.lastErr = math.Sqrt(bodyError(&beforePlayer, after).Pos2)
 	c.newest, c.haveNewest = end, true
 	c.newestBody = *after
+	c.hist.release(c.oldestNeeded())
 	return nil
 }
 

@@ -87,6 +87,7 @@ func (c *Client) onSnapshot(b []byte) error {
 		c.patchd = append(c.patchd, u.Index)
 	}
 	c.views.derive(T, base, c.patchd, c.server.Bodies)
+	c.hist.release(c.oldestNeeded())
 	return nil
 }
 

@@ -192,6 +192,7 @@ func (c *Client) start(t uint32, chain uint64, events, skipped uint32) {
 	*c.hist.players.put(t) = c.world.Body(c.body)
 	c.views.reset(t, c.world.State())
 	c.newestBody = c.world.Body(c.body)
+	c.hist.release(t)
 }
 
 // refusal says why a server refused.

@@ -34,13 +34,14 @@ type history struct {
 	chains  ring[uint64]            // own-input chain of the state labelled t
 	players ring[physics.BodyState] // the client's cube in the state labelled t
 	keys    [RingSize / KeyEvery]keyframe
+	spare   []*physics.State // states of keyframes no longer needed, for reuse
 }
 
 // keyframe is the whole state before tick t.
 type keyframe struct {
 	tick  uint32
 	valid bool
-	state physics.State
+	state *physics.State
 }
 
 // key returns the keyframe slot for tick t (a multiple of KeyEvery).
@@ -54,15 +55,41 @@ func (h *history) saveKey(w *physics.World) {
 		return
 	}
 	k := h.key(t)
+	if k.state == nil {
+		if n := len(h.spare); n > 0 {
+			k.state, h.spare = h.spare[n-1], h.spare[:n-1]
+		} else {
+			k.state = new(physics.State)
+		}
+	}
 	k.tick, k.valid = t, true
-	w.Save(&k.state)
+	w.Save(k.state)
+}
+
+// release gives back the states of the keyframes before the one at or
+// before t, which no rewind can need: the client's memory follows the ticks
+// in flight, not the ring's size.
+func (h *history) release(t uint32) {
+	keep := t - t%KeyEvery
+	for i := range h.keys {
+		k := &h.keys[i]
+		if k.state != nil && (!k.valid || After(keep, k.tick)) {
+			h.spare = append(h.spare, k.state)
+			k.state, k.valid = nil, false
+		}
+	}
+	// Hold on to a few spares for the keyframes to come; let the rest go.
+	if len(h.spare) > 4 {
+		clear(h.spare[4:])
+		h.spare = h.spare[:4]
+	}
 }
 
 // keyBefore returns the newest keyframe at or before t, if the ring still
 // holds it.
 func (h *history) keyBefore(t uint32) (*keyframe, bool) {
 	k := h.key(t - t%KeyEvery)
-	return k, k.valid && k.tick == t-t%KeyEvery
+	return k, k.valid && k.state != nil && k.tick == t-t%KeyEvery
 }
 
 // errNoHistory is returned when a tick the client must rebuild has left its
