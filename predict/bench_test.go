@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"github.com/cubelab/cube/internal/tick"
 	"runtime"
 	"testing"
 
@@ -24,7 +25,7 @@ func wallScript(t uint32) game.Input {
 func BenchmarkClientTick(b *testing.B) {
 	h := newHarness(b, "arena", game.Options{}, StateSync, 0)
 	var queue [][][]byte
-	tick := func() {
+	step := func() {
 		h.clientStep(wallScript(h.c.Tick()))
 		h.deliverUp()
 		h.serverSend(true)
@@ -38,12 +39,12 @@ func BenchmarkClientTick(b *testing.B) {
 		h.up = h.up[:0]
 	}
 	for i := 0; i < 2048; i++ {
-		tick()
+		step()
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		tick()
+		step()
 	}
 	b.StopTimer()
 	if h.c.Stats.Corrections+h.c.Stats.Resyncs != 0 {

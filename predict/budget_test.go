@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"github.com/cubelab/cube/internal/tick"
 	"testing"
 
 	"github.com/cubelab/cube/game"
@@ -50,11 +51,11 @@ func TestSnapshotBudgetAndPriority(t *testing.T) {
 				t.Fatalf("a snapshot of %d bytes", len(b))
 			}
 			_, base, _ := wire.SnapshotBase(b)
-			v := h.c.views.get(base)
+			v := h.c.views.Get(base)
 			if v == nil {
 				t.Fatalf("snapshot against %d, a view the client does not hold", base)
 			}
-			if err := wire.DecodeSnapshot(b, &m, v.fill(nil)); err != nil {
+			if err := wire.DecodeSnapshot(b, &m, v.Fill(nil)); err != nil {
 				t.Fatal(err)
 			}
 			if m.Flags&wire.Complete == 0 {
@@ -76,17 +77,17 @@ func TestSnapshotBudgetAndPriority(t *testing.T) {
 	}
 	// Everything at rest and sent by now: the newest view is the server's
 	// bodies at its tick.
-	v := h.c.views.newest()
-	at := &states[v.tick%16]
-	if at.Tick != v.tick {
-		t.Fatalf("the newest view is of tick %d, the server's states go to %d", v.tick, h.s.Tick())
+	v := h.c.views.Newest()
+	at := &states[v.Tick()%16]
+	if at.Tick != v.Tick() {
+		t.Fatalf("the newest view is of tick %d, the server's states go to %d", v.Tick(), h.s.Tick())
 	}
 	for i, b := range at.Bodies {
 		if h.s.World().Static(i) {
 			continue
 		}
-		if b != *v.body(i) {
-			t.Fatalf("body %d: the client's view is not the server's state after everything came to rest (last snapshot complete: %v): %+v != %+v", i, m.Flags&wire.Complete != 0, b, *v.body(i))
+		if b != *v.Body(i) {
+			t.Fatalf("body %d: the client's view is not the server's state after everything came to rest (last snapshot complete: %v): %+v != %+v", i, m.Flags&wire.Complete != 0, b, *v.Body(i))
 		}
 	}
 	if !h.c.InSync() {

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"github.com/cubelab/cube/internal/tick"
 	"testing"
 	"time"
 
@@ -83,7 +84,7 @@ func TestInjectionFoundWithCorrectionsOff(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if first == nil || first.Kind != KindNondeterminism || After(first.From, every) || !After(first.Tick, every) {
+		if first == nil || first.Kind != KindNondeterminism || tick.After(first.From, every) || !tick.After(first.Tick, every) {
 			t.Fatalf("%s: first misprediction %+v does not find the ulp injected at tick %d", name, first, every)
 		}
 		if name == "perfect" && first.Tick != every+1 {

@@ -98,13 +98,13 @@ type Misprediction struct {
 
 // ClientStats counts what the client did.
 type ClientStats struct {
-	Ticks          uint64  // ticks predicted
-	HeldTicks      uint64  // ticks not predicted: joining, or the ring was full of unconfirmed history
-	StatesReceived uint64  // server messages taken (snapshots, relays, transfers)
-	StaleStates    uint64  // server messages older than or equal to the newest taken, ignored
-	Rejected       Rejects // messages refused, by reason: they did not decode or do not fit
-	Corrections    uint64  // visible corrections
-	Resyncs        uint64  // quiet rewinds below the thresholds
+	Ticks          uint64       // ticks predicted
+	HeldTicks      uint64       // ticks not predicted: joining, or the ring was full of unconfirmed history
+	StatesReceived uint64       // server messages taken (snapshots, relays, transfers)
+	StaleStates    uint64       // server messages older than or equal to the newest taken, ignored
+	Rejected       wire.Rejects // messages refused, by reason: they did not decode or do not fit
+	Corrections    uint64       // visible corrections
+	Resyncs        uint64       // quiet rewinds below the thresholds
 	Mispredicted   [NumKinds]uint64
 	ReplayedTicks  uint64
 	MaxReplay      int
@@ -161,8 +161,8 @@ type Client struct {
 	skipped    uint32
 	newestBody physics.BodyState // the player in the newest server state taken
 
-	views views    // state sync: the views of the snapshots taken
-	xfer  transfer // a transfer being put together
+	views wire.Views // state sync: the views of the snapshots taken
+	xfer  transfer   // a transfer being put together
 
 	last     Misprediction
 	lastErr  float64 // position error at the newest state received, m

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"errors"
+	"github.com/cubelab/cube/internal/tick"
 	"math"
 
 	"github.com/cubelab/cube/game"
@@ -18,26 +19,26 @@ func (c *Client) onRelay(b []byte) error {
 		return nil
 	}
 	if c.Config.Mode != InputSync {
-		return c.Stats.Rejected.reject(RejectShape, "a relay, but the client is in state sync")
+		return c.Stats.Rejected.Reject(wire.RejectShape, "a relay, but the client is in state sync")
 	}
 	if err := wire.DecodeRelay(b, &c.relay); err != nil {
-		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
 	m := &c.relay
 	if m.Players != len(c.scene.Players) {
-		return c.Stats.Rejected.reject(RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
+		return c.Stats.Rejected.Reject(wire.RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
 	}
 	end := m.First + uint32(m.Count)
-	if !After(end, c.confirmed) || After(m.First, c.confirmed) {
+	if !tick.After(end, c.confirmed) || tick.After(m.First, c.confirmed) {
 		c.Stats.StaleStates++ // old news, or a gap the server will fill from the client's ack
 		return nil
 	}
-	if After(end, c.Tick()) {
-		return c.Stats.Rejected.reject(RejectTick, "a relay to tick %d, but the client has only reached tick %d", end, c.Tick())
+	if tick.After(end, c.Tick()) {
+		return c.Stats.Rejected.Reject(wire.RejectTick, "a relay to tick %d, but the client has only reached tick %d", end, c.Tick())
 	}
 	for _, e := range m.Events {
 		if err := c.scene.CheckEvent(e.Event); err != nil {
-			return c.Stats.Rejected.reject(RejectShape, "%v", err)
+			return c.Stats.Rejected.Reject(wire.RejectShape, "%v", err)
 		}
 	}
 	from := c.confirmed
@@ -45,7 +46,7 @@ func (c *Client) onRelay(b []byte) error {
 	c.confirmed = end
 	c.Stats.StatesReceived++
 	now := c.Tick()
-	predicted, _ := c.hist.players.get(end)
+	predicted, _ := c.hist.players.Get(end)
 	before := c.world.Body(c.body)
 	beforePlayer := *predicted
 	mp := &c.last
@@ -54,14 +55,14 @@ func (c *Client) onRelay(b []byte) error {
 		if c.Config.Corrections {
 			if err := c.rebuild(first); err != nil {
 				if errors.Is(err, errNoHistory) {
-					return c.Stats.Rejected.reject(RejectTick, "relay from tick %d: %v", m.First, err)
+					return c.Stats.Rejected.Reject(wire.RejectTick, "relay from tick %d: %v", m.First, err)
 				}
 				return err
 			}
 			if err := c.replay(first, now); err != nil {
 				return err
 			}
-			after, _ := c.hist.players.get(end)
+			after, _ := c.hist.players.Get(end)
 			mp.Error = bodyError(&beforePlayer, after)
 			mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
 			c.corrected(mp, before, int(now-first))
@@ -70,7 +71,7 @@ func (c *Client) onRelay(b []byte) error {
 		}
 		c.mispredicted(mp)
 	}
-	h, _ := c.hist.hashes.get(end)
+	h, _ := c.hist.hashes.Get(end)
 	c.compared = Compared{Tick: end, ClientHash: *h, ServerHash: m.Hash}
 	switch {
 	case *h == m.Hash:
@@ -93,7 +94,7 @@ func (c *Client) onRelay(b []byte) error {
 		c.askXfer = c.Config.Corrections
 		c.mispredicted(mp)
 	}
-	after, _ := c.hist.players.get(end)
+	after, _ := c.hist.players.Get(end)
 	c.lastErr = math.Sqrt(bodyError(&beforePlayer, after).Pos2)
 	c.newest, c.haveNewest = end, true
 	c.newestBody = *after
@@ -115,10 +116,10 @@ func (c *Client) takeRelay(m *wire.Relay, from, end uint32) (first uint32, kind 
 		for ei < len(m.Events) && m.Events[ei].Offset == off {
 			ei++
 		}
-		if After(from, t) {
+		if tick.After(from, t) {
 			continue // already the server's
 		}
-		rec, _ := c.hist.recs.get(t)
+		rec, _ := c.hist.recs.Get(t)
 		var ins [game.MaxPlayers]game.Input
 		for p := 0; p < m.Players; p++ {
 			ins[p] = m.Inputs[p*m.Count+int(off)]

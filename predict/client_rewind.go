@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"github.com/cubelab/cube/wire"
 
 	"github.com/cubelab/cube/physics"
 )
@@ -24,7 +25,7 @@ func (c *Client) rebuild(t uint32) error {
 // from) with the recorded ticks, rewriting the history.
 func (c *Client) replay(from, to uint32) error {
 	for t := from; t != to; t++ {
-		rec, ok := c.hist.recs.get(t)
+		rec, ok := c.hist.recs.Get(t)
 		if !ok {
 			return fmt.Errorf("%w: tick %d", errNoHistory, t)
 		}
@@ -38,18 +39,18 @@ func (c *Client) replay(from, to uint32) error {
 // adoptChain takes the server's own-input chain at t and refolds the
 // recorded ticks after it.
 func (c *Client) adoptChain(t, now uint32, chain uint64) {
-	*c.hist.chains.put(t) = chain
+	*c.hist.chains.Put(t) = chain
 	for k := t; k != now; k++ {
-		rec, ok := c.hist.recs.get(k)
+		rec, ok := c.hist.recs.Get(k)
 		if !ok {
 			return
 		}
-		mark := uint8(skippedMark)
+		mark := uint8(wire.SkippedMark)
 		if !rec.skip {
 			mark = uint8(rec.ins[c.player])
 		}
-		ch, _ := c.hist.chains.get(k)
-		*c.hist.chains.put(k + 1) = foldInput(*ch, k, mark)
+		ch, _ := c.hist.chains.Get(k)
+		*c.hist.chains.Put(k + 1) = wire.FoldInput(*ch, k, mark)
 	}
 }
 

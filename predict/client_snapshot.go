@@ -2,6 +2,7 @@ package predict
 
 import (
 	"errors"
+	"github.com/cubelab/cube/internal/tick"
 	"math"
 
 	"github.com/cubelab/cube/physics"
@@ -22,37 +23,37 @@ func (c *Client) onSnapshot(b []byte) error {
 		return nil
 	}
 	if c.Config.Mode != StateSync {
-		return c.Stats.Rejected.reject(RejectShape, "a snapshot, but the client is in input sync")
+		return c.Stats.Rejected.Reject(wire.RejectShape, "a snapshot, but the client is in input sync")
 	}
 	T, B, err := wire.SnapshotBase(b)
 	if err != nil {
-		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
-	if !After(T, c.newest) || After(c.first, T) {
+	if !tick.After(T, c.newest) || tick.After(c.first, T) {
 		c.Stats.StaleStates++
 		return nil
 	}
-	if After(T, c.Tick()) {
-		return c.Stats.Rejected.reject(RejectTick, "snapshot of tick %d, but the client has only reached tick %d", T, c.Tick())
+	if tick.After(T, c.Tick()) {
+		return c.Stats.Rejected.Reject(wire.RejectTick, "snapshot of tick %d, but the client has only reached tick %d", T, c.Tick())
 	}
-	base := c.views.get(B)
+	base := c.views.Get(B)
 	if base == nil {
 		c.Stats.StaleStates++ // a baseline the client no longer holds: a later snapshot will use a newer one
 		return nil
 	}
-	c.server.Bodies = base.fill(c.server.Bodies)
+	c.server.Bodies = base.Fill(c.server.Bodies)
 	if err := wire.DecodeSnapshot(b, &c.snap, c.server.Bodies); err != nil {
-		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
 	m := &c.snap
 	for _, u := range m.Bodies {
 		if c.world.Static(int(u.Index)) {
-			return c.Stats.Rejected.reject(RejectShape, "snapshot of tick %d carries body %d, which is static", T, u.Index)
+			return c.Stats.Rejected.Reject(wire.RejectShape, "snapshot of tick %d carries body %d, which is static", T, u.Index)
 		}
 	}
-	predHash, ok := c.hist.hashes.get(T)
+	predHash, ok := c.hist.hashes.Get(T)
 	if !ok {
-		return c.Stats.Rejected.reject(RejectTick, "snapshot of tick %d, which the client no longer holds", T)
+		return c.Stats.Rejected.Reject(wire.RejectTick, "snapshot of tick %d, which the client no longer holds", T)
 	}
 	for _, u := range m.Bodies {
 		c.server.Bodies[u.Index] = u.State
@@ -66,7 +67,7 @@ func (c *Client) onSnapshot(b []byte) error {
 	} else {
 		c.synced = true
 	}
-	pred, _ := c.hist.players.get(T)
+	pred, _ := c.hist.players.Get(T)
 	c.lastErr = math.Sqrt(bodyError(pred, &c.server.Bodies[c.body]).Pos2)
 	c.Stats.StatesReceived++
 	c.Stats.BodiesReceived += uint64(len(m.Bodies))
@@ -86,7 +87,7 @@ func (c *Client) onSnapshot(b []byte) error {
 	for _, u := range m.Bodies {
 		c.patchd = append(c.patchd, u.Index)
 	}
-	c.views.derive(T, base, c.patchd, c.server.Bodies)
+	c.views.Derive(T, base, c.patchd, c.server.Bodies)
 	c.hist.release(c.oldestNeeded())
 	return nil
 }
@@ -96,7 +97,7 @@ func (c *Client) onSnapshot(b []byte) error {
 // c.server.Bodies holds the snapshot's view.
 func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	T := m.Tick
-	chain, _ := c.hist.chains.get(T)
+	chain, _ := c.hist.chains.Get(T)
 	mp := &c.last
 	*mp = Misprediction{Tick: T, From: c.newest, DiffTick: T}
 	switch {
@@ -112,7 +113,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	now := c.Tick()
 	before := c.world.Body(c.body)
 	if !c.Config.Corrections {
-		pred, _ := c.hist.players.get(T)
+		pred, _ := c.hist.players.Get(T)
 		mp.Error = bodyError(pred, &c.server.Bodies[c.body])
 		mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
 		c.Stats.Unapplied++
@@ -135,7 +136,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	}
 	if err := c.rebuild(T); err != nil {
 		if errors.Is(err, errNoHistory) {
-			return c.Stats.Rejected.reject(RejectTick, "snapshot of tick %d: %v", T, err)
+			return c.Stats.Rejected.Reject(wire.RejectTick, "snapshot of tick %d: %v", T, err)
 		}
 		return err
 	}
@@ -147,7 +148,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		if rerr := c.replay(T, now); rerr != nil {
 			return rerr
 		}
-		return c.Stats.Rejected.reject(RejectShape, "snapshot of tick %d: %v", T, err)
+		return c.Stats.Rejected.Reject(wire.RejectShape, "snapshot of tick %d: %v", T, err)
 	}
 	if !mp.Corrected && !c.Config.QuietResync {
 		c.synced = false // a difference below the thresholds, left alone
@@ -167,7 +168,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	if !c.synced && complete && m.Flags&wire.ContactsComplete != 0 {
 		c.askXfer = true // everything said to be there, and still not the server's state
 	}
-	*c.hist.chains.put(T) = m.Chain
+	*c.hist.chains.Put(T) = m.Chain
 	if err := c.replay(T, now); err != nil {
 		return err
 	}

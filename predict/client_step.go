@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"github.com/cubelab/cube/internal/tick"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/wire"
@@ -29,11 +30,11 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 		c.helloIn--
 		return nil
 	}
-	if c.waitingFor || c.InFlight() >= RingSize-1 {
+	if c.waitingFor || c.InFlight() >= tick.RingSize-1 {
 		c.Stats.HeldTicks++
 	} else {
 		t := c.Tick()
-		rec := c.hist.recs.put(t)
+		rec := c.hist.recs.Put(t)
 		rec.ins = c.known
 		rec.ins[c.player] = in
 		rec.events, rec.skip = rec.events[:0], false
@@ -60,7 +61,7 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 // exactly as the prediction did.
 func (c *Client) advance(t uint32, rec *tickRec) error {
 	c.hist.saveKey(c.world)
-	mark := uint8(skippedMark)
+	mark := uint8(wire.SkippedMark)
 	if rec.skip {
 		c.world.SkipTo(t + 1)
 	} else {
@@ -77,13 +78,13 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 	if c.Perturb != nil {
 		c.Perturb(c.world, t)
 	}
-	*c.hist.hashes.put(t + 1) = c.world.Hash()
-	*c.hist.players.put(t + 1) = c.world.Body(c.body)
-	ch, ok := c.hist.chains.get(t)
+	*c.hist.hashes.Put(t + 1) = c.world.Hash()
+	*c.hist.players.Put(t + 1) = c.world.Body(c.body)
+	ch, ok := c.hist.chains.Get(t)
 	if !ok {
 		return fmt.Errorf("predict: the input chain of tick %d is missing", t)
 	}
-	*c.hist.chains.put(t + 1) = foldInput(*ch, t, mark)
+	*c.hist.chains.Put(t + 1) = wire.FoldInput(*ch, t, mark)
 	return nil
 }
 
@@ -101,7 +102,7 @@ func (c *Client) sendInputs(send func([]byte)) error {
 	}
 	c.window = c.window[:0]
 	for t := from; t != end; t++ {
-		rec, ok := c.hist.recs.get(t)
+		rec, ok := c.hist.recs.Get(t)
 		if !ok {
 			return fmt.Errorf("predict: input of tick %d is missing from the ring", t)
 		}
@@ -111,8 +112,8 @@ func (c *Client) sendInputs(send func([]byte)) error {
 	if c.haveNewest {
 		m.Flags |= wire.AckValid
 		m.Ack, m.Base = c.newest, c.newest
-		if v := c.views.newest(); v != nil && !After(v.tick, c.newest) {
-			m.Base = v.tick
+		if v := c.views.Newest(); v != nil && !tick.After(v.Tick(), c.newest) {
+			m.Base = v.Tick()
 		}
 		if c.synced {
 			m.Flags |= wire.AckInSync
@@ -132,12 +133,12 @@ func (c *Client) sendInputs(send func([]byte)) error {
 
 // Receive handles one message from the server. A message that does not
 // decode or does not fit is counted in Stats.Rejected and dropped, and the
-// error returned wraps ErrRejected; ErrRefused says the server would not
+// error returned wraps wire.ErrRejected; ErrRefused says the server would not
 // take this client; any other error is the client's own fault.
 func (c *Client) Receive(b []byte) error {
 	k, err := wire.Kind(b)
 	if err != nil {
-		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
 	switch k {
 	case wire.KindWelcome:
@@ -149,7 +150,7 @@ func (c *Client) Receive(b []byte) error {
 	case wire.KindFragment:
 		return c.onFragment(b)
 	}
-	return c.Stats.Rejected.reject(RejectMalformed, "a message of kind %d, which a client does not take", k)
+	return c.Stats.Rejected.Reject(wire.RejectMalformed, "a message of kind %d, which a client does not take", k)
 }
 
 // ErrRefused is wrapped by the error Receive returns when the server
@@ -159,7 +160,7 @@ var ErrRefused = fmt.Errorf("predict: the server refused to join")
 // onWelcome starts predicting, or waits for the transfer announced.
 func (c *Client) onWelcome(b []byte) error {
 	if err := wire.DecodeWelcome(b, &c.welc); err != nil {
-		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
 	m := &c.welc
 	if m.Nonce != c.nonce || c.joined {
@@ -170,7 +171,7 @@ func (c *Client) onWelcome(b []byte) error {
 		return fmt.Errorf("%w: %s", ErrRefused, refusal(m.Result))
 	}
 	if int(m.Player) >= len(c.scene.Players) {
-		return c.Stats.Rejected.reject(RejectShape, "player %d, the scene has %d", m.Player, len(c.scene.Players))
+		return c.Stats.Rejected.Reject(wire.RejectShape, "player %d, the scene has %d", m.Player, len(c.scene.Players))
 	}
 	c.joined, c.player, c.body = true, int(m.Player), c.scene.Players[m.Player]
 	if m.Transfer {
@@ -179,7 +180,7 @@ func (c *Client) onWelcome(b []byte) error {
 		return nil
 	}
 	c.world.SkipTo(m.Tick)
-	c.start(m.Tick, chainStart, 0, 0)
+	c.start(m.Tick, wire.ChainStart, 0, 0)
 	return nil
 }
 
@@ -187,10 +188,10 @@ func (c *Client) onWelcome(b []byte) error {
 func (c *Client) start(t uint32, chain uint64, events, skipped uint32) {
 	c.first, c.newest, c.haveNewest, c.confirmed = t, t, true, t
 	c.synced, c.events, c.skipped = true, events, skipped
-	*c.hist.hashes.put(t) = c.world.Hash()
-	*c.hist.chains.put(t) = chain
-	*c.hist.players.put(t) = c.world.Body(c.body)
-	c.views.reset(t, c.world.State())
+	*c.hist.hashes.Put(t) = c.world.Hash()
+	*c.hist.chains.Put(t) = chain
+	*c.hist.players.Put(t) = c.world.Body(c.body)
+	c.views.Reset(t, c.world.State())
 	c.newestBody = c.world.Body(c.body)
 	c.hist.release(t)
 }

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"errors"
+	"github.com/cubelab/cube/internal/tick"
 	"testing"
 
 	"github.com/cubelab/cube/game"
@@ -163,17 +164,17 @@ func TestStaleAndFutureSnapshots(t *testing.T) {
 	}
 	h3.deliverUp()
 	h3.serverSend(true)
-	if err := h.c.Receive(h3.down[0]); !errors.Is(err, ErrRejected) || h.c.Stats.Rejected[RejectTick] != 1 {
+	if err := h.c.Receive(h3.down[0]); !errors.Is(err, wire.ErrRejected) || h.c.Stats.Rejected[wire.RejectTick] != 1 {
 		t.Fatalf("a snapshot from the future: %v", err)
 	}
 }
 
 func TestLongOutageHoldsInsteadOfOverwriting(t *testing.T) {
 	h := newHarness(t, "arena", game.Options{}, StateSync, 0)
-	for i := 0; i < RingSize+100; i++ {
+	for i := 0; i < tick.RingSize+100; i++ {
 		h.clientStep(script(h.c.Tick()))
 	}
-	if h.c.Stats.HeldTicks == 0 || h.c.InFlight() != RingSize-1 {
+	if h.c.Stats.HeldTicks == 0 || h.c.InFlight() != tick.RingSize-1 {
 		t.Fatalf("held %d, in flight %d", h.c.Stats.HeldTicks, h.c.InFlight())
 	}
 	// The server gets everything; its state puts the client back on track.
@@ -235,9 +236,9 @@ func TestServerLabelsAfterSeveralTicks(t *testing.T) {
 		_ = sc.Step1(w, script(tk))
 	}
 	h.serverSend(true)
-	tick, _, err := wire.SnapshotBase(h.down[0])
-	if err != nil || tick != 5 || h.s.World().Hash() != w.Hash() {
-		t.Fatalf("snapshot labelled %d (%v), server hash matches %v", tick, err, h.s.World().Hash() == w.Hash())
+	label, _, err := wire.SnapshotBase(h.down[0])
+	if err != nil || label != 5 || h.s.World().Hash() != w.Hash() {
+		t.Fatalf("snapshot labelled %d (%v), server hash matches %v", label, err, h.s.World().Hash() == w.Hash())
 	}
 }
 
@@ -252,7 +253,7 @@ func TestServerRefusesTicksFromTheFuture(t *testing.T) {
 	}
 	// Another player's inputs are refused too.
 	other, _ := wire.AppendInput(nil, &wire.Input{Player: 1, First: 0, Inputs: []game.Input{1}})
-	if err := h.s.Receive(0, other); !errors.Is(err, ErrRejected) || h.s.Tick() != 0 {
+	if err := h.s.Receive(0, other); !errors.Is(err, wire.ErrRejected) || h.s.Tick() != 0 {
 		t.Fatalf("input for player 1: %v", err)
 	}
 }

@@ -1,6 +1,9 @@
 package predict
 
-import "github.com/cubelab/cube/wire"
+import (
+	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/wire"
+)
 
 // transfer is a whole server state arriving in fragments.
 type transfer struct {
@@ -35,7 +38,7 @@ func (x *transfer) appendHave(b []byte) []byte {
 // takes it.
 func (c *Client) onFragment(b []byte) error {
 	if err := wire.DecodeFragment(b, &c.frag); err != nil {
-		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
 	f, x := &c.frag, &c.xfer
 	switch {
@@ -50,14 +53,14 @@ func (c *Client) onFragment(b []byte) error {
 		return nil
 	}
 	if !x.active || x.tick != f.Tick {
-		if x.active && After(x.tick, f.Tick) {
+		if x.active && tick.After(x.tick, f.Tick) {
 			c.Stats.StaleStates++ // an older transfer than the one under way
 			return nil
 		}
 		x.begin(f)
 	}
 	if int(f.Count) != x.count || int(f.Size) != x.size {
-		return c.Stats.Rejected.reject(RejectShape, "fragment of tick %d: %d pieces of %d bytes, the transfer has %d of %d", f.Tick, f.Count, f.Size, x.count, x.size)
+		return c.Stats.Rejected.Reject(wire.RejectShape, "fragment of tick %d: %d pieces of %d bytes, the transfer has %d of %d", f.Tick, f.Count, f.Size, x.count, x.size)
 	}
 	i := int(f.Index)
 	if x.got[i/8]&(1<<(i%8)) != 0 {
@@ -78,14 +81,14 @@ func (c *Client) takeTransfer() error {
 	x := &c.xfer
 	s := &x.state
 	if err := wire.DecodeTransfer(x.data, s, c.world.NumBodies(), maxContacts); err != nil {
-		return c.Stats.Rejected.reject(RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
 	if err := c.world.Check(&s.State); err != nil {
-		return c.Stats.Rejected.reject(RejectShape, "transfer of tick %d: %v", x.tick, err)
+		return c.Stats.Rejected.Reject(wire.RejectShape, "transfer of tick %d: %v", x.tick, err)
 	}
 	X := s.State.Tick
 	if X != x.tick {
-		return c.Stats.Rejected.reject(RejectShape, "transfer labelled %d holds the state of tick %d", x.tick, X)
+		return c.Stats.Rejected.Reject(wire.RejectShape, "transfer labelled %d holds the state of tick %d", x.tick, X)
 	}
 	c.Stats.Transfers++
 	if c.waitingFor {
@@ -97,7 +100,7 @@ func (c *Client) takeTransfer() error {
 		return nil
 	}
 	now := c.Tick()
-	if After(X, now) || After(c.oldestNeeded(), X) {
+	if tick.After(X, now) || tick.After(c.oldestNeeded(), X) {
 		c.Stats.StaleStates++ // a state the client cannot replay from; it asks again
 		return nil
 	}

@@ -2,7 +2,7 @@
 // the physics cube.
 //
 // The client samples an input every tick, stores it and the state before
-// the step in rings of RingSize entries indexed by tick, steps its own world
+// the step in rings of tick.RingSize entries indexed by tick, steps its own world
 // at once and sends every input the server may not have yet. The server
 // applies inputs in tick order and sends snapshots of its whole world. When
 // a snapshot for tick T disagrees with the state the client predicted for T,

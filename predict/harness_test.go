@@ -110,7 +110,7 @@ func (h *harness) run(n int, lag int) {
 
 // clientHash returns the client's hash of the state labelled t.
 func (h *harness) clientHash(t uint32) uint64 {
-	v, ok := h.c.hist.hashes.get(t)
+	v, ok := h.c.hist.hashes.Get(t)
 	if !ok {
 		h.t.Fatalf("the client holds no hash for tick %d", t)
 	}

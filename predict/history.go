@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"github.com/cubelab/cube/internal/tick"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
@@ -29,11 +30,11 @@ type tickRec struct {
 // tick records, the hash and the own-input chain of the state at each
 // label, and keyframes.
 type history struct {
-	recs    ring[tickRec]
-	hashes  ring[uint64]            // hash of the state labelled t (after tick t-1)
-	chains  ring[uint64]            // own-input chain of the state labelled t
-	players ring[physics.BodyState] // the client's cube in the state labelled t
-	keys    [RingSize / KeyEvery]keyframe
+	recs    tick.Ring[tickRec]
+	hashes  tick.Ring[uint64]            // hash of the state labelled t (after tick t-1)
+	chains  tick.Ring[uint64]            // own-input chain of the state labelled t
+	players tick.Ring[physics.BodyState] // the client's cube in the state labelled t
+	keys    [tick.RingSize / KeyEvery]keyframe
 	spare   []*physics.State // states of keyframes no longer needed, for reuse
 }
 
@@ -73,7 +74,7 @@ func (h *history) release(t uint32) {
 	keep := t - t%KeyEvery
 	for i := range h.keys {
 		k := &h.keys[i]
-		if k.state != nil && (!k.valid || After(keep, k.tick)) {
+		if k.state != nil && (!k.valid || tick.After(keep, k.tick)) {
 			h.spare = append(h.spare, k.state)
 			k.state, k.valid = nil, false
 		}

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"github.com/cubelab/cube/internal/tick"
 	"testing"
 
 	"github.com/cubelab/cube/game"
@@ -35,7 +36,7 @@ func TestNondeterminismIsFoundWhereInjected(t *testing.T) {
 		// The first injection is before the step of tick 500: the first
 		// mismatch covers it, and with a state every tick on a perfect
 		// link it is the state of tick 501.
-		if first.Kind != KindNondeterminism || After(first.From, every) || !After(first.Tick, every) {
+		if first.Kind != KindNondeterminism || tick.After(first.From, every) || !tick.After(first.Tick, every) {
 			t.Fatalf("%s: first misprediction %+v does not cover tick %d", name, first, every)
 		}
 		if name == "perfect" && first.Tick != every+1 {

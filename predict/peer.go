@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"github.com/cubelab/cube/internal/tick"
 	"time"
 
 	"github.com/cubelab/cube/wire"
@@ -21,9 +22,9 @@ type peer struct {
 	inSync   bool   // its state at ack is the server's
 	wantXfer bool
 
-	views    views     // the views of the snapshots sent
-	acc      []float64 // priority accumulators, per body
-	tokens   float64   // bytes the snapshot budget allows now
+	views    wire.Views // the views of the snapshots sent
+	acc      []float64  // priority accumulators, per body
+	tokens   float64    // bytes the snapshot budget allows now
 	lastSnap time.Duration
 	lastTick uint32 // the tick of the last snapshot sent
 	snapped  bool
@@ -42,7 +43,7 @@ type peer struct {
 
 // init readies a new peer to receive snapshots of s.
 func (p *peer) init(s *Server) {
-	p.views.reset(s.Tick(), s.world.State())
+	p.views.Reset(s.Tick(), s.world.State())
 	p.acc = make([]float64, s.world.NumBodies())
 	p.tokens = wire.MaxMessage
 	if s.pristine() {
@@ -53,13 +54,13 @@ func (p *peer) init(s *Server) {
 
 // acked takes what an Input message says the client has.
 func (p *peer) acked(s *Server, m *wire.Input) {
-	if m.Flags&wire.AckValid != 0 && (!p.haveAck || !After(p.ack, m.Ack)) {
+	if m.Flags&wire.AckValid != 0 && (!p.haveAck || !tick.After(p.ack, m.Ack)) {
 		p.ack, p.haveAck = m.Ack, true
 		p.base = m.Base
 		p.inSync = m.Flags&wire.AckInSync != 0
 	}
 	p.wantXfer = m.Flags&wire.AskTransfer != 0
-	if x := &p.xfer; x.active && p.haveAck && !After(x.tick, p.ack) {
+	if x := &p.xfer; x.active && p.haveAck && !tick.After(x.tick, p.ack) {
 		x.active = false // the client took it
 	}
 }
@@ -86,14 +87,14 @@ func (s *Server) startTransfer(p *peer) {
 	x.count = wire.FragmentCount(len(x.data))
 	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
 	// The transferred state is the client's first view from now on.
-	p.views.reset(x.tick, s.world.State())
+	p.views.Reset(x.tick, s.world.State())
 	s.Stats.Transfers++
 }
 
 // onHave takes the fragments a client says it has.
 func (s *Server) onHave(b []byte) error {
 	if err := wire.DecodeHave(b, &s.have); err != nil {
-		return s.Stats.Rejected.reject(RejectMalformed, "%v", err)
+		return s.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
 	p := s.peer
 	if p == nil || !p.xfer.active || s.have.Tick != p.xfer.tick {
@@ -101,7 +102,7 @@ func (s *Server) onHave(b []byte) error {
 	}
 	x := &p.xfer
 	if int(s.have.Count) != x.count {
-		return s.Stats.Rejected.reject(RejectShape, "have of %d fragments, the transfer has %d", s.have.Count, x.count)
+		return s.Stats.Rejected.Reject(wire.RejectShape, "have of %d fragments, the transfer has %d", s.have.Count, x.count)
 	}
 	for i, g := range s.have.Got {
 		x.got[i] |= g

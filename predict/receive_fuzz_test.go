@@ -2,6 +2,7 @@ package predict
 
 import (
 	"errors"
+	"github.com/cubelab/cube/internal/tick"
 	"testing"
 
 	"github.com/cubelab/cube/game"
@@ -37,7 +38,7 @@ func seedMessages(t testing.TB, mode Mode) (down, up [][]byte) {
 }
 
 // fuzzClient checks that whatever arrives, the client never panics,
-// refuses what does not decode or fit with ErrRejected (changing nothing
+// refuses what does not decode or fit with wire.ErrRejected (changing nothing
 // then), and otherwise keeps a world it can restore and predict from.
 func fuzzClient(f *testing.F, mode Mode) {
 	down, _ := seedMessages(f, mode)
@@ -53,7 +54,7 @@ func fuzzClient(f *testing.F, mode Mode) {
 		before := h.c.World().Hash()
 		err := h.c.Receive(b)
 		if err != nil {
-			if !errors.Is(err, ErrRejected) {
+			if !errors.Is(err, wire.ErrRejected) {
 				t.Fatalf("peer bytes gave a non-rejection error: %v", err)
 			}
 			if h.c.World().Hash() != before {
@@ -71,7 +72,7 @@ func FuzzClientReceiveState(f *testing.F)  { fuzzClient(f, StateSync) }
 func FuzzClientReceiveInputs(f *testing.F) { fuzzClient(f, InputSync) }
 
 // FuzzServerReceive feeds arbitrary bytes to a server with a client: it
-// never panics, refuses what does not decode with ErrRejected, never goes
+// never panics, refuses what does not decode with wire.ErrRejected, never goes
 // beyond what the client can have reached, and keeps a world it can
 // restore and snapshot.
 func FuzzServerReceive(f *testing.F) {
@@ -84,10 +85,10 @@ func FuzzServerReceive(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte, mode uint8) {
 		h := newHarness(t, "arena", game.Options{}, Mode(mode%2), 0)
 		err := h.s.Receive(h.now, b)
-		if err != nil && !errors.Is(err, ErrRejected) {
+		if err != nil && !errors.Is(err, wire.ErrRejected) {
 			t.Fatalf("peer bytes gave a non-rejection error: %v", err)
 		}
-		if After(h.s.Tick(), h.s.limit(h.now)+1) {
+		if tick.After(h.s.Tick(), h.s.limit(h.now)+1) {
 			t.Fatalf("server reached tick %d, beyond its limit %d", h.s.Tick(), h.s.limit(h.now))
 		}
 		if err := h.s.World().Check(h.s.World().State()); err != nil {

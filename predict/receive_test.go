@@ -25,7 +25,7 @@ func TestMessagesThatDoNotFitAreRejected(t *testing.T) {
 		h.clientStep(script(h.c.Tick()))
 	}
 	before := h.c.World().Hash()
-	view := h.c.views.start.fill(nil)
+	view := h.c.views.Start().Fill(nil)
 	bad := view[0]
 	bad.Rot.W = 3 // not unit length
 	nan := view[0]
@@ -37,21 +37,21 @@ func TestMessagesThatDoNotFitAreRejected(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		msg  []byte
-		why  Reason
+		why  wire.Reason
 	}{
-		{"garbage", []byte{wire.KindSnapshot, wire.Version, 1, 2, 3}, RejectMalformed},
-		{"another version", []byte{wire.KindSnapshot, wire.Version + 1, 0, 0}, RejectMalformed},
-		{"an input message", func() []byte { b, _ := wire.AppendInput(nil, &wire.Input{Inputs: []game.Input{1}}); return b }(), RejectMalformed},
-		{"a static body", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 1, State: view[1]}}, view), RejectShape},
-		{"an empty message", nil, RejectMalformed},
-		{"an orientation not unit length", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: bad}}, view), RejectShape},
-		{"a velocity that is not a number", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: nan}}, view), RejectShape},
-		{"from the future", snapshotOf(41, 0, 1, nil, view), RejectTick},
-		{"a relay in state sync", relay(1), RejectShape},
+		{"garbage", []byte{wire.KindSnapshot, wire.Version, 1, 2, 3}, wire.RejectMalformed},
+		{"another version", []byte{wire.KindSnapshot, wire.Version + 1, 0, 0}, wire.RejectMalformed},
+		{"an input message", func() []byte { b, _ := wire.AppendInput(nil, &wire.Input{Inputs: []game.Input{1}}); return b }(), wire.RejectMalformed},
+		{"a static body", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 1, State: view[1]}}, view), wire.RejectShape},
+		{"an empty message", nil, wire.RejectMalformed},
+		{"an orientation not unit length", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: bad}}, view), wire.RejectShape},
+		{"a velocity that is not a number", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: nan}}, view), wire.RejectShape},
+		{"from the future", snapshotOf(41, 0, 1, nil, view), wire.RejectTick},
+		{"a relay in state sync", relay(1), wire.RejectShape},
 	} {
 		was := h.c.Stats.Rejected[c.why]
 		err := h.c.Receive(c.msg)
-		if !errors.Is(err, ErrRejected) {
+		if !errors.Is(err, wire.ErrRejected) {
 			t.Errorf("%s: got %v, want a rejection", c.name, err)
 		}
 		if h.c.Stats.Rejected[c.why] != was+1 {
@@ -71,7 +71,7 @@ func TestMessagesThatDoNotFitAreRejected(t *testing.T) {
 	// In input sync: a relay for another number of players.
 	hi := newHarness(t, "arena", game.Options{}, InputSync, 0)
 	hi.clientStep(0)
-	if err := hi.c.Receive(relay(2)); !errors.Is(err, ErrRejected) || hi.c.Stats.Rejected[RejectShape] != 1 {
+	if err := hi.c.Receive(relay(2)); !errors.Is(err, wire.ErrRejected) || hi.c.Stats.Rejected[wire.RejectShape] != 1 {
 		t.Fatalf("a relay for two players: %v", err)
 	}
 }

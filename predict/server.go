@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"github.com/cubelab/cube/internal/tick"
 	"time"
 
 	"github.com/cubelab/cube/game"
@@ -32,14 +33,14 @@ type Recorder interface {
 
 // ServerStats counts what the server did.
 type ServerStats struct {
-	InputsApplied  uint64  // ticks simulated with the client's input
-	OldInputs      uint64  // inputs for ticks already simulated (redundant copies, duplicates)
-	RefusedInputs  uint64  // inputs for ticks the client cannot have reached yet, or for another player
-	Rejected       Rejects // messages that did not decode, dropped
-	SkippedTicks   uint64  // ticks jumped over without simulating (SkipMissing)
-	RepeatedTicks  uint64  // ticks simulated with a repeated input (RepeatLast)
-	Events         uint64  // server-only events (nudges)
-	Snapshots      uint64  // snapshots or relays sent
+	InputsApplied  uint64       // ticks simulated with the client's input
+	OldInputs      uint64       // inputs for ticks already simulated (redundant copies, duplicates)
+	RefusedInputs  uint64       // inputs for ticks the client cannot have reached yet, or for another player
+	Rejected       wire.Rejects // messages that did not decode, dropped
+	SkippedTicks   uint64       // ticks jumped over without simulating (SkipMissing)
+	RepeatedTicks  uint64       // ticks simulated with a repeated input (RepeatLast)
+	Events         uint64       // server-only events (nudges)
+	Snapshots      uint64       // snapshots or relays sent
 	SnapshotBytes  uint64
 	BodiesSent     uint64 // bodies in the snapshots
 	Incomplete     uint64 // snapshots that left out bodies that changed
@@ -68,7 +69,7 @@ type Server struct {
 	join  time.Duration // when the client joined
 	peer  *peer
 
-	pending   ring[game.Input]
+	pending   tick.Ring[game.Input]
 	maxSeen   uint32 // newest tick an input arrived for
 	haveSeen  bool
 	lastInput game.Input
@@ -93,9 +94,9 @@ type Server struct {
 // NewServer returns a server for world w, built as scene sc, serving one
 // client in mode, who may join from time now on.
 func NewServer(w *physics.World, sc *game.Scene, mode Mode, now time.Duration) *Server {
-	s := &Server{world: w, scene: sc, mode: mode, join: now, AheadMargin: 64, chain: chainStart}
+	s := &Server{world: w, scene: sc, mode: mode, join: now, AheadMargin: 64, chain: wire.ChainStart}
 	s.ins = make([]game.Input, len(sc.Players))
-	s.hist.put(w)
+	s.hist.Put(w)
 	return s
 }
 
@@ -121,19 +122,19 @@ func (s *Server) limit(now time.Duration) uint32 {
 		return s.Tick()
 	}
 	elapsed := max(now-s.peer.joined, 0)
-	ticks := uint32(elapsed / TickDuration(s.world.Config()))
+	ticks := uint32(elapsed / tick.Duration(s.world.Config()))
 	return s.peer.start + ticks + s.AheadMargin
 }
 
 // Receive handles a message arriving at time now: a Hello (answered by the
 // next Send), an Input (every tick it allows is simulated at once) or a
 // Have. A message that does not decode or does not fit is counted in
-// Stats.Rejected and dropped, and the error returned wraps ErrRejected; any
+// Stats.Rejected and dropped, and the error returned wraps wire.ErrRejected; any
 // other error is the server's own fault.
 func (s *Server) Receive(now time.Duration, b []byte) error {
 	k, err := wire.Kind(b)
 	if err != nil {
-		return s.Stats.Rejected.reject(RejectMalformed, "%v", err)
+		return s.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
 	switch k {
 	case wire.KindHello:
@@ -143,13 +144,13 @@ func (s *Server) Receive(now time.Duration, b []byte) error {
 	case wire.KindHave:
 		return s.onHave(b)
 	}
-	return s.Stats.Rejected.reject(RejectMalformed, "a message of kind %d, which a server does not take", k)
+	return s.Stats.Rejected.Reject(wire.RejectMalformed, "a message of kind %d, which a server does not take", k)
 }
 
 // onHello takes a client that built the same scene in the same mode.
 func (s *Server) onHello(now time.Duration, b []byte) error {
 	if err := wire.DecodeHello(b, &s.hello); err != nil {
-		return s.Stats.Rejected.reject(RejectMalformed, "%v", err)
+		return s.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
 	h := &s.hello
 	if p := s.peer; p != nil {

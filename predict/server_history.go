@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -12,16 +13,16 @@ type serverTick struct {
 	skip   bool
 }
 
-// serverHistory is the server's record of its last RingSize ticks: what it
+// serverHistory is the server's record of its last tick.RingSize ticks: what it
 // applied and the hash after each.
 type serverHistory struct {
-	ticks  ring[serverTick]
-	hashes ring[uint64] // hash of the state labelled t
+	ticks  tick.Ring[serverTick]
+	hashes tick.Ring[uint64] // hash of the state labelled t
 }
 
 // rec returns the record of tick t, cleared.
 func (h *serverHistory) rec(t uint32) *serverTick {
-	r := h.ticks.put(t)
+	r := h.ticks.Put(t)
 	r.ins, r.skip = [game.MaxPlayers]game.Input{}, false
 	r.events = r.events[:0]
 	return r
@@ -31,10 +32,10 @@ func (h *serverHistory) rec(t uint32) *serverTick {
 func (h *serverHistory) skip(t uint32) { h.rec(t).skip = true }
 
 // put records the hash of w's state, labelled with its tick.
-func (h *serverHistory) put(w *physics.World) { *h.hashes.put(w.Tick()) = w.Hash() }
+func (h *serverHistory) Put(w *physics.World) { *h.hashes.Put(w.Tick()) = w.Hash() }
 
 // hash returns the hash of the state labelled t (which must be held).
 func (h *serverHistory) hash(t uint32) uint64 {
-	v, _ := h.hashes.get(t)
+	v, _ := h.hashes.Get(t)
 	return *v
 }

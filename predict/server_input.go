@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"github.com/cubelab/cube/internal/tick"
 	"time"
 
 	"github.com/cubelab/cube/game"
@@ -12,7 +13,7 @@ import (
 // and simulates every tick it can.
 func (s *Server) onInput(now time.Duration, b []byte) error {
 	if err := wire.DecodeInput(b, &s.in); err != nil {
-		return s.Stats.Rejected.reject(RejectMalformed, "%v", err)
+		return s.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
 	p := s.peer
 	if p == nil {
@@ -22,7 +23,7 @@ func (s *Server) onInput(now time.Duration, b []byte) error {
 	m := &s.in
 	if int(m.Player) != p.player {
 		s.Stats.RefusedInputs += uint64(len(m.Inputs))
-		return s.Stats.Rejected.reject(RejectShape, "inputs for player %d from the client of player %d", m.Player, p.player)
+		return s.Stats.Rejected.Reject(wire.RejectShape, "inputs for player %d from the client of player %d", m.Player, p.player)
 	}
 	p.acked(s, m)
 	s.Stats.LastInputTicks = uint32(len(m.Inputs))
@@ -30,13 +31,13 @@ func (s *Server) onInput(now time.Duration, b []byte) error {
 	for i, in := range m.Inputs {
 		t := m.First + uint32(i)
 		switch {
-		case !After(t, s.Tick()-1):
+		case !tick.After(t, s.Tick()-1):
 			s.Stats.OldInputs++
-		case After(t, limit):
+		case tick.After(t, limit):
 			s.Stats.RefusedInputs++
 		default:
-			*s.pending.put(t) = in
-			if !s.haveSeen || After(t, s.maxSeen) {
+			*s.pending.Put(t) = in
+			if !s.haveSeen || tick.After(t, s.maxSeen) {
 				s.maxSeen, s.haveSeen = t, true
 			}
 		}
@@ -47,9 +48,9 @@ func (s *Server) onInput(now time.Duration, b []byte) error {
 // advance simulates every tick up to the newest input received: with the
 // client's input where it arrived, else as Missing says.
 func (s *Server) advance() error {
-	for s.haveSeen && !After(s.Tick(), s.maxSeen) {
+	for s.haveSeen && !tick.After(s.Tick(), s.maxSeen) {
 		t := s.Tick()
-		if in, ok := s.pending.get(t); ok {
+		if in, ok := s.pending.Get(t); ok {
 			s.Stats.InputsApplied++
 			if err := s.step(t, *in); err != nil {
 				return err
@@ -66,13 +67,13 @@ func (s *Server) advance() error {
 		}
 		// Skip to the first tick we have an input for.
 		to := t + 1
-		for ; !After(to, s.maxSeen); to++ {
-			if _, ok := s.pending.get(to); ok {
+		for ; !tick.After(to, s.maxSeen); to++ {
+			if _, ok := s.pending.Get(to); ok {
 				break
 			}
 		}
 		for k := t; k != to; k++ {
-			s.chain = foldInput(s.chain, k, skippedMark)
+			s.chain = wire.FoldInput(s.chain, k, wire.SkippedMark)
 		}
 		s.skipped += to - t
 		s.Stats.SkippedTicks += uint64(to - t)
@@ -86,7 +87,7 @@ func (s *Server) advance() error {
 		for k := t; k != to; k++ {
 			s.hist.skip(k)
 			s.world.SkipTo(k + 1)
-			s.hist.put(s.world)
+			s.hist.Put(s.world)
 		}
 		s.moved = true
 	}
@@ -119,8 +120,8 @@ func (s *Server) step(t uint32, in game.Input) error {
 		return err
 	}
 	s.lastInput = in
-	s.chain = foldInput(s.chain, t, uint8(in))
-	s.hist.put(s.world)
+	s.chain = wire.FoldInput(s.chain, t, uint8(in))
+	s.hist.Put(s.world)
 	s.moved = true
 	if s.Recorder != nil {
 		if err := s.Recorder.Tick(t, s.ins, s.hist.hash(t+1), s.world.State()); err != nil {

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"github.com/cubelab/cube/internal/tick"
 	"slices"
 	"time"
 
@@ -78,9 +79,9 @@ func (s *Server) pristine() bool { return !s.moved }
 // since the state p acknowledged, or p out of step).
 func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	T := s.Tick()
-	base := p.views.get(p.base)
+	base := p.views.Get(p.base)
 	if base == nil || !p.haveAck {
-		base = &p.views.start
+		base = p.views.Start()
 	}
 	limit := s.budget(p, now)
 	flags := uint8(0)
@@ -88,7 +89,7 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 		flags |= wire.Quantized
 	}
 	w := &p.writer
-	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.tick, Flags: flags, Hash: s.hist.hash(T), Chain: s.chain,
+	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Flags: flags, Hash: s.hist.hash(T), Chain: s.chain,
 		Events: s.nevents, Skipped: s.skipped, Heard: s.maxSeen})
 	// The bodies that changed since the baseline, by priority.
 	p.cand = p.cand[:0]
@@ -98,7 +99,7 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 		if s.world.Static(i) {
 			continue
 		}
-		if physics.BodyWords(&st.Bodies[i]) == physics.BodyWords(base.body(i)) {
+		if physics.BodyWords(&st.Bodies[i]) == physics.BodyWords(base.Body(i)) {
 			p.acc[i] = 0
 			continue
 		}
@@ -118,7 +119,7 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	used := w.Len()
 	for _, i := range p.cand {
 		var ok bool
-		p.scr, ok = wire.AppendBody(p.scr[:0], &st.Bodies[i], base.body(int(i)), flags&wire.Quantized != 0)
+		p.scr, ok = wire.AppendBody(p.scr[:0], &st.Bodies[i], base.Body(int(i)), flags&wire.Quantized != 0)
 		if !ok {
 			continue
 		}
@@ -130,7 +131,7 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	slices.Sort(p.sel)
 	sent := 0
 	for _, i := range p.sel {
-		if ok, _ := w.Body(i, &st.Bodies[i], base.body(int(i)), limit); ok {
+		if ok, _ := w.Body(i, &st.Bodies[i], base.Body(int(i)), limit); ok {
 			p.acc[i] = 0
 			p.sel[sent] = i
 			sent++
@@ -147,7 +148,7 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	if !complete {
 		s.Stats.Incomplete++
 	}
-	p.views.derive(T, base, p.sel, st.Bodies)
+	p.views.Derive(T, base, p.sel, st.Bodies)
 	p.tokens -= float64(len(b))
 	return b
 }
@@ -192,7 +193,7 @@ func (s *Server) importance(i, player int) float64 {
 // server event, a skipped or repeated tick since the state p acknowledged,
 // or p not in step there.
 func (s *Server) untrusted(p *peer) bool {
-	return !p.haveAck || !p.inSync || (s.deviated && !After(p.ack, s.deviation))
+	return !p.haveAck || !p.inSync || (s.deviated && !tick.After(p.ack, s.deviation))
 }
 
 // appendIslands appends the contact entries of every island of the bodies
@@ -253,11 +254,11 @@ func (s *Server) appendRelay(p *peer, b []byte) []byte {
 		from = p.ack
 	}
 	to := s.Tick()
-	if !After(to, from) {
+	if !tick.After(to, from) {
 		return b // nothing new
 	}
 	count := int(min(to-from, wire.MaxTicks))
-	if _, ok := s.hist.ticks.get(from); !ok {
+	if _, ok := s.hist.ticks.Get(from); !ok {
 		p.wantXfer = true // the client is further behind than the server remembers
 		return b
 	}
@@ -266,13 +267,13 @@ func (s *Server) appendRelay(p *peer, b []byte) []byte {
 	m.Inputs = m.Inputs[:0]
 	for pl := 0; pl < m.Players; pl++ {
 		for t := from; t != from+uint32(count); t++ {
-			r, _ := s.hist.ticks.get(t)
+			r, _ := s.hist.ticks.Get(t)
 			m.Inputs = append(m.Inputs, r.ins[pl])
 		}
 	}
 	m.Skips, m.Events = m.Skips[:0], m.Events[:0]
 	for t := from; t != from+uint32(count); t++ {
-		r, _ := s.hist.ticks.get(t)
+		r, _ := s.hist.ticks.Get(t)
 		off := t - from
 		if r.skip {
 			if k := len(m.Skips) - 1; k >= 0 && m.Skips[k].Offset+m.Skips[k].Len == off {

@@ -3,6 +3,8 @@ package predict
 import (
 	"errors"
 	"fmt"
+	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/wire"
 	"math"
 	"time"
 
@@ -115,7 +117,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if cfg.NudgeEvery < 0 {
 		return nil, fmt.Errorf("predict: nudge interval %v is negative", cfg.NudgeEvery)
 	}
-	if d := TickDuration(cfg.Physics); d < time.Microsecond {
+	if d := tick.Duration(cfg.Physics); d < time.Microsecond {
 		return nil, fmt.Errorf("predict: physics step %v s is shorter than a microsecond", cfg.Physics.Dt)
 	}
 	link, err := netsim.NewPair(cfg.Conditions, cfg.Seed)
@@ -132,7 +134,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		w.SkipTo(cfg.StartTick)
 		worlds[i], scenes[i] = w, sc
 	}
-	s := &Session{Config: cfg, Link: link, rng: rng{s: cfg.Seed ^ 0xc0be}, tick: TickDuration(cfg.Physics)}
+	s := &Session{Config: cfg, Link: link, rng: rng{s: cfg.Seed ^ 0xc0be}, tick: tick.Duration(cfg.Physics)}
 	s.Client = NewClient(cfg.Client, worlds[0], scenes[0], cfg.Seed^0x4e0c)
 	s.Client.Smooth.Enabled = cfg.Smoothing
 	s.Server = NewServer(worlds[1], scenes[1], cfg.Client.Mode, 0)
@@ -185,7 +187,7 @@ func (s *Session) Nudge() {
 // snapshot. Then the clock moves on by one tick.
 func (s *Session) Tick(in game.Input) error {
 	for _, p := range s.Link.Down.Receive(s.now) {
-		if err := s.Client.Receive(p.Data); err != nil && !errors.Is(err, ErrRejected) {
+		if err := s.Client.Receive(p.Data); err != nil && !errors.Is(err, wire.ErrRejected) {
 			return fmt.Errorf("client: %w", err)
 		}
 	}
@@ -209,7 +211,7 @@ func (s *Session) Tick(in game.Input) error {
 		s.nextNudge += s.Config.NudgeEvery
 	}
 	for _, p := range s.Link.Up.Receive(s.now) {
-		if err := s.Server.Receive(s.now, p.Data); err != nil && !errors.Is(err, ErrRejected) {
+		if err := s.Server.Receive(s.now, p.Data); err != nil && !errors.Is(err, wire.ErrRejected) {
 			return fmt.Errorf("server: %w", err)
 		}
 	}

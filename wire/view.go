@@ -1,4 +1,4 @@
-package predict
+package wire
 
 import "github.com/cubelab/cube/physics"
 
@@ -14,41 +14,48 @@ const chunkBodies = 8
 // not a whole world.
 type chunk [chunkBodies]physics.BodyState
 
-// view is what a client holds of the server's bodies as of a snapshot: its
-// baseline's view with the snapshot's bodies replaced (see package wire).
-// Static bodies are never sent; they stay as built.
-type view struct {
+// View is what a client holds of the server's bodies as of a snapshot: its
+// baseline's view with the snapshot's bodies replaced (see the package
+// documentation). The server keeps the same views. Static bodies are never
+// sent; they stay as built.
+type View struct {
 	tick   uint32
 	valid  bool
 	n      int
 	chunks []*chunk
 }
 
-// body returns body i of the view.
-func (v *view) body(i int) *physics.BodyState { return &v.chunks[i/chunkBodies][i%chunkBodies] }
+// Tick returns the tick of the snapshot whose view v is.
+func (v *View) Tick() uint32 { return v.tick }
 
-// fill copies the view's bodies into dst, reusing it.
-func (v *view) fill(dst []physics.BodyState) []physics.BodyState {
+// Start returns the first view, the one Reset made.
+func (v *Views) Start() *View { return &v.start }
+
+// Body returns body i of the view.
+func (v *View) Body(i int) *physics.BodyState { return &v.chunks[i/chunkBodies][i%chunkBodies] }
+
+// Fill copies the view's bodies into dst, reusing it, for DecodeSnapshot.
+func (v *View) Fill(dst []physics.BodyState) []physics.BodyState {
 	dst = dst[:0]
 	for i := 0; i < v.n; i++ {
-		dst = append(dst, *v.body(i))
+		dst = append(dst, *v.Body(i))
 	}
 	return dst
 }
 
-// views holds the session's first view and the views of the newest
-// ViewRing snapshots.
-type views struct {
-	start   view
-	ring    [ViewRing]view
+// Views holds the session's first view and the views of the newest
+// ViewRing snapshots, at one end of a session.
+type Views struct {
+	start   View
+	ring    [ViewRing]View
 	next    int // slot the next view goes to
 	scratch []*chunk
 }
 
-// reset makes s the first view, at tick, and forgets every other.
-func (v *views) reset(tick uint32, s *physics.State) {
+// Reset makes s the first view, at tick, and forgets every other.
+func (v *Views) Reset(tick uint32, s *physics.State) {
 	n := len(s.Bodies)
-	v.start = view{tick: tick, valid: true, n: n, chunks: make([]*chunk, (n+chunkBodies-1)/chunkBodies)}
+	v.start = View{tick: tick, valid: true, n: n, chunks: make([]*chunk, (n+chunkBodies-1)/chunkBodies)}
 	for k := range v.start.chunks {
 		c := new(chunk)
 		copy(c[:], s.Bodies[k*chunkBodies:min(n, (k+1)*chunkBodies)])
@@ -59,8 +66,8 @@ func (v *views) reset(tick uint32, s *physics.State) {
 	}
 }
 
-// get returns the view of tick t, if held.
-func (v *views) get(t uint32) *view {
+// Get returns the view of tick t, if held.
+func (v *Views) Get(t uint32) *View {
 	for i := range v.ring {
 		if x := &v.ring[i]; x.valid && x.tick == t {
 			return x
@@ -72,9 +79,9 @@ func (v *views) get(t uint32) *view {
 	return nil
 }
 
-// newest returns the newest view held.
-func (v *views) newest() *view {
-	var best *view
+// Newest returns the newest view held.
+func (v *Views) Newest() *View {
+	var best *View
 	for i := range v.ring {
 		if x := &v.ring[i]; x.valid && (best == nil || After(x.tick, best.tick)) {
 			best = x
@@ -86,9 +93,9 @@ func (v *views) newest() *view {
 	return best
 }
 
-// derive stores, over the oldest, the view of tick t: base with bodies
+// Derive stores, over the oldest, the view of tick t: base with bodies
 // idx set to their states in s.
-func (v *views) derive(t uint32, base *view, idx []int32, s []physics.BodyState) {
+func (v *Views) Derive(t uint32, base *View, idx []int32, s []physics.BodyState) {
 	x := &v.ring[v.next]
 	v.next = (v.next + 1) % ViewRing
 	v.scratch = append(v.scratch[:0], base.chunks...) // base may be x itself

@@ -1,4 +1,6 @@
-package predict
+// Package tick holds what client and server both keep tick by tick: a ring
+// of per-tick values, wrap-safe tick order, and the length of a tick.
+package tick
 
 import (
 	"math"
@@ -7,14 +9,14 @@ import (
 	"github.com/cubelab/cube/physics"
 )
 
-// RingSize is the number of ticks the client keeps: 16 s at 64 Hz.
+// RingSize is the number of ticks a ring keeps: 16 s at 64 Hz.
 const RingSize = 1024
 
-// TickDuration is the length of one tick of a world with configuration
-// cfg: its step, Dt, rounded to the nanosecond (15.625 ms, exact, for the
+// Duration is the length of one tick of a world with configuration cfg:
+// its step, Dt, rounded to the nanosecond (15.625 ms, exact, for the
 // default 64 Hz). The physics configuration is the one source of the tick
-// rate: the session's clock and the server's limits derive from it.
-func TickDuration(cfg physics.Config) time.Duration {
+// rate: clocks and limits derive from it.
+func Duration(cfg physics.Config) time.Duration {
 	return time.Duration(math.Round(cfg.Dt * float64(time.Second)))
 }
 
@@ -24,24 +26,24 @@ func TickDuration(cfg physics.Config) time.Duration {
 // ticks apart.
 func After(a, b uint32) bool { return int32(a-b) > 0 }
 
-// ring holds one value per tick for the last RingSize ticks. A slot is
+// Ring holds one value per tick for the last RingSize ticks. A slot is
 // valid only if it holds the tick asked for, so an old value is never
 // mistaken for a new one after the ring wraps.
-type ring[T any] struct {
+type Ring[T any] struct {
 	tick  [RingSize]uint32
 	valid [RingSize]bool
 	val   [RingSize]T
 }
 
-// put marks slot t as holding tick t and returns it for writing.
-func (r *ring[T]) put(t uint32) *T {
+// Put marks slot t as holding tick t and returns it for writing.
+func (r *Ring[T]) Put(t uint32) *T {
 	i := t % RingSize
 	r.tick[i], r.valid[i] = t, true
 	return &r.val[i]
 }
 
-// get returns the value stored for tick t, if the slot still holds it.
-func (r *ring[T]) get(t uint32) (*T, bool) {
+// Get returns the value stored for tick t, if the slot still holds it.
+func (r *Ring[T]) Get(t uint32) (*T, bool) {
 	i := t % RingSize
 	if !r.valid[i] || r.tick[i] != t {
 		return nil, false

@@ -1,4 +1,4 @@
-package predict
+package wire
 
 import (
 	"errors"
@@ -62,8 +62,9 @@ func (r *Rejects) String() string {
 	return s
 }
 
-// reject counts a rejected message and returns the error that says why.
-func (r *Rejects) reject(why Reason, format string, args ...any) error {
+// Reject counts a rejected message and returns the error that says why; it
+// wraps ErrRejected.
+func (r *Rejects) Reject(why Reason, format string, args ...any) error {
 	r[why]++
 	return fmt.Errorf("%w (%s): %s", ErrRejected, why, fmt.Sprintf(format, args...))
 }
