@@ -1,7 +1,6 @@
 package predict
 
 import (
-	"github.com/cubelab/cube/internal/tick"
 	"runtime"
 	"testing"
 
