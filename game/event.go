@@ -15,11 +15,21 @@ type EventKind uint8
 const (
 	// Nudge is an impulse on a player's cube (the K key, -nudge-every).
 	Nudge EventKind = 1
+	// Join puts a player's cube back in the world, at its spawn, at rest.
+	Join EventKind = 2
+	// Leave takes a player's cube out of the world (the player left or
+	// went silent).
+	Leave EventKind = 3
 )
 
 func (k EventKind) String() string {
-	if k == Nudge {
+	switch k {
+	case Nudge:
 		return "nudge"
+	case Join:
+		return "join"
+	case Leave:
+		return "leave"
 	}
 	return fmt.Sprintf("EventKind(%d)", uint8(k))
 }
@@ -42,14 +52,30 @@ func (sc *Scene) CheckEvent(e Event) error {
 			return fmt.Errorf("game: nudge %v is not finite", e.Impulse)
 		}
 		return nil
+	case Join, Leave:
+		return nil
 	}
 	return fmt.Errorf("game: unknown event kind %d", uint8(e.Kind))
 }
 
-// ApplyEvent does e to w: the one rule server and replay share.
+// ApplyEvent does e to w: the one rule server, client and replay share. A
+// nudge on a cube that left does nothing.
 func (sc *Scene) ApplyEvent(w *physics.World, e Event) error {
 	if err := sc.CheckEvent(e); err != nil {
 		return err
 	}
-	return w.ApplyImpulse(sc.Players[e.Player], e.Impulse)
+	i := sc.Players[e.Player]
+	switch e.Kind {
+	case Join:
+		if err := w.SetEnabled(i, true); err != nil {
+			return err
+		}
+		return w.SetBody(i, sc.spawn[e.Player])
+	case Leave:
+		return w.SetEnabled(i, false)
+	}
+	if !w.Enabled(i) {
+		return nil
+	}
+	return w.ApplyImpulse(i, e.Impulse)
 }

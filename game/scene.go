@@ -44,6 +44,7 @@ type Scene struct {
 	// initial state (see Identity). Records and sessions compare it.
 	ID Identity
 
+	spawn   []physics.BodyState // each player's cube as built, where a Join puts it back
 	script  []segment
 	area    area // where the autopilot goes
 	targets []physics.Vec3
@@ -144,6 +145,9 @@ func Build(name string, cfg physics.Config, o Options) (*physics.World, *Scene, 
 		if err := sc.quantize(w); err != nil {
 			return nil, nil, fmt.Errorf("game: quantising %s: %w", name, err)
 		}
+	}
+	for _, i := range sc.Players {
+		sc.spawn = append(sc.spawn, w.Body(i))
 	}
 	sc.ID = identify(sc, w)
 	return w, sc, nil

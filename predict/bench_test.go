@@ -66,7 +66,7 @@ func BenchmarkCorrection32(b *testing.B) {
 	h := newHarness(b, "arena", game.Options{}, StateSync, 0)
 	h.run(64, 0)
 	// The server simulates 8 more ticks with a nudge; the client 40.
-	h.s.Nudge(physics.Vec3{X: 1})
+	h.s.Nudge(0, physics.Vec3{X: 1})
 	var held [][]byte
 	for i := 0; i < 40; i++ {
 		h.clientStep(script(h.c.Tick()))
@@ -74,7 +74,7 @@ func BenchmarkCorrection32(b *testing.B) {
 		h.up = h.up[:0]
 	}
 	for _, m := range held[:8] {
-		if err := h.s.Receive(h.now, m); err != nil {
+		if err := h.s.Receive(h.now, 1, m); err != nil {
 			b.Fatal(err)
 		}
 	}

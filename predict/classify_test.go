@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/server"
 	"testing"
 	"time"
 
@@ -18,7 +19,7 @@ var modes = []struct {
 	{"no-corrections", func(c *SessionConfig) { c.Client.Corrections = false }},
 	{"no-smoothing", func(c *SessionConfig) { c.Smoothing = false }},
 	{"no-redundancy", func(c *SessionConfig) { c.Client.Redundancy = false }},
-	{"missing-repeat", func(c *SessionConfig) { c.Missing = RepeatLast }},
+	{"missing-repeat", func(c *SessionConfig) { c.Missing = server.RepeatLast }},
 	{"no-quiet-resync", func(c *SessionConfig) { c.Client.QuietResync = false }},
 	{"no-corrections-no-redundancy", func(c *SessionConfig) { c.Client.Corrections, c.Client.Redundancy = false, false }},
 }

@@ -1,36 +1,29 @@
 package predict
 
 import (
+	"time"
+
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
 )
 
-// Mode is how the server keeps a client in step.
-type Mode uint8
+// Mode is how the server keeps a client in step (see wire.Mode).
+type Mode = wire.Mode
 
 // Modes.
 const (
-	// StateSync: the server sends its bodies' states, as deltas against a
-	// snapshot the client acknowledged; the client patches them into its
-	// own state and replays (the original demo's model).
-	StateSync = Mode(wire.ModeState)
-	// InputSync: the server sends only the inputs and events it applied and
-	// a hash; the client rolls back to the first tick it got wrong and
-	// replays. States travel only to start or to repair.
-	InputSync = Mode(wire.ModeInputs)
+	StateSync = wire.ModeState
+	InputSync = wire.ModeInputs
 )
-
-func (m Mode) String() string {
-	if m == InputSync {
-		return "inputs"
-	}
-	return "state"
-}
 
 // ClientConfig sets how the client predicts and corrects.
 type ClientConfig struct {
-	Mode        Mode
+	Mode Mode
+	// TimeSync: the server runs on its own clock; the client runs ahead of
+	// it by the round trip and a small buffer (see TimeSync). Off, the
+	// server steps when the client's inputs arrive (the original demo).
+	TimeSync    bool
 	Thresholds  Thresholds
 	Redundancy  bool // send every input the server may lack, not just the current one
 	Corrections bool // rewind and replay on a misprediction; off, the client drifts from the server
@@ -102,6 +95,7 @@ type ClientStats struct {
 	HeldTicks      uint64       // ticks not predicted: joining, or the ring was full of unconfirmed history
 	StatesReceived uint64       // server messages taken (snapshots, relays, transfers)
 	StaleStates    uint64       // server messages older than or equal to the newest taken, ignored
+	Early          uint64       // server messages about ticks the client had not reached yet, ignored
 	Rejected       wire.Rejects // messages refused, by reason: they did not decode or do not fit
 	Corrections    uint64       // visible corrections
 	Resyncs        uint64       // quiet rewinds below the thresholds
@@ -138,6 +132,12 @@ type Client struct {
 	// differ from the server: a change made there is always in the state
 	// labelled tick+1, which the server's message for that label shows.
 	Perturb func(w *physics.World, tick uint32)
+
+	// Sync is where the client stands against the server's clock.
+	Sync TimeSync
+	// Clock, when set, gives the client's time for the round trip that the
+	// Hello measures.
+	Clock func() time.Duration
 
 	world  *physics.World
 	scene  *game.Scene
@@ -182,6 +182,8 @@ type Client struct {
 	mark     []bool
 	contacts []physics.ContactState
 
+	hold       int            // ticks still to skip, time sync's jump back
+	rtt        time.Duration  // the round trip the Hello measured
 	lastSynced uint32         // newest tick at which the client was known to be the server's
 	pending    *Misprediction // input sync: a nondeterminism waiting for the transfer that gives its field diff
 }
@@ -192,6 +194,7 @@ type Client struct {
 func NewClient(cfg ClientConfig, w *physics.World, sc *game.Scene, nonce uint64) *Client {
 	c := &Client{Config: cfg, Smooth: NewSmoother(), world: w, scene: sc, body: sc.Players[0], nonce: nonce}
 	c.first = w.Tick()
+	c.Sync.On, c.Sync.Speed = cfg.TimeSync, 1
 	return c
 }
 

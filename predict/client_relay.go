@@ -18,9 +18,6 @@ func (c *Client) onRelay(b []byte) error {
 		c.Stats.StaleStates++
 		return nil
 	}
-	if c.Config.Mode != InputSync {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "a relay, but the client is in state sync")
-	}
 	if err := wire.DecodeRelay(b, &c.relay); err != nil {
 		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
 	}
@@ -28,13 +25,17 @@ func (c *Client) onRelay(b []byte) error {
 	if m.Players != len(c.scene.Players) {
 		return c.Stats.Rejected.Reject(wire.RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
 	}
+	if c.Config.Mode == StateSync {
+		return c.remoteInputs(m)
+	}
+	c.Sync.sample(m.Heard, m.First+uint32(m.Count), true)
 	end := m.First + uint32(m.Count)
 	if !tick.After(end, c.confirmed) || tick.After(m.First, c.confirmed) {
 		c.Stats.StaleStates++ // old news, or a gap the server will fill from the client's ack
 		return nil
 	}
 	if tick.After(end, c.Tick()) {
-		return c.Stats.Rejected.Reject(wire.RejectTick, "a relay to tick %d, but the client has only reached tick %d", end, c.Tick())
+		return c.early(end, "a relay")
 	}
 	for _, e := range m.Events {
 		if err := c.scene.CheckEvent(e.Event); err != nil {
@@ -99,6 +100,35 @@ func (c *Client) onRelay(b []byte) error {
 	c.newest, c.haveNewest = end, true
 	c.newestBody = *after
 	c.hist.release(c.oldestNeeded())
+	return nil
+}
+
+// remoteInputs takes, in state sync, what a relay says of the other
+// players' inputs: the client predicts them with these from now on, and
+// marks the ticks where it had predicted them wrong, so that a snapshot
+// that disagrees there is put down to the other players (KindRemote).
+func (c *Client) remoteInputs(m *wire.Relay) error {
+	end := m.First + uint32(m.Count)
+	if tick.After(end, c.Tick()) {
+		return c.early(end, "a relay")
+	}
+	for t := m.First; t != end; t++ {
+		rec, ok := c.hist.recs.Get(t)
+		if !ok {
+			continue // before the client's history, or already gone
+		}
+		off := int(t - m.First)
+		for p := 0; p < m.Players; p++ {
+			if p == c.player {
+				continue
+			}
+			in := m.Inputs[p*m.Count+off]
+			if rec.ins[p] != in {
+				rec.ins[p], rec.remote = in, true
+			}
+			c.known[p] = in
+		}
+	}
 	return nil
 }
 

@@ -34,7 +34,7 @@ func (c *Client) onSnapshot(b []byte) error {
 		return nil
 	}
 	if tick.After(T, c.Tick()) {
-		return c.Stats.Rejected.Reject(wire.RejectTick, "snapshot of tick %d, but the client has only reached tick %d", T, c.Tick())
+		return c.early(T, "a snapshot")
 	}
 	base := c.views.Get(B)
 	if base == nil {
@@ -60,6 +60,7 @@ func (c *Client) onSnapshot(b []byte) error {
 	}
 	complete := m.Flags&wire.Complete != 0
 	c.compared = Compared{Tick: T, ClientHash: *predHash, ServerHash: m.Hash}
+	c.Sync.sample(m.Heard, T, true)
 	if *predHash != m.Hash {
 		if err := c.snapshotMismatch(m, complete); err != nil {
 			return err
@@ -105,6 +106,8 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		mp.Kind = KindServer
 	case m.Skipped != c.skipped || chain == nil || *chain != m.Chain:
 		mp.Kind = KindInput
+	case c.remoteWrong(c.newest, T):
+		mp.Kind = KindRemote
 	case c.synced:
 		mp.Kind = KindNondeterminism
 	default:
@@ -267,4 +270,27 @@ func bodiesError(a, b *physics.State, bodies []int32) Error {
 		e.Vel2, e.AngVel2 = max(e.Vel2, x.Vel2), max(e.AngVel2, x.AngVel2)
 	}
 	return e
+}
+
+// remoteWrong reports whether a relay said, for a tick in [from, to), that
+// another player's input was not the one the client predicted.
+func (c *Client) remoteWrong(from, to uint32) bool {
+	for t := from; t != to; t++ {
+		if rec, ok := c.hist.recs.Get(t); ok && rec.remote {
+			return true
+		}
+	}
+	return false
+}
+
+// early handles a server message about a tick the client has not reached:
+// at the start, before time sync has put the client ahead of the server, a
+// server's message can be; it is ignored (counted in Early). One from
+// further ahead than any client can be behind is refused.
+func (c *Client) early(t uint32, what string) error {
+	if t-c.Tick() >= tick.RingSize {
+		return c.Stats.Rejected.Reject(wire.RejectTick, "%s of tick %d, but the client has only reached tick %d", what, t, c.Tick())
+	}
+	c.Stats.Early++
+	return nil
 }

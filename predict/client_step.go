@@ -1,6 +1,8 @@
 package predict
 
 import (
+	"time"
+
 	"fmt"
 	"github.com/cubelab/cube/internal/tick"
 
@@ -23,21 +25,42 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 	if !c.joined {
 		c.Stats.HeldTicks++
 		if c.helloIn == 0 {
-			c.out = wire.AppendHello(c.out[:0], &wire.Hello{Nonce: c.nonce, Mode: uint8(c.Config.Mode), Scene: c.scene.ID})
+			c.out = wire.AppendHello(c.out[:0], &wire.Hello{Nonce: c.nonce, Echo: c.clockMs(), Mode: c.Config.Mode, Scene: c.scene.ID})
 			send(c.out)
 			c.helloIn = helloEvery
 		}
 		c.helloIn--
 		return nil
 	}
-	if c.waitingFor || c.InFlight() >= tick.RingSize-1 {
+	ticks := 1
+	if !c.waitingFor {
+		switch j := c.Sync.takeJump(); {
+		case j > 0:
+			ticks += j
+		case j < 0:
+			c.hold = -j
+		}
+	}
+	if c.hold > 0 {
+		c.hold--
+		ticks = 0
 		c.Stats.HeldTicks++
-	} else {
+	}
+	for ; ticks > 0; ticks-- {
+		if c.waitingFor || c.InFlight() >= tick.RingSize-1 {
+			c.Stats.HeldTicks++
+			break
+		}
 		t := c.Tick()
 		rec := c.hist.recs.Put(t)
 		rec.ins = c.known
 		rec.ins[c.player] = in
-		rec.events, rec.skip = rec.events[:0], false
+		if ticks > 1 {
+			// A jump ahead: the inputs of these ticks reach the server too
+			// late for them; it holds the cube's last input, none.
+			rec.ins[c.player] = 0
+		}
+		rec.events, rec.skip, rec.remote = rec.events[:0], false, false
 		if err := c.advance(t, rec); err != nil {
 			return err
 		}
@@ -174,6 +197,9 @@ func (c *Client) onWelcome(b []byte) error {
 		return c.Stats.Rejected.Reject(wire.RejectShape, "player %d, the scene has %d", m.Player, len(c.scene.Players))
 	}
 	c.joined, c.player, c.body = true, int(m.Player), c.scene.Players[m.Player]
+	if c.Clock != nil {
+		c.rtt = time.Duration(c.clockMs()-m.Echo) * time.Millisecond
+	}
 	if m.Transfer {
 		c.waitingFor = true
 		c.xfer.expect(m.Tick)
@@ -181,8 +207,20 @@ func (c *Client) onWelcome(b []byte) error {
 	}
 	c.world.SkipTo(m.Tick)
 	c.start(m.Tick, wire.ChainStart, 0, 0)
+	c.Sync.start(c.rtt, c.tickDur())
 	return nil
 }
+
+// clockMs returns the client's clock in milliseconds, for the Hello's echo.
+func (c *Client) clockMs() uint32 {
+	if c.Clock == nil {
+		return 0
+	}
+	return uint32(c.Clock() / time.Millisecond)
+}
+
+// tickDur returns the length of a tick.
+func (c *Client) tickDur() time.Duration { return tick.Duration(c.world.Config()) }
 
 // start makes the world as it stands the server's state at tick t.
 func (c *Client) start(t uint32, chain uint64, events, skipped uint32) {

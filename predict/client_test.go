@@ -3,6 +3,7 @@ package predict
 import (
 	"errors"
 	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/server"
 	"testing"
 
 	"github.com/cubelab/cube/game"
@@ -30,12 +31,12 @@ func TestJoinChecksTheScene(t *testing.T) {
 			t.Fatal(err)
 		}
 		ws, ss := game.MustBuild("arena")
-		srv := NewServer(ws, ss, StateSync, 0)
-		if err := srv.Receive(0, hello); err != nil {
+		srv := server.New(ws, ss, StateSync, inputDriven())
+		if err := srv.Receive(0, 1, hello); err != nil {
 			t.Fatal(err)
 		}
 		var err error
-		srv.Send(0, false, func(b []byte) { err = cl.Receive(b) })
+		srv.Send(0, false, func(_ uint32, b []byte) { err = cl.Receive(b) })
 		if !errors.Is(err, ErrRefused) || !contains(err.Error(), c.want) || cl.Joined() {
 			t.Errorf("%s in %s: %v", c.name, c.mode, err)
 		}
@@ -65,7 +66,7 @@ func TestCorrectionIsBitIdentical(t *testing.T) {
 	for _, o := range []game.Options{{}, {Quantize: true}} {
 		h := newHarness(t, "arena", o, StateSync, 0)
 		h.run(100, 3)
-		h.s.Nudge(physics.Vec3{X: 2, Y: 1})
+		h.s.Nudge(0, physics.Vec3{X: 2, Y: 1})
 		h.run(100, 3)
 		st := h.c.Stats
 		if st.Corrections == 0 || st.Mispredicted[KindServer] == 0 {
@@ -90,7 +91,7 @@ func TestReplayUsesTheBufferedInputOfEachTick(t *testing.T) {
 	}
 	// The server is at 1010; nudge it and let it simulate 1010 only when
 	// the client is at 1040.
-	h.s.Nudge(physics.Vec3{X: 1})
+	h.s.Nudge(0, physics.Vec3{X: 1})
 	held := [][]byte{}
 	for i := 0; i < 30; i++ {
 		h.clientStep(script(h.c.Tick()))
@@ -98,7 +99,7 @@ func TestReplayUsesTheBufferedInputOfEachTick(t *testing.T) {
 		h.up = h.up[:0]
 	}
 	for _, b := range held[:1] { // the input of 1010 only
-		if err := h.s.Receive(h.now, b); err != nil {
+		if err := h.s.Receive(h.now, 1, b); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -157,15 +158,17 @@ func TestStaleAndFutureSnapshots(t *testing.T) {
 	if st := h.c.Stats; st.StatesReceived != 1 || st.StaleStates != 2 {
 		t.Fatalf("received %d stale %d; want 1, 2", st.StatesReceived, st.StaleStates)
 	}
-	// A snapshot from the future: a server further than the client.
+	// A snapshot from the future: a server further than the client, as at
+	// the start before time sync put the client ahead. It is ignored.
 	h3 := newHarness(t, "arena", game.Options{}, StateSync, 0)
 	for i := 0; i < 60; i++ {
 		h3.clientStep(script(h3.c.Tick()))
 	}
 	h3.deliverUp()
 	h3.serverSend(true)
-	if err := h.c.Receive(h3.down[0]); !errors.Is(err, wire.ErrRejected) || h.c.Stats.Rejected[wire.RejectTick] != 1 {
-		t.Fatalf("a snapshot from the future: %v", err)
+	before := h.c.World().Hash()
+	if err := h.c.Receive(h3.down[0]); err != nil || h.c.Stats.Early != 1 || h.c.Stats.StatesReceived != 1 || h.c.World().Hash() != before {
+		t.Fatalf("a snapshot from the future: %v, %+v", err, h.c.Stats)
 	}
 }
 
@@ -245,7 +248,7 @@ func TestServerLabelsAfterSeveralTicks(t *testing.T) {
 func TestServerRefusesTicksFromTheFuture(t *testing.T) {
 	h := newHarness(t, "arena", game.Options{}, StateSync, 0)
 	far, _ := wire.AppendInput(nil, &wire.Input{First: h.s.AheadMargin + 10, Inputs: []game.Input{1}})
-	if err := h.s.Receive(0, far); err != nil {
+	if err := h.s.Receive(0, 1, far); err != nil {
 		t.Fatal(err)
 	}
 	if h.s.Stats.RefusedInputs != 1 || h.s.Tick() != 0 {
@@ -253,20 +256,20 @@ func TestServerRefusesTicksFromTheFuture(t *testing.T) {
 	}
 	// Another player's inputs are refused too.
 	other, _ := wire.AppendInput(nil, &wire.Input{Player: 1, First: 0, Inputs: []game.Input{1}})
-	if err := h.s.Receive(0, other); !errors.Is(err, wire.ErrRejected) || h.s.Tick() != 0 {
+	if err := h.s.Receive(0, 1, other); !errors.Is(err, wire.ErrRejected) || h.s.Tick() != 0 {
 		t.Fatalf("input for player 1: %v", err)
 	}
 }
 
 func TestServerMissingInputPolicies(t *testing.T) {
-	for _, policy := range []Missing{SkipMissing, RepeatLast} {
+	for _, policy := range []server.Missing{server.SkipMissing, server.RepeatLast} {
 		h := newHarness(t, "arena", game.Options{}, StateSync, 0)
 		h.s.Missing = policy
 		a, _ := wire.AppendInput(nil, &wire.Input{First: 0, Inputs: []game.Input{1, 1}})
 		b, _ := wire.AppendInput(nil, &wire.Input{First: 5, Inputs: []game.Input{2}})
 		late, _ := wire.AppendInput(nil, &wire.Input{First: 3, Inputs: []game.Input{4}})
 		for _, m := range [][]byte{a, b, late} {
-			if err := h.s.Receive(0, m); err != nil {
+			if err := h.s.Receive(0, 1, m); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -274,12 +277,12 @@ func TestServerMissingInputPolicies(t *testing.T) {
 		_ = sc.Step1(w, 1)
 		_ = sc.Step1(w, 1)
 		switch policy {
-		case SkipMissing:
+		case server.SkipMissing:
 			w.SkipTo(5)
 			if h.s.Stats.SkippedTicks != 3 {
 				t.Fatalf("skip: %d skipped", h.s.Stats.SkippedTicks)
 			}
-		case RepeatLast:
+		case server.RepeatLast:
 			for k := 0; k < 3; k++ {
 				_ = sc.Step1(w, 1)
 			}

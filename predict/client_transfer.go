@@ -97,6 +97,7 @@ func (c *Client) takeTransfer() error {
 		}
 		c.waitingFor, x.onlyIt = false, false
 		c.start(X, s.Chain, s.Events, s.Skipped)
+		c.Sync.start(c.rtt, c.tickDur())
 		return nil
 	}
 	now := c.Tick()

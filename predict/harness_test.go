@@ -2,6 +2,7 @@ package predict
 
 import (
 	"bytes"
+	"github.com/cubelab/cube/server"
 	"testing"
 	"time"
 
@@ -20,9 +21,17 @@ func script(t uint32) game.Input {
 type harness struct {
 	t        testing.TB
 	c        *Client
-	s        *Server
+	s        *server.Server
 	up, down [][]byte
 	now      time.Duration
+}
+
+// inputDriven is the original demo's server: it steps when the one
+// client's inputs arrive, so that a test decides when it steps.
+func inputDriven() server.Config {
+	c := server.DefaultConfig()
+	c.Clocked, c.AheadMargin, c.BytesPerSecond, c.Timeout = false, 64, 0, 0
+	return c
 }
 
 // newHarness builds the scene twice at tick start and joins the client.
@@ -42,7 +51,7 @@ func newHarness(t testing.TB, scene string, o game.Options, mode Mode, start uin
 	cfg := DefaultClientConfig()
 	cfg.Mode = mode
 	h.c = NewClient(cfg, worlds[0], scenes[0], 77)
-	h.s = NewServer(worlds[1], scenes[1], mode, 0)
+	h.s = server.New(worlds[1], scenes[1], mode, inputDriven())
 	h.s.BytesPerSecond = 0
 	h.clientStep(0) // the Hello
 	h.deliverUp()
@@ -66,7 +75,7 @@ func (h *harness) clientStep(in game.Input) {
 func (h *harness) deliverUp() {
 	h.t.Helper()
 	for _, b := range h.up {
-		if err := h.s.Receive(h.now, b); err != nil {
+		if err := h.s.Receive(h.now, 1, b); err != nil {
 			h.t.Fatal(err)
 		}
 	}
@@ -75,7 +84,7 @@ func (h *harness) deliverUp() {
 
 // serverSend collects what the server sends now.
 func (h *harness) serverSend(snapshot bool) {
-	h.s.Send(h.now, snapshot, func(b []byte) { h.down = append(h.down, bytes.Clone(b)) })
+	h.s.Send(h.now, snapshot, func(_ uint32, b []byte) { h.down = append(h.down, bytes.Clone(b)) })
 }
 
 // deliverDown hands the client every message the server sent.

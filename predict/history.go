@@ -24,6 +24,7 @@ type tickRec struct {
 	ins    [game.MaxPlayers]game.Input
 	events []game.Event
 	skip   bool
+	remote bool // a relay changed another player's input here (state sync)
 }
 
 // history is the client's record of the ticks it may rewind to: a ring of

@@ -26,7 +26,7 @@ func TestRelayRollsBackToTheEvent(t *testing.T) {
 	h := newHarness(t, "arena", game.Options{}, InputSync, 0)
 	h.run(100, 4)
 	at := h.s.Tick()
-	h.s.Nudge(physics.Vec3{X: 2, Y: 1})
+	h.s.Nudge(0, physics.Vec3{X: 2, Y: 1})
 	h.run(100, 4)
 	st := h.c.Stats
 	if st.Mispredicted[KindServer] != 1 || st.Corrections+st.Resyncs != 1 || st.Mispredicted[KindNondeterminism]+st.Mispredicted[KindUnverified] != 0 {
@@ -111,7 +111,7 @@ func TestJoinByTransfer(t *testing.T) {
 		cfg := DefaultClientConfig()
 		cfg.Mode = mode
 		h.c = NewClient(cfg, w, sc, 99)
-		h.s.peer = nil
+		h.s.Leave(1)
 		for i := 0; i < 400 && !h.c.Joined(); i++ {
 			h.clientStep(0)
 			h.deliverUp()

@@ -20,18 +20,19 @@ func seedMessages(t testing.TB, mode Mode) (down, up [][]byte) {
 		up = append(up, h.up...)
 		h.deliverUp()
 		if i == 10 {
-			h.s.Nudge(physics.Vec3{X: 1})
+			h.s.Nudge(0, physics.Vec3{X: 1})
 		}
 		h.serverSend(true)
 		down = append(down, h.down...)
 		h.deliverDown()
 	}
-	// A transfer's fragments.
-	h.s.startTransfer(h.s.peer)
+	// A transfer's fragments, and the client's Have.
+	h.c.askXfer = true
+	h.clientStep(0)
+	h.deliverUp()
 	h.serverSend(false)
 	down = append(down, h.down...)
 	h.down = nil
-	h.c.askXfer = true
 	h.clientStep(0)
 	up = append(up, h.up...)
 	return down, up
@@ -84,12 +85,12 @@ func FuzzServerReceive(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte, mode uint8) {
 		h := newHarness(t, "arena", game.Options{}, Mode(mode%2), 0)
-		err := h.s.Receive(h.now, b)
+		err := h.s.Receive(h.now, 1, b)
 		if err != nil && !errors.Is(err, wire.ErrRejected) {
 			t.Fatalf("peer bytes gave a non-rejection error: %v", err)
 		}
-		if tick.After(h.s.Tick(), h.s.limit(h.now)+1) {
-			t.Fatalf("server reached tick %d, beyond its limit %d", h.s.Tick(), h.s.limit(h.now))
+		if tick.After(h.s.Tick(), h.s.Limit(h.now, 0)+1) {
+			t.Fatalf("server reached tick %d, beyond its limit %d", h.s.Tick(), h.s.Limit(h.now, 0))
 		}
 		if err := h.s.World().Check(h.s.World().State()); err != nil {
 			t.Fatalf("the server's world is no longer valid: %v", err)

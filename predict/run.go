@@ -68,21 +68,51 @@ type Summary struct {
 		Server         uint64 `json:"server"`
 		Nondeterminism uint64 `json:"nondeterminism"`
 		Unverified     uint64 `json:"unverified"`
+		Remote         uint64 `json:"remote"`
 	} `json:"mispredictions"`
-	Final struct {
+	// Time sync (a clocked server): the client's input buffer at the
+	// server, its 95th percentile, late inputs, and how far ahead of the
+	// server the client ran at the end.
+	InputBufferP95 float64 `json:"input_buffer_p95_ticks"`
+	LateInputs     uint64  `json:"late_inputs"`
+	LeadTicks      int64   `json:"lead_ticks"`
+	TimeSyncJumps  int     `json:"time_sync_jumps"`
+	Final          struct {
 		Tick       uint32 `json:"tick"`
 		ClientHash string `json:"client_hash"`
 		ServerHash string `json:"server_hash"`
 		InSync     bool   `json:"in_sync"` // the newest state compared had the same hash on both ends
 		Settled    bool   `json:"settled"` // the drain ended with a matching state and the cube at rest, within MaxDrain
 	} `json:"final"`
+	// With several players: each client's summary (client 0's is the
+	// one above), and the server's counters.
+	Players []Summary      `json:"players,omitempty"`
+	Server  *ServerSummary `json:"server,omitempty"`
 }
 
-// Run drives a session headless for the given virtual time with a seeded
-// autopilot, displaying at FrameRate, then stops moving and lets the link
-// drain, with no more server events, until the client's prediction of a
-// server state matches it bit for bit with the cube at rest (or MaxDrain
-// passes). setup, when not nil, is
+// ServerSummary is what the server counted in a run with several players.
+type ServerSummary struct {
+	Ticks         uint32 `json:"ticks"`
+	InputsApplied uint64 `json:"inputs_applied"`
+	RepeatedTicks uint64 `json:"repeated_player_ticks"`
+	LateInputs    uint64 `json:"late_inputs"`
+	RefusedInputs uint64 `json:"refused_inputs"`
+	Rejected      uint64 `json:"rejected_messages"`
+	Events        uint64 `json:"events"`
+	Joins         uint64 `json:"joins"`
+	Leaves        uint64 `json:"leaves"`
+	TimedOut      uint64 `json:"timed_out"`
+	Snapshots     uint64 `json:"snapshots_and_relays"`
+	SnapshotBytes uint64 `json:"bytes_sent"`
+	Transfers     uint64 `json:"transfers"`
+	Fragments     uint64 `json:"fragments"`
+}
+
+// Run drives a session headless for the given virtual time, every client
+// with its own seeded autopilot, displaying client 0 at FrameRate, then
+// stops moving and lets the links drain, with no more server events,
+// until every client's prediction of a server state matches it bit for bit
+// with its cube at rest (or MaxDrain passes). setup, when not nil, is
 // called once the session is built, before the first tick (to attach a
 // recorder or a perturbation).
 func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Session, Summary, error) {
@@ -95,7 +125,18 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 			return s, Summary{}, err
 		}
 	}
-	pilot := game.NewAutopilot(s.Client.Scene(), cfg.Seed)
+	pilots := make([]*game.Autopilot, len(s.Clients))
+	for i, c := range s.Clients {
+		pilots[i] = game.NewAutopilot(c.Scene(), cfg.Seed+uint64(i)*0x9e37)
+	}
+	driving := true
+	input := func(i int) game.Input {
+		if !driving {
+			return 0
+		}
+		c := s.Clients[i]
+		return pilots[i].Input(c.World().Body(c.Player()))
+	}
 	end := time.Duration(seconds * float64(time.Second))
 	frame := time.Second / FrameRate
 	nextFrame := time.Duration(0)
@@ -109,57 +150,94 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 			chained(m)
 		}
 	}
-	step := func(in game.Input) error {
+	step := func() error {
 		for ; nextFrame < s.now+s.tick; nextFrame += frame {
 			s.Frame(frame.Seconds())
 		}
-		return s.Tick(in)
+		return s.Advance(s.now+s.tick, input)
 	}
 	stop := func() bool { return s.Poll != nil && s.Poll(s) }
 	interrupted := false
 	for s.now < end && !interrupted {
-		if err := step(pilot.Input(s.Client.World().Body(s.Client.Player()))); err != nil {
+		if err := step(); err != nil {
 			return s, Summary{}, err
 		}
 		interrupted = stop()
 	}
 	drainStart := s.now
-	s.played = [2]uint64{s.Link.Up.Stats().BytesSent, s.Link.Down.Stats().BytesSent}
-	s.draining = true
+	played := make([][2]uint64, len(s.Clients))
+	for i, conn := range s.Conns {
+		st := conn.Stats()
+		played[i] = [2]uint64{st.SentBytes, st.ReceivedBytes}
+	}
+	s.draining, driving = true, false
 	settled := false
+	states := make([]uint64, len(s.Clients))
+	for i, c := range s.Clients {
+		states[i] = c.Stats.StatesReceived
+	}
 	for s.now-drainStart < MaxDrain && !interrupted {
 		if interrupted = stop(); interrupted {
 			break
 		}
-		before := s.Client.Stats.StatesReceived
-		mis := s.Client.Stats.Mispredicted
-		if err := step(0); err != nil {
+		if err := step(); err != nil {
 			return s, Summary{}, err
 		}
-		b := s.Client.World().Body(s.Client.Player())
-		if s.Client.Stats.StatesReceived != before && s.Client.Stats.Mispredicted == mis &&
-			b.Vel.Len() < 1e-3 && b.AngVel.Len() < 1e-3 {
-			settled = true
+		if settled = s.settled(states); settled {
 			break
 		}
 	}
-	played := seconds
+	playedFor := seconds
 	if interrupted && s.now < end {
-		played = s.now.Seconds()
+		playedFor = s.now.Seconds()
 	}
-	sum := s.summary(played, (s.now - drainStart).Seconds(), settled)
+	drain := (s.now - drainStart).Seconds()
+	sum := s.summary(0, playedFor, drain, settled, played[0])
 	sum.Interrupted = interrupted
 	sum.DisplayJump.MaxCorrection = maxJump
+	if len(s.Clients) > 1 {
+		for i := range s.Clients {
+			p := sum
+			if i > 0 {
+				p = s.summary(i, playedFor, drain, settled, played[i])
+			}
+			sum.Players = append(sum.Players, p)
+		}
+		sv := &s.Server.Stats
+		sum.Server = &ServerSummary{Ticks: s.Server.Tick() - s.Config.StartTick, InputsApplied: sv.InputsApplied, RepeatedTicks: sv.RepeatedTicks,
+			LateInputs: sv.LateInputs, RefusedInputs: sv.RefusedInputs, Rejected: sv.Rejected.Total(), Events: sv.Events,
+			Joins: sv.Joins, Leaves: sv.Leaves, TimedOut: sv.TimedOut, Snapshots: sv.Snapshots, SnapshotBytes: sv.SnapshotBytes,
+			Transfers: sv.Transfers, Fragments: sv.Fragments}
+	}
 	return s, sum, nil
 }
 
-// summary collects the measurements.
-func (s *Session) summary(seconds, drain float64, settled bool) Summary {
+// settled reports whether, since the drain began (states, the messages each
+// client had taken then), every client took a server state that matched
+// its prediction, and every client's cube is at rest.
+func (s *Session) settled(states []uint64) bool {
+	for i, c := range s.Clients {
+		cmp := c.Compared()
+		b := c.World().Body(c.Player())
+		if c.Stats.StatesReceived == states[i] || cmp.ClientHash != cmp.ServerHash ||
+			b.Vel.Len() >= 1e-3 || b.AngVel.Len() >= 1e-3 {
+			return false
+		}
+	}
+	return true
+}
+
+// summary collects client i's measurements (the position errors and the
+// display's, of client 0 only).
+func (s *Session) summary(i int, seconds, drain float64, settled bool, played [2]uint64) Summary {
 	var m Summary
-	c, sv := &s.Client.Stats, &s.Server.Stats
+	cl := s.Clients[i]
+	c, sv := &cl.Stats, &s.Server.Stats
 	m.Preset, m.Seconds, m.Ticks, m.SnapshotHz = s.Config.Preset, seconds, c.Ticks, s.Config.SnapshotHz
 	m.Scene, m.Sync, m.Quantize = s.Config.Scene, s.Config.Client.Mode.String(), s.Config.Options.Quantize
-	m.Packets.MaxBytesUp, m.Packets.MaxBytesDown = s.MaxUp, s.MaxDown
+	if i == 0 {
+		m.Packets.MaxBytesUp, m.Packets.MaxBytesDown = s.MaxUp, s.MaxDown
+	}
 	if sv.Snapshots > 0 && s.Config.Client.Mode == StateSync {
 		m.BodiesPerPacket = float64(sv.BodiesSent) / float64(sv.Snapshots)
 	}
@@ -170,12 +248,13 @@ func (s *Session) summary(seconds, drain float64, settled bool) Summary {
 	m.StaleIgnored, m.HeldTicks = c.StaleStates, c.HeldTicks
 	m.SkippedTicks, m.RepeatedTicks, m.RefusedInputs, m.Nudges = sv.SkippedTicks, sv.RepeatedTicks, sv.RefusedInputs, sv.Events
 	m.DrainSeconds = drain
-	up, down := s.Link.Up.Stats(), s.Link.Down.Stats()
-	m.Packets.UpSent, m.Packets.UpLost, m.Packets.DownSent, m.Packets.DownLost = up.Sent, up.Lost, down.Sent, down.Lost
+	st := s.Conns[i].Stats()
+	m.Packets.UpSent, m.Packets.UpLost = st.Sent, st.DroppedOut
+	m.Packets.DownSent, m.Packets.DownLost = st.Received+st.DroppedIn, st.DroppedIn
 	if seconds > 0 {
-		m.BytesPerSecond.Up, m.BytesPerSecond.Down = float64(s.played[0])/seconds, float64(s.played[1])/seconds
+		m.BytesPerSecond.Up, m.BytesPerSecond.Down = float64(played[0])/seconds, float64(played[1])/seconds
 	}
-	if n := len(s.PosErrors); n > 0 {
+	if n := len(s.PosErrors); n > 0 && i == 0 {
 		e := append([]float64(nil), s.PosErrors...)
 		sort.Float64s(e)
 		sum := 0.0
@@ -185,13 +264,21 @@ func (s *Session) summary(seconds, drain float64, settled bool) Summary {
 		m.PositionError.Mean, m.PositionError.Max = sum/float64(n), e[n-1]
 		m.PositionError.P99 = e[min(n-1, (99*n)/100)]
 	}
-	m.DisplayJump.Max = s.MaxDisplay
+	if i == 0 {
+		m.DisplayJump.Max = s.MaxDisplay
+	}
 	m.Mispredictions.Input = c.Mispredicted[KindInput]
 	m.Mispredictions.Server = c.Mispredicted[KindServer]
 	m.Mispredictions.Nondeterminism = c.Mispredicted[KindNondeterminism]
 	m.Mispredictions.Unverified = c.Mispredicted[KindUnverified]
+	m.Mispredictions.Remote = c.Mispredicted[KindRemote]
 	m.Rejected = c.Rejected.Total() + sv.Rejected.Total()
-	cmp := s.Client.Compared()
+	if ps, ok := s.Server.PlayerStats(cl.player); ok {
+		m.InputBufferP95, m.LateInputs = ps.DepthP95, ps.Late
+	}
+	m.LeadTicks = int64(int32(cl.Tick() - s.Server.Tick()))
+	m.TimeSyncJumps = cl.Sync.Jumps
+	cmp := cl.Compared()
 	m.Final.Tick = cmp.Tick
 	m.Final.ClientHash, m.Final.ServerHash = fmt.Sprintf("%016x", cmp.ClientHash), fmt.Sprintf("%016x", cmp.ServerHash)
 	m.Final.InSync = c.StatesReceived > 0 && cmp.ClientHash == cmp.ServerHash

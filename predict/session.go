@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/server"
+	"github.com/cubelab/cube/transport"
 	"github.com/cubelab/cube/wire"
 	"math"
 	"time"
@@ -44,12 +46,19 @@ type SessionConfig struct {
 	SnapshotHz int               // one of SnapshotRates
 	Client     ClientConfig
 	Smoothing  bool
-	Missing    Missing
+	Missing    server.Missing
 	NudgeEvery time.Duration // 0: never
 	StartTick  uint32        // first tick; near 2³² to test the wrap
 	Physics    physics.Config
 	Scene      string       // one of game.Names()
 	Options    game.Options // the scene's options
+	// Players is the number of clients, each with its own link and
+	// autopilot (client 0 is the window's): 1 to game.MaxPlayers.
+	Players int
+	// Clocked runs the server on its own clock, each client ahead of it by
+	// time sync; off, the original demo's model (one player): the server
+	// steps when the client's inputs arrive.
+	Clocked bool
 	// DownBudget is the state-sync snapshots' budget in bytes per second
 	// (DefaultDownBudget: Fiedler's 256 kbit/s); 0: no budget, every
 	// snapshot up to a datagram.
@@ -67,34 +76,45 @@ func DefaultSessionConfig() SessionConfig {
 	return SessionConfig{
 		Preset: p.Name, Conditions: p.Conditions, Seed: 1, SnapshotHz: 64,
 		Client: DefaultClientConfig(), Smoothing: true, Physics: physics.DefaultConfig(), Scene: "arena",
-		DownBudget: DefaultDownBudget,
+		DownBudget: DefaultDownBudget, Players: 1, Clocked: true,
 	}
 }
 
-// Session wires a client and a server through a pair of simulated links on
-// a virtual clock. Tick advances it by one client tick; Frame advances the
-// display.
+// Session runs a server and its clients in one process, on one virtual
+// clock, each client with its own simulated link (transport's in-process
+// implementation over netsim): the code path a real network takes, with
+// every run reproducible from its seed. Advance moves the clock on; Frame
+// advances the display of client 0.
 type Session struct {
-	Config SessionConfig
-	Client *Client
-	Server *Server
-	Link   *netsim.Pair
+	Config  SessionConfig
+	Server  *server.Server
+	Clients []*Client
+	Client  *Client // Clients[0]: the one the window shows and the keys drive
+	Net     *transport.MemServer
+	Conns   []*transport.MemClient
 
-	now       time.Duration
-	tick      time.Duration // one tick, from the physics configuration
-	nextSnap  time.Duration
-	nextNudge time.Duration
-	draining  bool      // no more server events: the run is letting the link drain
-	played    [2]uint64 // bytes sent up and down until the drain began
-	rng       rng
-	up, down  func([]byte) // sendUp and sendDown, bound once
+	now        time.Duration
+	tick       time.Duration // one tick, from the physics configuration
+	serverNext time.Duration
+	clientNext []time.Duration
+	nextSnap   time.Duration
+	nextNudge  time.Duration
+	draining   bool      // no more server events: the run is letting the link drain
+	played     [2]uint64 // bytes client 0 sent up and received down until the drain began
+	rng        rng
+	events     []transport.PeerEvent
+	grams      []transport.Datagram
+	inbox      [][]byte
+	left       []uint32
+	up         []func([]byte)       // client i's send, bound once
+	down       func(uint32, []byte) // the server's send, bound once
 
 	// Poll, when set, is called once per tick by Run; when it returns true
 	// the run stops at once, without draining, and its summary says it
 	// was interrupted. The caller's hook for signals and progress.
 	Poll func(s *Session) bool
 
-	// Measurements.
+	// Measurements, of client 0.
 	Meter      Meter     // the traffic of the last second
 	MaxUp      int       // the largest datagram sent up, bytes
 	MaxDown    int       // the largest datagram sent down, bytes
@@ -108,8 +128,8 @@ type Session struct {
 	lastResync uint64
 }
 
-// NewSession builds the canonical scene twice (client and server) and
-// links them.
+// NewSession builds the scene for the server and for each client and
+// connects them.
 func NewSession(cfg SessionConfig) (*Session, error) {
 	if err := checkSnapshotRate(cfg.SnapshotHz); err != nil {
 		return nil, err
@@ -120,30 +140,74 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if d := tick.Duration(cfg.Physics); d < time.Microsecond {
 		return nil, fmt.Errorf("predict: physics step %v s is shorter than a microsecond", cfg.Physics.Dt)
 	}
-	link, err := netsim.NewPair(cfg.Conditions, cfg.Seed)
+	if cfg.Players == 0 {
+		cfg.Players = 1
+	}
+	if cfg.Players < 1 || cfg.Players > game.MaxPlayers {
+		return nil, fmt.Errorf("predict: %d players: want 1 to %d", cfg.Players, game.MaxPlayers)
+	}
+	if cfg.Players > 1 && !cfg.Clocked {
+		return nil, fmt.Errorf("predict: %d players need the clocked server: the input-driven one serves one", cfg.Players)
+	}
+	cfg.Options.Players = max(cfg.Options.Players, cfg.Players)
+	cfg.Client.TimeSync = cfg.Clocked
+	build := func() (*physics.World, *game.Scene, error) {
+		w, sc, err := game.Build(cfg.Scene, cfg.Physics, cfg.Options)
+		if err != nil {
+			return nil, nil, err
+		}
+		w.SkipTo(cfg.StartTick)
+		return w, sc, nil
+	}
+	w, sc, err := build()
 	if err != nil {
 		return nil, err
 	}
-	worlds := [2]*physics.World{}
-	scenes := [2]*game.Scene{}
-	for i := range worlds {
-		w, sc, err := game.Build(cfg.Scene, cfg.Physics, cfg.Options)
+	net, err := transport.NewMemServer(nil)
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{Config: cfg, Net: net, rng: rng{s: cfg.Seed ^ 0xc0be}, tick: tick.Duration(cfg.Physics)}
+	scfg := server.DefaultConfig()
+	scfg.Clocked, scfg.Missing, scfg.BytesPerSecond = cfg.Clocked, cfg.Missing, cfg.DownBudget
+	if !cfg.Clocked {
+		scfg.AheadMargin = 64
+	}
+	s.Server = server.New(w, sc, cfg.Client.Mode, scfg)
+	seed := cfg.Seed
+	for i := 0; i < cfg.Players; i++ {
+		cw, csc, err := build()
 		if err != nil {
 			return nil, err
 		}
-		w.SkipTo(cfg.StartTick)
-		worlds[i], scenes[i] = w, sc
+		c := NewClient(cfg.Client, cw, csc, splitmix(&seed))
+		c.Smooth.Enabled = cfg.Smoothing
+		c.Clock = s.Now
+		conn, err := net.Connect(splitmix(&seed))
+		if err != nil {
+			return nil, err
+		}
+		if err := conn.SetConditions(cfg.Conditions, cfg.Conditions); err != nil {
+			return nil, err
+		}
+		s.Clients, s.Conns = append(s.Clients, c), append(s.Conns, conn)
+		s.clientNext = append(s.clientNext, 0)
+		s.up = append(s.up, s.sendUp(i))
 	}
-	s := &Session{Config: cfg, Link: link, rng: rng{s: cfg.Seed ^ 0xc0be}, tick: tick.Duration(cfg.Physics)}
-	s.Client = NewClient(cfg.Client, worlds[0], scenes[0], cfg.Seed^0x4e0c)
-	s.Client.Smooth.Enabled = cfg.Smoothing
-	s.Server = NewServer(worlds[1], scenes[1], cfg.Client.Mode, 0)
-	s.Server.BytesPerSecond = cfg.DownBudget
-	s.up, s.down = s.sendUp, s.sendDown
+	s.Client = s.Clients[0]
+	s.down = s.sendDown
 	s.Meter = newMeter(s.tick)
-	s.Server.Missing = cfg.Missing
 	s.nextNudge = cfg.NudgeEvery
 	return s, nil
+}
+
+// splitmix returns the next splitmix64 value of a seed, for seeds of their
+// own for each client and link.
+func splitmix(s *uint64) uint64 {
+	r := rng{s: *s}
+	v := r.next()
+	*s = r.s
+	return v
 }
 
 // TickDuration returns the length of one tick.
@@ -152,10 +216,16 @@ func (s *Session) TickDuration() time.Duration { return s.tick }
 // Now returns the session's virtual time.
 func (s *Session) Now() time.Duration { return s.now }
 
-// SetConditions changes both links' conditions; packets in flight keep theirs.
+// SetConditions changes every client's link, both ways; datagrams in
+// flight keep theirs.
 func (s *Session) SetConditions(name string, c netsim.Conditions) error {
-	if err := s.Link.SetConditions(c); err != nil {
+	if err := c.Validate(); err != nil {
 		return err
+	}
+	for _, conn := range s.Conns {
+		if err := conn.SetConditions(c, c); err != nil {
+			return err
+		}
 	}
 	s.Config.Preset, s.Config.Conditions = name, c
 	return nil
@@ -170,74 +240,155 @@ func (s *Session) SetSnapshotRate(hz int) error {
 	return nil
 }
 
-// Nudge schedules a server-only push on the player: 1.5 m/s sideways in a
-// seeded direction and 1 m/s up, enough for a correction of about a metre at
-// a 500 ms round trip.
+// Nudge schedules a server-only push on player 0's cube: 1.5 m/s sideways
+// in a seeded direction and 1 m/s up, enough for a correction of about a
+// metre at a 500 ms round trip.
 func (s *Session) Nudge() {
 	x := 1.5
 	if s.rng.intn(2) == 0 {
 		x = -x
 	}
-	s.Server.Nudge(physics.Vec3{X: x, Y: 1, Z: 0.5 - s.rng.float()})
+	s.Server.Nudge(0, physics.Vec3{X: x, Y: 1, Z: 0.5 - s.rng.float()})
 }
 
-// Tick advances the session by one client tick at the current time: the
-// client receives due snapshots, predicts with in and sends its inputs; the
-// server receives due inputs, simulates and, on its schedule, sends a
-// snapshot. Then the clock moves on by one tick.
+// Tick advances the session by one tick, client 0 holding in and any
+// other client no key.
 func (s *Session) Tick(in game.Input) error {
-	for _, p := range s.Link.Down.Receive(s.now) {
-		if err := s.Client.Receive(p.Data); err != nil && !errors.Is(err, wire.ErrRejected) {
-			return fmt.Errorf("client: %w", err)
+	return s.Advance(s.now+s.tick, func(i int) game.Input {
+		if i == 0 {
+			return in
+		}
+		return 0
+	})
+}
+
+// Advance runs the session's clock to to: every client ticks at its own
+// pace (the tick rate, or faster or slower by time sync), with the input
+// input(i) returns, and the server at the tick rate. Each turn takes what
+// its transport has received by then first. At the same instant the
+// clients go before the server.
+func (s *Session) Advance(to time.Duration, input func(i int) game.Input) error {
+	for {
+		who, t := -1, s.serverNext
+		for i, n := range s.clientNext {
+			if n <= t {
+				who, t = i, n
+				break
+			}
+		}
+		if t >= to {
+			break
+		}
+		s.now = t
+		if who >= 0 {
+			if err := s.clientTurn(who, input(who)); err != nil {
+				return err
+			}
+			c := s.Clients[who]
+			s.clientNext[who] += time.Duration(float64(s.tick) / c.Sync.Speed)
+			continue
+		}
+		if err := s.serverTurn(); err != nil {
+			return err
+		}
+		s.serverNext += s.tick
+	}
+	s.now = to
+	return nil
+}
+
+// clientTurn is one tick of client i.
+func (s *Session) clientTurn(i int, in game.Input) error {
+	c := s.Clients[i]
+	s.inbox = s.Conns[i].Receive(s.now, s.inbox[:0])
+	for _, b := range s.inbox {
+		if i == 0 {
+			s.Meter.now.DownBytes += len(b)
+			s.Meter.now.DownPackets++
+		}
+		if err := c.Receive(b); err != nil && !errors.Is(err, wire.ErrRejected) {
+			return fmt.Errorf("client %d: %w", i, err)
 		}
 	}
-	if st := s.Client.Stats.StatesReceived; st != s.lastStates {
-		s.lastStates = st
-		e := s.Client.LastError()
-		s.PosErrors = append(s.PosErrors, e)
-		if k := int(s.now / time.Second); k < len(s.Timeline) {
-			s.Timeline[k].MaxError = max(s.Timeline[k].MaxError, e)
-		} else if k == len(s.Timeline) {
-			s.Timeline = append(s.Timeline, Second{MaxError: e})
+	if err := s.Conns[i].Err(); err != nil {
+		return fmt.Errorf("client %d: %w", i, err)
+	}
+	if i == 0 {
+		if st := c.Stats.StatesReceived; st != s.lastStates {
+			s.lastStates = st
+			e := c.LastError()
+			s.PosErrors = append(s.PosErrors, e)
+			s.second().MaxError = max(s.second().MaxError, e)
 		}
 	}
-
-	if err := s.Client.Step(in, s.up); err != nil {
-		return fmt.Errorf("client: %w", err)
+	if err := c.Step(in, s.up[i]); err != nil {
+		return fmt.Errorf("client %d: %w", i, err)
 	}
+	return nil
+}
 
+// serverTurn is one tick of the server: connections that came and went,
+// what arrived, the tick due, what to send.
+func (s *Session) serverTurn() error {
+	s.events = s.Net.Events(s.events[:0])
+	for _, e := range s.events {
+		if e.Kind == transport.Gone {
+			s.Server.Leave(uint32(e.Peer))
+		}
+	}
+	s.grams = s.Net.Receive(s.now, s.grams[:0])
+	for _, d := range s.grams {
+		if err := s.Server.Receive(s.now, uint32(d.Peer), d.Data); err != nil && !errors.Is(err, wire.ErrRejected) {
+			return fmt.Errorf("server: %w", err)
+		}
+	}
 	if s.Config.NudgeEvery > 0 && !s.draining && s.now >= s.nextNudge {
 		s.Nudge()
 		s.nextNudge += s.Config.NudgeEvery
 	}
-	for _, p := range s.Link.Up.Receive(s.now) {
-		if err := s.Server.Receive(s.now, p.Data); err != nil && !errors.Is(err, wire.ErrRejected) {
-			return fmt.Errorf("server: %w", err)
-		}
+	if err := s.Server.Advance(s.now); err != nil {
+		return fmt.Errorf("server: %w", err)
 	}
 	due := s.now >= s.nextSnap
 	if due {
 		s.nextSnap += time.Second / time.Duration(s.Config.SnapshotHz)
 	}
 	s.Server.Send(s.now, due, s.down)
+	s.left = s.Server.TakeLeft(s.left[:0])
+	for _, conn := range s.left {
+		_ = s.Net.Disconnect(transport.PeerID(conn), "timed out")
+	}
 	s.account(s.Server.Stats.BodiesSent)
-	s.now += s.tick
 	return nil
 }
 
-// sendUp and sendDown put a datagram on the link now.
-func (s *Session) sendUp(b []byte) {
-	s.Link.Up.Send(s.now, b)
-	s.Meter.now.UpBytes += len(b)
-	s.Meter.now.UpPackets++
-	s.MaxUp = max(s.MaxUp, len(b))
+// sendUp returns client i's send: onto its link, now.
+func (s *Session) sendUp(i int) func([]byte) {
+	return func(b []byte) {
+		_ = s.Conns[i].Send(s.now, b) // a datagram the link drops is counted there
+		if i == 0 {
+			s.Meter.now.UpBytes += len(b)
+			s.Meter.now.UpPackets++
+			s.MaxUp = max(s.MaxUp, len(b))
+		}
+	}
 }
 
-func (s *Session) sendDown(b []byte) {
-	s.Link.Down.Send(s.now, b)
-	s.Meter.now.DownBytes += len(b)
-	s.Meter.now.DownPackets++
-	s.MaxDown = max(s.MaxDown, len(b))
+// sendDown is the server's send.
+func (s *Session) sendDown(conn uint32, b []byte) {
+	_ = s.Net.Send(s.now, transport.PeerID(conn), b)
+	if conn == uint32(s.Conns[0].Peer()) {
+		s.MaxDown = max(s.MaxDown, len(b))
+	}
+}
+
+// second returns the timeline's entry for now.
+func (s *Session) second() *Second {
+	k := int(s.now / time.Second)
+	for len(s.Timeline) <= k {
+		s.Timeline = append(s.Timeline, Second{})
+	}
+	return &s.Timeline[k]
 }
 
 // Second is one second of a session, for plots.
@@ -247,15 +398,11 @@ type Second struct {
 	MaxError             float64 // the largest player position error seen, m
 }
 
-// account closes the tick: the meter, and the timeline's second.
+// account closes the server's tick: the meter, and the timeline's second.
 func (s *Session) account(bodies uint64) {
 	s.Meter.now.Bodies = int(bodies - s.lastBodies)
 	s.lastBodies = bodies
-	k := int((s.now + s.tick - 1) / time.Second)
-	for len(s.Timeline) <= k {
-		s.Timeline = append(s.Timeline, Second{})
-	}
-	sec := &s.Timeline[k]
+	sec := s.second()
 	sec.add(&s.Meter.now)
 	c := &s.Client.Stats
 	sec.Corrections += c.Corrections - s.lastCorr

@@ -66,7 +66,8 @@
 //	        if 0x10: count:uint8 (1-255), then count events in the order
 //	                 applied, each kind:uint8, player:uint8 (< players),
 //	                 then for a nudge (kind 1) its impulse as three finite
-//	                 float64 (x, y, z)
+//	                 float64 (x, y, z); a join (2) or a leave (3) has
+//	                 nothing more
 //	        if 0x20: the state after the step (below), labelled tick+1,
 //	                 whose hash must equal hash
 //	skip    kind:uint8 = 0x02, to:uint32; to - tick, as uint32, is in

@@ -247,8 +247,11 @@ func decodeHeader(p []byte, h *Header) error {
 // eventLen returns the length of an event entry of kind k after its head,
 // or -1 for a kind the format does not know.
 func eventLen(k game.EventKind) int {
-	if k == game.Nudge {
+	switch k {
+	case game.Nudge:
 		return nudgeLen
+	case game.Join, game.Leave:
+		return 0
 	}
 	return -1
 }

@@ -23,6 +23,8 @@
 // # Hello (kind 1), client to server: asking to join
 //
 //	nonce uint64        echoed by Welcome, so that a stale Welcome is ignored
+//	echo  uint32        the client's clock in ms, echoed by Welcome: a round
+//	                    trip measured before the first tick
 //	mode  uint8         0 state sync, 1 input sync
 //	scene               name_len uint8 (1-32), name, players uint8,
 //	                    bodies uint32, quantize uint8 (0 or 1), rule uint32,
@@ -31,6 +33,7 @@
 // # Welcome (kind 2), server to client
 //
 //	nonce  uint64       the Hello's
+//	echo   uint32       the Hello's
 //	result uint8        0 accepted; 1 another scene; 2 another mode;
 //	                    3 the server is full; 4 another protocol version
 //	player uint8        the client's player number (its cube)
@@ -69,7 +72,9 @@
 //	                    client (see predict)
 //	events  uvarint     server-only events so far
 //	skipped uvarint     ticks the server skipped so far
-//	heard   uint32      the newest tick the server holds this client's input for
+//	heard   uint32      tick plus the client's input buffer: how many ticks
+//	                    ahead of the server's next tick the newest input of
+//	                    the client's newest message was when it arrived
 //	bodies  uint16 count, then per body: gap uvarint (the body index minus
 //	        the previous one's minus one; for the first, the index), then
 //	        its words (below)
@@ -101,15 +106,16 @@
 //	first   uint32      first tick covered
 //	count   uvarint     ticks covered, 1 to 1024
 //	hash    uint64      the hash of the server's world at first+count
-//	heard   uint32      the newest tick the server holds this client's input for
+//	heard   uint32      first+count plus the client's input buffer (as in a
+//	                    snapshot)
 //	players uint8       then, per player, count inputs as runs
 //	skips   uvarint n, then n runs of skipped ticks: offset uvarint (from
 //	        the end of the previous run, or from first), length uvarint;
 //	        runs are not empty and neither overlap nor touch (an offset of
 //	        0 only for the first)
 //	events  uvarint n, then n events: offset uvarint (tick - first,
-//	        non-decreasing), kind uint8, player uint8, and for a nudge
-//	        three float64
+//	        non-decreasing), kind uint8 (1 nudge, 2 join, 3 leave), player
+//	        uint8, and for a nudge three float64
 //
 // # Fragment (kind 6), server to client: a piece of a transfer
 //

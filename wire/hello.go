@@ -6,17 +6,34 @@ import (
 	"github.com/cubelab/cube/game"
 )
 
+// Mode is how a server keeps a client in step.
+type Mode uint8
+
 // Sync modes.
 const (
-	ModeState  uint8 = 0 // state sync: snapshots of body states
-	ModeInputs uint8 = 1 // input sync: the inputs and events the server applied
+	// ModeState: the server sends its bodies' states, as deltas against a
+	// snapshot the client acknowledged; the client patches them into its
+	// own state and replays (the original demo's model).
+	ModeState Mode = 0
+	// ModeInputs: the server sends only the inputs and events it applied
+	// and a hash; the client rolls back to the first tick it got wrong and
+	// replays. States travel only to start or to repair.
+	ModeInputs Mode = 1
 )
+
+func (m Mode) String() string {
+	if m == ModeInputs {
+		return "inputs"
+	}
+	return "state"
+}
 
 // Hello asks a server to join. It names the scene the client built, so that
 // both ends are known to simulate the same world.
 type Hello struct {
 	Nonce uint64
-	Mode  uint8
+	Echo  uint32 // the client's clock when it sent the Hello, in ms: the Welcome brings it back, for the round trip
+	Mode  Mode
 	Scene game.Identity
 }
 
@@ -24,14 +41,15 @@ type Hello struct {
 func AppendHello(b []byte, m *Hello) []byte {
 	b = append(b, KindHello, Version)
 	b = binary.LittleEndian.AppendUint64(b, m.Nonce)
-	b = append(b, m.Mode)
+	b = binary.LittleEndian.AppendUint32(b, m.Echo)
+	b = append(b, byte(m.Mode))
 	return appendIdentity(b, &m.Scene)
 }
 
 // DecodeHello parses a Hello message into m.
 func DecodeHello(b []byte, m *Hello) error {
 	r := start(b, KindHello)
-	nonce, mode := r.u64(), r.u8()
+	nonce, echo, mode := r.u64(), r.u32(), Mode(r.u8())
 	id := m.Scene // its name: no allocation when the name is the same
 	r.identity(&id)
 	if r.err == nil && mode > ModeInputs {
@@ -40,7 +58,7 @@ func DecodeHello(b []byte, m *Hello) error {
 	if err := r.end(); err != nil {
 		return err
 	}
-	m.Nonce, m.Mode, m.Scene = nonce, mode, id
+	m.Nonce, m.Echo, m.Mode, m.Scene = nonce, echo, mode, id
 	return nil
 }
 
@@ -94,6 +112,7 @@ const (
 // Welcome answers a Hello.
 type Welcome struct {
 	Nonce    uint64
+	Echo     uint32 // the Hello's
 	Result   uint8
 	Player   uint8
 	Tick     uint32
@@ -104,6 +123,7 @@ type Welcome struct {
 func AppendWelcome(b []byte, m *Welcome) []byte {
 	b = append(b, KindWelcome, Version)
 	b = binary.LittleEndian.AppendUint64(b, m.Nonce)
+	b = binary.LittleEndian.AppendUint32(b, m.Echo)
 	b = append(b, m.Result, m.Player)
 	b = binary.LittleEndian.AppendUint32(b, m.Tick)
 	f := byte(0)
@@ -116,13 +136,13 @@ func AppendWelcome(b []byte, m *Welcome) []byte {
 // DecodeWelcome parses a Welcome message into m.
 func DecodeWelcome(b []byte, m *Welcome) error {
 	r := start(b, KindWelcome)
-	nonce, result, player, tick, flags := r.u64(), r.u8(), r.u8(), r.u32(), r.u8()
+	nonce, echo, result, player, tick, flags := r.u64(), r.u32(), r.u8(), r.u8(), r.u32(), r.u8()
 	if r.err == nil && (result > lastResult || flags > 1 || player >= game.MaxPlayers) {
 		r.fail(invalid("welcome fields out of range"))
 	}
 	if err := r.end(); err != nil {
 		return err
 	}
-	*m = Welcome{Nonce: nonce, Result: result, Player: player, Tick: tick, Transfer: flags == 1}
+	*m = Welcome{Nonce: nonce, Echo: echo, Result: result, Player: player, Tick: tick, Transfer: flags == 1}
 	return nil
 }

@@ -22,11 +22,11 @@ func TestHelloRoundTrip(t *testing.T) {
 	}
 	var got Hello
 	for _, id := range ids {
-		for _, mode := range []uint8{ModeState, ModeInputs} {
+		for _, mode := range []Mode{ModeState, ModeInputs} {
 			for _, nonce := range []uint64{0, 1, math.MaxUint64} {
 				m := Hello{Nonce: nonce, Mode: mode, Scene: id}
 				b := AppendHello(nil, &m)
-				want := msg(KindHello).u64(nonce).u8(mode).identity(&id)
+				want := msg(KindHello).u64(nonce).u32(0).u8(byte(mode)).identity(&id)
 				if !bytes.Equal(b, want) {
 					t.Errorf("%v: encoded %x, want (doc.go) %x", id, b, want)
 				}
@@ -53,7 +53,7 @@ func TestWelcomeRoundTrip(t *testing.T) {
 					if transfer {
 						flags = 1
 					}
-					if want := msg(KindWelcome).u64(m.Nonce).u8(result, player).u32(tick).u8(flags); !bytes.Equal(b, want) {
+					if want := msg(KindWelcome).u64(m.Nonce).u32(0).u8(result, player).u32(tick).u8(flags); !bytes.Equal(b, want) {
 						t.Errorf("%+v: encoded %x, want (doc.go) %x", m, b, want)
 					}
 					if err := DecodeWelcome(b, &got); err != nil || got != m {
@@ -69,9 +69,9 @@ func TestHelloWelcomeInvalid(t *testing.T) {
 	id := func(name string, players int, bodies uint32, q byte) spec {
 		return spec{}.u8(byte(len(name))).u8([]byte(name)...).u8(byte(players)).u32(bodies).u8(q).u32(1).u64(2)
 	}
-	hello := func(mode byte, scene spec) []byte { return msg(KindHello).u64(1).u8(mode).u8(scene...) }
+	hello := func(mode byte, scene spec) []byte { return msg(KindHello).u64(1).u32(0).u8(mode).u8(scene...) }
 	welcome := func(result, player, flags byte) []byte {
-		return msg(KindWelcome).u64(1).u8(result, player).u32(0).u8(flags)
+		return msg(KindWelcome).u64(1).u32(0).u8(result, player).u32(0).u8(flags)
 	}
 	for _, c := range []struct {
 		name string

@@ -198,6 +198,7 @@ func DecodeRelay(b []byte, m *Relay) error {
 				r.fail(invalid("event %d: a nudge that is not finite", k))
 			}
 			e.Impulse = v
+		case e.Kind == game.Join || e.Kind == game.Leave:
 		default:
 			r.fail(invalid("event %d of unknown kind %d", k, e.Kind))
 		}

@@ -216,7 +216,7 @@ func TestRelayInvalid(t *testing.T) {
 		{"an event for player 2 of 2", nudge(head(20, 2).uv(0).uv(1), 0, 2, 1, 2, 3), ErrInvalid},
 		{"an event for player 255", nudge(head(20, 2).uv(0).uv(1), 0, 255, 1, 2, 3), ErrInvalid},
 		{"an event of kind 0", head(20, 1).uv(0).uv(1).uv(0).u8(0, 0), ErrInvalid},
-		{"an event of kind 2", head(20, 1).uv(0).uv(1).uv(0).u8(2, 0), ErrInvalid},
+		{"an event of kind 4", head(20, 1).uv(0).uv(1).uv(0).u8(4, 0), ErrInvalid},
 		{"a nudge of NaN", nudge(head(20, 1).uv(0).uv(1), 0, 0, 1, math.NaN(), 3), ErrInvalid},
 		{"a nudge of +Inf", nudge(head(20, 1).uv(0).uv(1), 0, 0, math.Inf(1), 0, 0), ErrInvalid},
 		{"a nudge of -Inf", nudge(head(20, 1).uv(0).uv(1), 0, 0, 0, 0, math.Inf(-1)), ErrInvalid},

@@ -268,8 +268,7 @@ func (l *lab) hud() []string {
 		ack = fmt.Sprint(newest)
 	}
 	off, _ := c.Smooth.Offset()
-	secs := math.Max(s.Now().Seconds(), 1e-9)
-	up, down := s.Link.Up.Stats(), s.Link.Down.Stats()
+	rates := s.Meter.Rates()
 	last := c.Last()
 	fps := 0.0
 	if l.frameTime > 0 {
@@ -292,7 +291,7 @@ func (l *lab) hud() []string {
 		fmt.Sprintf("mispredicted: input %d  server %d  nondeterm. %d",
 			st.Mispredicted[predict.KindInput], st.Mispredicted[predict.KindServer], st.Mispredicted[predict.KindNondeterminism]),
 		fmt.Sprintf("smoothing offset %.3f m", off.Len()),
-		fmt.Sprintf("up %.0f B/s  down %.0f B/s", float64(up.BytesSent)/secs, float64(down.BytesSent)/secs),
+		fmt.Sprintf("up %.1f kbit/s  down %.1f kbit/s", rates.UpKbps, rates.DownKbps),
 		fmt.Sprintf("frame %.1f ms  %.0f fps  %s, %s", 1000*l.frameTime, fps, state, driver),
 		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy)),
 		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", onOff(l.show.server), onOff(l.show.snapshot), onOff(l.show.predicted)),

@@ -12,6 +12,7 @@ import (
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/server"
 )
 
 // maxSimSeconds bounds -seconds: a day of simulated time.
@@ -123,9 +124,9 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 	cfg.Smoothing = !f.noSmoothing
 	switch f.missing {
 	case "skip":
-		cfg.Missing = predict.SkipMissing
+		cfg.Missing = server.SkipMissing
 	case "repeat":
-		cfg.Missing = predict.RepeatLast
+		cfg.Missing = server.RepeatLast
 	default:
 		return cfg, usagef("-missing %q: want skip or repeat", f.missing)
 	}

@@ -1,4 +1,4 @@
-package predict
+package server
 
 import (
 	"github.com/cubelab/cube/game"

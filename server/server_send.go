@@ -1,4 +1,4 @@
-package predict
+package server
 
 import (
 	"github.com/cubelab/cube/internal/tick"
@@ -20,52 +20,69 @@ const (
 	importanceAsleep   = 1
 )
 
-// Send sends what is due at time now through send: the answers to Hellos,
-// then, when snapshot is true, a snapshot (state sync) or a relay (input
-// sync), and the next fragments of a transfer under way. send must not
-// keep its argument.
-func (s *Server) Send(now time.Duration, snapshot bool, send func([]byte)) {
-	for _, w := range s.refused {
-		s.out = wire.AppendWelcome(s.out[:0], &w)
-		send(s.out)
+// Send sends what is due at time now through send, to each connection:
+// the answers to Hellos, then, when snapshot is true, a snapshot (state
+// sync) or a relay (input sync; in state sync with several players, a
+// relay too, for the other players' inputs), and the next fragments of a
+// transfer under way. send must not keep its argument.
+func (s *Server) Send(now time.Duration, snapshot bool, send func(conn uint32, b []byte)) {
+	for _, r := range s.refused {
+		s.out = wire.AppendWelcome(s.out[:0], &r.w)
+		send(r.conn, s.out)
 	}
 	s.refused = s.refused[:0]
-	p := s.peer
-	if p == nil {
-		return
+	for _, p := range s.peers {
+		if p != nil {
+			s.sendTo(p, now, snapshot, send)
+		}
+	}
+}
+
+// sendTo sends what is due to one client.
+func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(conn uint32, b []byte)) {
+	if p.joining {
+		if tick.After(p.joinAt, s.Tick()) {
+			return // its cube is not back yet: the Welcome waits for it
+		}
+		p.joining = false
+		p.init(s)
 	}
 	if p.welcome {
 		p.welcome = false
-		w := wire.Welcome{Nonce: p.nonce, Result: wire.Accepted, Player: uint8(p.player), Tick: p.start, Transfer: p.wantXfer}
+		w := wire.Welcome{Nonce: p.nonce, Echo: p.echo, Result: wire.Accepted, Player: uint8(p.player), Tick: p.start, Transfer: p.wantXfer}
 		if p.wantXfer && !p.xfer.active {
 			s.startTransfer(p)
 			w.Tick = p.xfer.tick
 		}
 		s.out = wire.AppendWelcome(s.out[:0], &w)
-		send(s.out)
+		send(p.conn, s.out)
 	}
 	if p.wantXfer && !p.xfer.active && p.haveAck {
 		s.startTransfer(p)
 	}
 	if p.xfer.active {
-		s.sendFragments(p, send)
+		s.sendFragments(p, func(b []byte) { send(p.conn, b) })
 	}
 	if !snapshot || !p.haveAck && p.xfer.active {
 		return
 	}
-	if s.mode == InputSync {
-		s.out = s.appendRelay(p, s.out[:0])
-	} else if !p.snapped || s.Tick() != p.lastTick {
+	if s.mode == wire.ModeInputs || len(s.peers) > 1 {
+		if s.out = s.appendRelay(p, s.out[:0]); len(s.out) > 0 {
+			s.sent(p.conn, send)
+		}
+	}
+	if s.mode == wire.ModeState && (!p.snapped || s.Tick() != p.lastTick) {
 		p.lastTick = s.Tick()
 		s.out = s.appendSnapshot(p, now, s.out[:0])
-	} else {
-		return // nothing new since the last snapshot
+		s.sent(p.conn, send)
 	}
-	if len(s.out) > 0 {
-		send(s.out)
-		s.Stats.Snapshots++
-		s.Stats.SnapshotBytes += uint64(len(s.out))
-	}
+}
+
+// sent sends s.out to conn and counts it.
+func (s *Server) sent(conn uint32, send func(conn uint32, b []byte)) {
+	send(conn, s.out)
+	s.Stats.Snapshots++
+	s.Stats.SnapshotBytes += uint64(len(s.out))
 }
 
 // pristine reports whether the server's world is still the scene as built:
@@ -89,12 +106,19 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 		flags |= wire.Quantized
 	}
 	w := &p.writer
-	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Flags: flags, Hash: s.hist.hash(T), Chain: s.chain,
-		Events: s.nevents, Skipped: s.skipped, Heard: s.maxSeen})
+	pl := &s.players[p.player]
+	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Flags: flags, Hash: s.hist.hash(T), Chain: pl.chain,
+		Events: s.nevents, Skipped: s.skipped, Heard: s.heard(p, T)})
 	// The bodies that changed since the baseline, by priority.
 	p.cand = p.cand[:0]
 	st := s.world.State()
 	player := s.scene.Players[p.player]
+	s.others = s.others[:0]
+	for i, b := range s.scene.Players {
+		if i != p.player {
+			s.others = append(s.others, b)
+		}
+	}
 	for i := range st.Bodies {
 		if s.world.Static(i) {
 			continue
@@ -172,10 +196,17 @@ func (s *Server) budget(p *peer, now time.Duration) int {
 // header and the player's cube at full precision.
 const minSnapshot = 256
 
-// importance returns body i's importance for the priority accumulator.
+// importance returns body i's importance for the priority accumulator:
+// the client's own cube first, then the other players' cubes and what
+// touches the client's cube.
 func (s *Server) importance(i, player int) float64 {
 	if i == player {
 		return importancePlayer
+	}
+	for _, o := range s.others {
+		if i == o {
+			return importanceTouching
+		}
 	}
 	for _, c := range s.world.Contacts() {
 		if (int(c.A) == i && int(c.B) == player) || (int(c.B) == i && int(c.A) == player) {
@@ -193,7 +224,8 @@ func (s *Server) importance(i, player int) float64 {
 // server event, a skipped or repeated tick since the state p acknowledged,
 // or p not in step there.
 func (s *Server) untrusted(p *peer) bool {
-	return !p.haveAck || !p.inSync || (s.deviated && !tick.After(p.ack, s.deviation))
+	return !p.haveAck || !p.inSync || (s.deviated && !tick.After(p.ack, s.deviation)) ||
+		(p.deviated && !tick.After(p.ack, p.deviation))
 }
 
 // appendIslands appends the contact entries of every island of the bodies
@@ -263,7 +295,7 @@ func (s *Server) appendRelay(p *peer, b []byte) []byte {
 		return b
 	}
 	m := &p.relay
-	m.First, m.Count, m.Players, m.Heard = from, count, len(s.scene.Players), s.maxSeen
+	m.First, m.Count, m.Players = from, count, len(s.scene.Players)
 	m.Inputs = m.Inputs[:0]
 	for pl := 0; pl < m.Players; pl++ {
 		for t := from; t != from+uint32(count); t++ {
@@ -291,5 +323,16 @@ func (s *Server) appendRelay(p *peer, b []byte) []byte {
 		return b
 	}
 	m.Hash = s.hist.hash(from + uint32(n))
+	m.Heard = s.heard(p, from+uint32(n))
 	return wire.AppendRelay(b, m, n)
+}
+
+// heard returns the "heard" field of a message labelled label for p: label
+// plus how far ahead of the server p's newest Input message arrived, so
+// that heard minus the label is p's input buffer.
+func (s *Server) heard(p *peer, label uint32) uint32 {
+	if !p.haveArrival {
+		return label
+	}
+	return label + uint32(p.arrival)
 }

@@ -1,0 +1,197 @@
+package server
+
+import (
+	"github.com/cubelab/cube/internal/tick"
+	"time"
+
+	"github.com/cubelab/cube/wire"
+)
+
+// PeerStats is what the server counted for one client.
+type PeerStats struct {
+	Applied     uint64  // ticks simulated with its input
+	Repeated    uint64  // ticks simulated with its last input repeated, none having arrived
+	Late        uint64  // inputs that arrived after their tick was simulated
+	TooFar      uint64  // inputs for ticks it cannot have reached
+	TooFast     uint64  // Input messages beyond the rate a tick allows, dropped
+	OtherPlayer uint64  // Input messages for another player's cube, dropped
+	Rejected    uint64  // its messages that did not decode or fit
+	DepthP95    float64 // the 95th percentile of its input buffer depth, ticks
+}
+
+// peer is what the server keeps about one client.
+type peer struct {
+	conn      uint32 // the transport's connection
+	nonce     uint64
+	echo      uint32 // the Hello's echo, sent back in the Welcome
+	player    int
+	welcome   bool          // a Welcome is due
+	joined    time.Duration // when its Hello was taken
+	lastHeard time.Duration
+	start     uint32 // the tick it starts at: its Welcome's
+	joinAt    uint32 // the tick its cube joins at, when it left with an earlier client
+	joining   bool
+
+	started     bool   // its first input was applied: from then on, a missing one is counted
+	firstTick   uint32 // the tick of its first input applied
+	arrival     int32  // ticks between the newest input of its newest message and the server's next tick, when it arrived
+	haveArrival bool
+	stats       PeerStats
+	depth       histogram
+	rate        bucket
+	deviation   uint32 // newest tick its own input was repeated (clocked)
+	deviated    bool
+
+	haveAck  bool
+	ack      uint32 // newest server message it took
+	base     uint32 // newest kept view it holds
+	inSync   bool   // its state at ack is the server's
+	wantXfer bool
+
+	views    wire.Views // the views of the snapshots sent
+	acc      []float64  // priority accumulators, per body
+	tokens   float64    // bytes the snapshot budget allows now
+	lastSnap time.Duration
+	lastTick uint32 // the tick of the last snapshot sent
+	snapped  bool
+
+	xfer serverXfer
+
+	// Buffers reused from snapshot to snapshot.
+	cand   []int32
+	sel    []int32
+	scr    []byte
+	writer wire.SnapshotWriter
+	relay  wire.Relay
+	roots  []int32
+	inIsl  []bool
+}
+
+// init readies a new peer to receive snapshots of s.
+func (p *peer) init(s *Server) {
+	p.start = s.Tick()
+	p.views.Reset(s.Tick(), s.world.State())
+	p.acc = make([]float64, s.world.NumBodies())
+	p.tokens = wire.MaxMessage
+	p.wantXfer = !s.pristine() // the world moved since it was built: the client needs it whole
+}
+
+// histogram counts input buffer depths from -1 (nothing buffered) to 62
+// ticks.
+type histogram [64]uint64
+
+func (h *histogram) add(d int32) { h[max(0, min(int32(len(h)-1), d+1))]++ }
+
+// p95 returns the 95th percentile depth, in ticks.
+func (h *histogram) p95() float64 {
+	var n, seen uint64
+	for _, c := range h {
+		n += c
+	}
+	for i, c := range h {
+		if seen += c; n > 0 && seen*100 >= n*95 {
+			return float64(i - 1)
+		}
+	}
+	return 0
+}
+
+// bucket limits a client's Input messages to rate a tick on average, with
+// a burst of a ring's worth (what a client sends again after an outage
+// can arrive at once).
+type bucket struct {
+	tokens float64
+	last   time.Duration
+	primed bool
+}
+
+// take spends a token if there is one.
+func (b *bucket) take(now, tickDur time.Duration, rate float64) bool {
+	if rate <= 0 {
+		return true
+	}
+	full := rate * tick.RingSize
+	if !b.primed {
+		b.tokens, b.last, b.primed = full, now, true
+	}
+	b.tokens = min(full, b.tokens+rate*float64(now-b.last)/float64(tickDur))
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// acked takes what an Input message says the client has.
+func (p *peer) acked(s *Server, m *wire.Input) {
+	if m.Flags&wire.AckValid != 0 && (!p.haveAck || !tick.After(p.ack, m.Ack)) {
+		p.ack, p.haveAck = m.Ack, true
+		p.base = m.Base
+		p.inSync = m.Flags&wire.AckInSync != 0
+	}
+	p.wantXfer = m.Flags&wire.AskTransfer != 0
+	if x := &p.xfer; x.active && p.haveAck && !tick.After(x.tick, p.ack) {
+		x.active = false // the client took it
+	}
+}
+
+// serverXfer is a transfer being sent.
+type serverXfer struct {
+	active bool
+	tick   uint32
+	data   []byte
+	count  int
+	got    []byte // bitmap of the fragments the client has
+	next   int    // the next fragment to consider sending
+}
+
+// fragmentsPerTick bounds the fragments a transfer sends each tick: about
+// 150 kB/s at 64 Hz.
+const fragmentsPerTick = 2
+
+// startTransfer starts sending the server's whole state to p.
+func (s *Server) startTransfer(p *peer) {
+	x := &p.xfer
+	x.active, x.tick, x.next = true, s.Tick(), 0
+	x.data = wire.AppendTransfer(x.data[:0], &wire.TransferState{Chain: s.players[p.player].chain, Events: s.nevents, Skipped: s.skipped, State: *s.world.State()})
+	x.count = wire.FragmentCount(len(x.data))
+	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
+	// The transferred state is the client's first view from now on.
+	p.views.Reset(x.tick, s.world.State())
+	s.Stats.Transfers++
+}
+
+// onHave takes the fragments a client says it has.
+func (s *Server) onHave(p *peer, b []byte) error {
+	if err := wire.DecodeHave(b, &s.have); err != nil {
+		return s.reject(p, wire.RejectMalformed, "%v", err)
+	}
+	if p == nil || !p.xfer.active || s.have.Tick != p.xfer.tick {
+		return nil // about a transfer no longer under way
+	}
+	x := &p.xfer
+	if int(s.have.Count) != x.count {
+		return s.reject(p, wire.RejectShape, "have of %d fragments, the transfer has %d", s.have.Count, x.count)
+	}
+	for i, g := range s.have.Got {
+		x.got[i] |= g
+	}
+	return nil
+}
+
+// sendFragments sends the next fragments the client lacks.
+func (s *Server) sendFragments(p *peer, send func([]byte)) {
+	x := &p.xfer
+	for sent, tried := 0, 0; sent < fragmentsPerTick && tried < x.count; tried++ {
+		i := x.next
+		x.next = (x.next + 1) % x.count
+		if x.got[i/8]&(1<<(i%8)) != 0 {
+			continue
+		}
+		s.out = wire.AppendFragment(s.out[:0], x.tick, x.data, i)
+		send(s.out)
+		s.Stats.Fragments++
+		sent++
+	}
+}

@@ -1,0 +1,340 @@
+// Package server is the authority of a cube session: it simulates every
+// player's inputs, on its own clock or, for one player, as the inputs
+// arrive (the original demo), and tells each client, in its sync mode,
+// what happened.
+package server
+
+import (
+	"time"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/wire"
+)
+
+// Missing says what the input-driven server does when the input for its
+// next tick is missing and a later one has arrived.
+type Missing int
+
+const (
+	// SkipMissing jumps to the first tick it has an input for without
+	// simulating the gap: the original demo's policy.
+	SkipMissing Missing = iota
+	// RepeatLast simulates each missing tick with the last input applied.
+	RepeatLast
+)
+
+func (m Missing) String() string { return [...]string{"skip", "repeat"}[m] }
+
+// Recorder receives what the server simulates, tick by tick (see package
+// record). Event comes before the Tick it belongs to.
+type Recorder interface {
+	Event(tick uint32, e game.Event) error
+	Tick(tick uint32, ins []game.Input, hashAfter uint64, after *physics.State) error
+	Skip(from, to uint32) error
+}
+
+// Config sets how a server runs. Start from DefaultConfig.
+type Config struct {
+	// Clocked: the server steps on its own clock at the tick rate and
+	// applies each player's input for the tick from a buffer; a missing
+	// input repeats that player's last one, a late one is dropped. Off,
+	// the original demo's model for one player: the server steps when the
+	// client's input arrives, and Missing says what it does with a gap.
+	Clocked bool
+	Missing Missing
+	// AheadMargin is how many ticks beyond what the client can have
+	// reached the server still takes (start-up, a client running ahead of
+	// a slow link).
+	AheadMargin uint32
+	// BytesPerSecond is each client's budget for state-sync snapshots, a
+	// token bucket refilled at this rate; 0: every snapshot may take a
+	// whole datagram.
+	BytesPerSecond float64
+	// Timeout: a client heard from for this long leaves the world (0:
+	// never).
+	Timeout time.Duration
+	// MaxInputRate bounds the Input messages a client may send per tick on
+	// average (more are dropped and counted); a burst of a ring's worth
+	// (a client catching up after an outage) is allowed.
+	MaxInputRate float64
+}
+
+// DefaultConfig returns a clocked server with Fiedler's 256 kbit/s budget
+// and a 5 s timeout.
+func DefaultConfig() Config {
+	return Config{Clocked: true, AheadMargin: 256, BytesPerSecond: 256000 / 8, Timeout: 5 * time.Second, MaxInputRate: 4}
+}
+
+// Stats counts what the server did, for all clients.
+type Stats struct {
+	InputsApplied  uint64       // player-ticks simulated with the client's input
+	OldInputs      uint64       // inputs for ticks already simulated that were redundant copies
+	RefusedInputs  uint64       // inputs for ticks a client cannot have reached yet, or from no player
+	Rejected       wire.Rejects // messages that did not decode or fit, dropped
+	SkippedTicks   uint64       // ticks jumped over without simulating (SkipMissing)
+	RepeatedTicks  uint64       // player-ticks simulated with a repeated input
+	LateInputs     uint64       // inputs that arrived after their tick was simulated (clocked)
+	Events         uint64       // server-only events (nudges, joins, leaves)
+	Snapshots      uint64       // snapshots and relays sent
+	SnapshotBytes  uint64
+	BodiesSent     uint64 // bodies in the snapshots
+	Incomplete     uint64 // snapshots that left out bodies that changed
+	Fragments      uint64 // transfer fragments sent
+	Transfers      uint64 // transfers started
+	Joins, Leaves  uint64
+	TimedOut       uint64 // clients that left by going silent
+	LastInputTicks uint32 // inputs in the newest Input message
+}
+
+// Server is the authority.
+type Server struct {
+	Config
+	Stats    Stats
+	Recorder Recorder
+
+	world *physics.World
+	scene *game.Scene
+	mode  wire.Mode
+	peers []*peer // by player slot; nil: free
+
+	started bool          // the clock runs (from the first client)
+	next    time.Duration // when the next tick is due (clocked)
+	tickDur time.Duration
+	players [game.MaxPlayers]player
+
+	chain     uint64 // input-driven: the one player's chain (players[0].chain)
+	maxSeen   uint32 // input-driven: newest tick an input arrived for
+	haveSeen  bool
+	nevents   uint32
+	skipped   uint32
+	events    []game.Event // server-only events for the next simulated tick
+	ins       []game.Input // the inputs of the tick being simulated, one per player
+	hist      serverHistory
+	deviation uint32 // newest tick a server event, skip or repeat changed what clients predicted
+	deviated  bool
+	moved     bool // the world changed since it was built
+
+	refused []refusal // answers to Hellos the server does not take
+	others  []int     // the other players' cubes, for the snapshot being made
+	left    []uint32  // connections whose clients left (timed out), for the caller to close
+
+	in    wire.Input
+	hello wire.Hello
+	have  wire.Have
+	out   []byte
+}
+
+// player is the server's side of one player's cube.
+type player struct {
+	pending    tick.Ring[game.Input]
+	last       game.Input // the input applied at the newest tick
+	newest     uint32     // the newest tick an input arrived for
+	haveNewest bool
+	chain      uint64 // digest of the inputs applied for this cube
+}
+
+// refusal is a Welcome to send to a connection the server does not take.
+type refusal struct {
+	conn uint32
+	w    wire.Welcome
+}
+
+// New returns a server for world w, built as scene sc, in mode.
+func New(w *physics.World, sc *game.Scene, mode wire.Mode, cfg Config) *Server {
+	s := &Server{Config: cfg, world: w, scene: sc, mode: mode, chain: wire.ChainStart}
+	s.tickDur = tick.Duration(w.Config())
+	s.peers = make([]*peer, len(sc.Players))
+	s.ins = make([]game.Input, len(sc.Players))
+	for i := range s.players[:len(sc.Players)] {
+		s.players[i].chain = wire.ChainStart
+	}
+	s.hist.Put(w)
+	return s
+}
+
+// Scene returns the scene the server's world was built as.
+func (s *Server) Scene() *game.Scene { return s.scene }
+
+// World returns the authoritative world.
+func (s *Server) World() *physics.World { return s.world }
+
+// Mode returns the sync mode the server runs.
+func (s *Server) Mode() wire.Mode { return s.mode }
+
+// Tick returns the next tick the server will simulate.
+func (s *Server) Tick() uint32 { return s.world.Tick() }
+
+// Nudge schedules a server-only impulse on player p's cube for the next
+// simulated tick: no client can know about it.
+func (s *Server) Nudge(p int, impulse physics.Vec3) {
+	s.events = append(s.events, game.Event{Kind: game.Nudge, Player: uint8(p), Impulse: impulse})
+}
+
+// Limit returns the newest tick player slot p's client may send an input
+// for by now.
+func (s *Server) Limit(now time.Duration, p int) uint32 {
+	pe := s.peers[p]
+	if s.Clocked || pe == nil {
+		return s.Tick() + s.AheadMargin
+	}
+	elapsed := max(now-pe.joined, 0)
+	return pe.start + uint32(elapsed/s.tickDur) + s.AheadMargin
+}
+
+// Receive handles a datagram arriving at time now over connection conn: a
+// Hello (answered by the next Send), an Input (the input-driven server
+// simulates at once every tick it allows) or a Have. A message that does
+// not decode or does not fit is counted in Stats.Rejected (and in its
+// client's counters) and dropped, and the error returned wraps
+// wire.ErrRejected; any other error is the server's own fault.
+func (s *Server) Receive(now time.Duration, conn uint32, b []byte) error {
+	p := s.peerOf(conn)
+	if p != nil {
+		p.lastHeard = now
+	}
+	k, err := wire.Kind(b)
+	if err != nil {
+		return s.reject(p, wire.RejectMalformed, "%v", err)
+	}
+	switch k {
+	case wire.KindHello:
+		return s.onHello(now, conn, b)
+	case wire.KindInput:
+		return s.onInput(now, p, b)
+	case wire.KindHave:
+		return s.onHave(p, b)
+	}
+	return s.reject(p, wire.RejectMalformed, "a message of kind %d, which a server does not take", k)
+}
+
+// reject counts a rejected message, for the server and for p if known.
+func (s *Server) reject(p *peer, why wire.Reason, format string, args ...any) error {
+	if p != nil {
+		p.stats.Rejected++
+	}
+	return s.Stats.Rejected.Reject(why, format, args...)
+}
+
+// peerOf returns the client on connection conn, if any.
+func (s *Server) peerOf(conn uint32) *peer {
+	for _, p := range s.peers {
+		if p != nil && p.conn == conn {
+			return p
+		}
+	}
+	return nil
+}
+
+// onHello takes a client that built the same scene in the same mode, in
+// the first free player slot.
+func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
+	if err := wire.DecodeHello(b, &s.hello); err != nil {
+		return s.reject(s.peerOf(conn), wire.RejectMalformed, "%v", err)
+	}
+	h := &s.hello
+	if p := s.peerOf(conn); p != nil {
+		if p.nonce == h.Nonce {
+			p.welcome = true // the Welcome was lost: say it again
+		}
+		return nil
+	}
+	result := wire.Accepted
+	slot := -1
+	for i, p := range s.peers {
+		if p == nil {
+			slot = i
+			break
+		}
+	}
+	switch {
+	case h.Scene != s.scene.ID:
+		result = wire.OtherScene
+	case h.Mode != s.mode:
+		result = wire.OtherMode
+	case slot < 0 || (!s.Clocked && slot > 0):
+		result = wire.ServerFull
+	}
+	if result != wire.Accepted {
+		s.refused = append(s.refused, refusal{conn: conn, w: wire.Welcome{Nonce: h.Nonce, Result: result}})
+		return nil
+	}
+	p := &peer{conn: conn, nonce: h.Nonce, echo: h.Echo, player: slot, welcome: true, joined: now, lastHeard: now}
+	if !s.started {
+		s.started, s.next = true, now
+	}
+	s.players[slot].last = 0 // until the client's first input, its cube holds no key
+	if s.Clocked && !s.world.Enabled(s.scene.Players[slot]) {
+		// The cube left with an earlier client: it comes back at its spawn
+		// at the next tick, and the Welcome waits for it.
+		s.events = append(s.events, game.Event{Kind: game.Join, Player: uint8(slot)})
+		p.joinAt, p.joining = s.Tick()+1, true
+		s.Stats.Joins++
+	}
+	p.init(s)
+	s.peers[slot] = p
+	return nil
+}
+
+// Leave takes the client on connection conn out: its cube leaves the world
+// at the next tick (an event every client and the record see) and its slot
+// is free again. The caller calls it when the transport reports the
+// connection gone.
+func (s *Server) Leave(conn uint32) {
+	p := s.peerOf(conn)
+	if p == nil {
+		return
+	}
+	if s.Clocked {
+		// The input-driven server has one cube, which stays for the next
+		// client.
+		s.events = append(s.events, game.Event{Kind: game.Leave, Player: uint8(p.player)})
+	}
+	s.peers[p.player] = nil
+	s.Stats.Leaves++
+}
+
+// TakeLeft appends to dst the connections of the clients that left since
+// the last call (timed out), so that the caller closes them.
+func (s *Server) TakeLeft(dst []uint32) []uint32 {
+	dst = append(dst, s.left...)
+	s.left = s.left[:0]
+	return dst
+}
+
+// timeouts makes every client silent for Timeout leave.
+func (s *Server) timeouts(now time.Duration) {
+	if s.Timeout <= 0 {
+		return
+	}
+	for _, p := range s.peers {
+		if p != nil && now-p.lastHeard > s.Timeout {
+			s.left = append(s.left, p.conn)
+			s.Stats.TimedOut++
+			s.Leave(p.conn)
+		}
+	}
+}
+
+// Peers returns the number of clients the server serves.
+func (s *Server) Peers() int {
+	n := 0
+	for _, p := range s.peers {
+		if p != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// PlayerStats returns what the server counted for player slot p's current
+// client, and false if the slot is free.
+func (s *Server) PlayerStats(p int) (PeerStats, bool) {
+	if pe := s.peers[p]; pe != nil {
+		st := pe.stats
+		st.DepthP95 = pe.depth.p95()
+		return st, true
+	}
+	return PeerStats{}, false
+}

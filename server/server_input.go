@@ -1,0 +1,217 @@
+package server
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/wire"
+)
+
+// onInput takes a client's inputs and what it has taken from the server.
+// The input-driven server then simulates every tick it can.
+func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
+	if err := wire.DecodeInput(b, &s.in); err != nil {
+		return s.reject(p, wire.RejectMalformed, "%v", err)
+	}
+	m := &s.in
+	if p == nil {
+		s.Stats.RefusedInputs += uint64(len(m.Inputs))
+		return s.reject(nil, wire.RejectShape, "inputs from a connection that has not joined")
+	}
+	if int(m.Player) != p.player {
+		s.Stats.RefusedInputs += uint64(len(m.Inputs))
+		p.stats.OtherPlayer++
+		return s.reject(p, wire.RejectShape, "inputs for player %d from the client of player %d", m.Player, p.player)
+	}
+	if !p.rate.take(now, s.tickDur, s.MaxInputRate) {
+		p.stats.TooFast++
+		return s.reject(p, wire.RejectTick, "inputs faster than %.0f messages a tick", s.MaxInputRate)
+	}
+	p.acked(s, m)
+	s.Stats.LastInputTicks = uint32(len(m.Inputs))
+	// How far ahead of the server this message's newest input came: what
+	// the client's time sync steers by. Measured on arrival, so that a
+	// lost message does not look like a late one.
+	p.arrival = int32(m.First + uint32(len(m.Inputs)) - 1 - s.Tick())
+	p.haveArrival = true
+	pl := &s.players[p.player]
+	limit := s.Limit(now, p.player)
+	for i, in := range m.Inputs {
+		t := m.First + uint32(i)
+		switch {
+		case !tick.After(t, s.Tick()-1):
+			_, had := pl.pending.Get(t)
+			switch {
+			case had:
+				s.Stats.OldInputs++ // a redundant copy
+			case s.Clocked && p.started && !tick.After(p.firstTick, t):
+				p.stats.Late++ // its tick was simulated without it
+				s.Stats.LateInputs++
+			default:
+				s.Stats.OldInputs++ // a start-up tick, simulated before the client's inputs could arrive
+			}
+			if !had {
+				*pl.pending.Put(t) = in // so that a copy is not counted again
+			}
+		case tick.After(t, limit):
+			s.Stats.RefusedInputs++
+			p.stats.TooFar++
+		default:
+			*pl.pending.Put(t) = in
+			if !pl.haveNewest || tick.After(t, pl.newest) {
+				pl.newest, pl.haveNewest = t, true
+			}
+			if !s.haveSeen || tick.After(t, s.maxSeen) {
+				s.maxSeen, s.haveSeen = t, true
+			}
+		}
+	}
+	if s.Clocked {
+		return nil
+	}
+	return s.advanceInputs()
+}
+
+// Advance runs the clocked server's clock to now: every tick due is
+// simulated, each player with its input for the tick, or its last one
+// repeated when it has none. Clients silent for Timeout leave. It does
+// nothing before the first client joins, nor for an input-driven server.
+func (s *Server) Advance(now time.Duration) error {
+	if !s.Clocked || !s.started {
+		return nil
+	}
+	s.timeouts(now)
+	for now >= s.next {
+		if err := s.stepClocked(); err != nil {
+			return err
+		}
+		s.next += s.tickDur
+	}
+	return nil
+}
+
+// stepClocked simulates the next tick with every player's input.
+func (s *Server) stepClocked() error {
+	t := s.Tick()
+	for i := range s.ins {
+		p, pl := s.peers[i], &s.players[i]
+		in := pl.last
+		switch {
+		case p == nil || tick.After(p.start, t):
+			in = 0 // no client: the cube stays idle
+		default:
+			if v, ok := pl.pending.Get(t); ok {
+				in = *v
+				s.Stats.InputsApplied++
+				p.stats.Applied++
+				if !p.started {
+					p.started, p.firstTick = true, t // ticks before its first input count for nothing
+				}
+			} else if p.started {
+				s.Stats.RepeatedTicks++
+				p.stats.Repeated++
+				p.deviation, p.deviated = t, true
+			}
+			if p.started {
+				depth := int32(-1)
+				if pl.haveNewest {
+					depth = int32(pl.newest - t)
+				}
+				p.depth.add(depth)
+			}
+		}
+		s.ins[i] = in
+	}
+	return s.step(t)
+}
+
+// advanceInputs simulates, for the input-driven server, every tick up to
+// the newest input received: with the client's input where it arrived,
+// else as Missing says.
+func (s *Server) advanceInputs() error {
+	pl := &s.players[0]
+	for s.haveSeen && !tick.After(s.Tick(), s.maxSeen) {
+		t := s.Tick()
+		if in, ok := pl.pending.Get(t); ok {
+			s.Stats.InputsApplied++
+			s.ins[0] = *in
+			if err := s.step(t); err != nil {
+				return err
+			}
+			continue
+		}
+		s.deviation, s.deviated = t, true
+		if s.Missing == RepeatLast {
+			s.Stats.RepeatedTicks++
+			s.ins[0] = pl.last
+			if err := s.step(t); err != nil {
+				return err
+			}
+			continue
+		}
+		// Skip to the first tick we have an input for.
+		to := t + 1
+		for ; !tick.After(to, s.maxSeen); to++ {
+			if _, ok := pl.pending.Get(to); ok {
+				break
+			}
+		}
+		for k := t; k != to; k++ {
+			pl.chain = wire.FoldInput(pl.chain, k, wire.SkippedMark)
+		}
+		s.skipped += to - t
+		s.Stats.SkippedTicks += uint64(to - t)
+		if s.Recorder != nil {
+			if err := s.Recorder.Skip(t, to); err != nil {
+				return fmt.Errorf("server: %w", err)
+			}
+		}
+		// Every skipped tick gets a label and a hash, as the client's
+		// replay of a skip gives them.
+		for k := t; k != to; k++ {
+			s.hist.skip(k)
+			s.world.SkipTo(k + 1)
+			s.hist.Put(s.world)
+		}
+		s.moved = true
+	}
+	return nil
+}
+
+// step simulates tick t with s.ins, after the pending server events.
+func (s *Server) step(t uint32) error {
+	rec := s.hist.rec(t)
+	for _, e := range s.events {
+		if err := s.scene.ApplyEvent(s.world, e); err != nil {
+			return err
+		}
+		if s.Recorder != nil {
+			if err := s.Recorder.Event(t, e); err != nil {
+				return fmt.Errorf("server: %w", err)
+			}
+		}
+		rec.events = append(rec.events, e)
+		s.nevents++
+		s.Stats.Events++
+		s.deviation, s.deviated = t, true
+	}
+	s.events = s.events[:0]
+	copy(rec.ins[:], s.ins)
+	if err := s.scene.Step(s.world, s.ins); err != nil {
+		return err
+	}
+	for i, in := range s.ins {
+		pl := &s.players[i]
+		pl.last = in
+		pl.chain = wire.FoldInput(pl.chain, t, uint8(in))
+	}
+	s.hist.Put(s.world)
+	s.moved = true
+	if s.Recorder != nil {
+		if err := s.Recorder.Tick(t, s.ins, s.hist.hash(t+1), s.world.State()); err != nil {
+			return fmt.Errorf("server: %w", err)
+		}
+	}
+	return nil
+}
