@@ -99,8 +99,7 @@ type Session struct {
 	clientNext []time.Duration
 	nextSnap   time.Duration
 	nextNudge  time.Duration
-	draining   bool      // no more server events: the run is letting the link drain
-	played     [2]uint64 // bytes client 0 sent up and received down until the drain began
+	draining   bool // no more server events: the run is letting the link drain
 	rng        rng
 	events     []transport.PeerEvent
 	grams      []transport.Datagram
