@@ -33,6 +33,7 @@ type sessionFlags struct {
 	sync         string
 	quantize     bool
 	budgetKbps   float64
+	inputDriven  bool
 }
 
 func (f *sessionFlags) register(fs *flags) {
@@ -41,13 +42,14 @@ func (f *sessionFlags) register(fs *flags) {
 	fs.IntVar(&f.bodies, "bodies", 0, fmt.Sprintf("with -scene drop: number of cubes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies))
 	fs.StringVar(&f.sync, "sync", "state", "how the server keeps the client in step: state (snapshots of body states) or inputs (the inputs and events it applied, and a hash)")
 	fs.BoolVar(&f.quantize, "quantize", false, "both ends put every moving body on a grid after each step (1/4096 m, smallest-three rotations, 1/1024 m/s), so snapshots are small and exact")
+	fs.BoolVar(&f.inputDriven, "input-driven", false, "the original demo's server: it steps when the one client's input arrives (-missing says what it does with gaps); by default it steps on its own clock and the client runs ahead of it")
 	fs.Float64Var(&f.budgetKbps, "budget-kbps", predict.DefaultDownBudget*8/1000, "snapshot budget in kbit/s (state sync), 0 for none: one datagram a snapshot at most")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the link and the autopilot")
 	fs.IntVar(&f.snapshotHz, "snapshot-hz", 64, fmt.Sprintf("server snapshot rate in Hz, one of %v", predict.SnapshotRates))
 	fs.BoolVar(&f.noRedundancy, "no-redundancy", false, "send only the current input, not every input since the last state received")
 	fs.BoolVar(&f.noCorrection, "no-corrections", false, "never rewind to the server's state")
 	fs.BoolVar(&f.noSmoothing, "no-smoothing", false, "show corrections as jumps")
-	fs.StringVar(&f.missing, "missing", "skip", "what the server does with missing inputs: skip (jump to the first tick it has) or repeat (the last input)")
+	fs.StringVar(&f.missing, "missing", "", "with -input-driven, what the server does with missing inputs: skip (jump to the first tick it has, the default) or repeat (the last input); the clocked server always repeats")
 	fs.Uint64Var(&f.startTick, "start-tick", 0, "first tick number, 0 to 4294967295 (start near the top to cross the uint32 wrap)")
 }
 
@@ -114,6 +116,7 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 		return cfg, usagef("-budget-kbps %v is out of range: want 0 (none) to 1000000", f.budgetKbps)
 	}
 	cfg.DownBudget = f.budgetKbps * 1000 / 8
+	cfg.Clocked = !f.inputDriven
 	if !predict.ValidSnapshotRate(f.snapshotHz) {
 		return cfg, usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, predict.SnapshotRates)
 	}
@@ -123,12 +126,15 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 	cfg.Client.Corrections = !f.noCorrection
 	cfg.Smoothing = !f.noSmoothing
 	switch f.missing {
-	case "skip":
+	case "skip", "":
 		cfg.Missing = server.SkipMissing
 	case "repeat":
 		cfg.Missing = server.RepeatLast
 	default:
 		return cfg, usagef("-missing %q: want skip or repeat", f.missing)
+	}
+	if f.missing != "" && cfg.Clocked {
+		return cfg, usagef("-missing %s is for -input-driven: the clocked server repeats a missing input and counts it", f.missing)
 	}
 	if f.startTick > math.MaxUint32 {
 		return cfg, usagef("-start-tick %d is out of range: want 0 to %d", f.startTick, uint32(math.MaxUint32))
