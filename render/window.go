@@ -86,7 +86,7 @@ func Open(title string, width, height int) (w *Window, err error) {
 		width, height = DefaultWidth, DefaultHeight
 	}
 	if usesX11() && os.Getenv("DISPLAY") == "" {
-		return nil, errors.New("render: no display: DISPLAY is not set (try `cube sim` for a headless run)")
+		return nil, errors.New("render: no display: DISPLAY is not set")
 	}
 
 	// go-gl/glfw logs platform errors (such as an X server that cannot be

@@ -90,8 +90,16 @@ type lab struct {
 	desyncFound func(m *predict.Misprediction)
 	frameTime   float64 // seconds, smoothed
 	keys        game.Input
-	onReset     func() // called before the session is rebuilt
+	onReset     func()  // called before the session is rebuilt
+	note        string  // a message for the HUD (a screenshot written or not)
+	noteLeft    float64 // seconds the note stays
 }
+
+// noteSeconds is how long a note stays on the HUD.
+const noteSeconds = 4
+
+// say shows msg on the HUD for a few seconds.
+func (l *lab) say(msg string) { l.note, l.noteLeft = msg, noteSeconds }
 
 // newLab starts a session; autopilot drives the cube instead of the keys.
 func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, error) {
@@ -200,6 +208,9 @@ func (l *lab) frame(elapsed float64) error {
 	} else {
 		l.frameTime = 0.9*l.frameTime + 0.1*elapsed
 	}
+	if l.noteLeft -= elapsed; l.noteLeft <= 0 {
+		l.note = ""
+	}
 	if !l.paused {
 		for n := l.clock.advance(elapsed); n > 0; n-- {
 			if err := l.tick(l.keys); err != nil {
@@ -284,7 +295,7 @@ func (l *lab) hud() []string {
 	if l.pilot != nil {
 		driver = "autopilot"
 	}
-	return []string{
+	lines := []string{
 		fmt.Sprintf("%s: one-way %v ±%v, loss %.1f%%, RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
 		fmt.Sprintf("snapshots %d Hz  tick %d  acked %s  in flight %d", s.Config.SnapshotHz, c.Tick(), ack, c.InFlight()),
 		fmt.Sprintf("corrections %d (%d/s)  resyncs %d", st.Corrections, len(l.corrections), st.Resyncs),
@@ -298,6 +309,10 @@ func (l *lab) hud() []string {
 		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", onOff(l.show.server), onOff(l.show.snapshot), onOff(l.show.predicted)),
 		"F1 or H: help",
 	}
+	if l.note != "" {
+		lines = append(lines, l.note)
+	}
+	return lines
 }
 
 // helpLines returns the key table as "key\tdescription" lines.

@@ -86,11 +86,12 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 
 	win, err := render.Open("cube: client-side prediction lab", wf.width, wf.height)
 	if err != nil {
-		return exitError{code: 1, msg: fmt.Sprintf("%v\ncube: the window needs a display with OpenGL 4.1; 'cube sim' runs the same session headless", err)}
+		return exitError{code: 1, msg: windowFailure(err)}
 	}
 	defer win.Close()
 
 	var frame render.Frame
+	shots := shooter{dir: ".", stdout: stdout, stderr: stderr}
 	last := win.Time()
 	start, n := last, 0
 	defer func() {
@@ -101,13 +102,13 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	}()
 	for ; !win.ShouldClose(); n++ {
 		win.PollEvents()
-		shot := ""
+		shot := false
 		for _, k := range win.Pressed() {
 			switch a := keyActions[k]; a {
 			case actQuit:
 				win.SetShouldClose()
 			case actScreenshot:
-				shot = fmt.Sprintf("cube-%s.png", time.Now().Format("20060102-150405"))
+				shot = true
 			default:
 				if err := l.act(a); err != nil {
 					return err
@@ -124,14 +125,14 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		l.build(&frame)
 		win.Draw(&frame, elapsed)
 		lastFrame := wf.frames > 0 && n+1 >= wf.frames
-		if lastFrame && wf.screenshot != "" {
-			shot = wf.screenshot
+		if shot {
+			l.say(shots.take(time.Now(), win.Screenshot))
 		}
-		if shot != "" {
-			if err := win.Screenshot(shot); err != nil {
+		if lastFrame && wf.screenshot != "" {
+			if err := win.Screenshot(wf.screenshot); err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "screenshot written to %s\n", shot)
+			fmt.Fprintf(stdout, "screenshot written to %s\n", wf.screenshot)
 		}
 		win.Swap()
 		if lastFrame {

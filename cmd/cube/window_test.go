@@ -107,14 +107,56 @@ func TestWindowScreenshot(t *testing.T) {
 
 func TestWindowFailsClearlyWithoutDisplay(t *testing.T) {
 	bin := buildCube(t)
+	// No DISPLAY at all, and a DISPLAY that names no X server.
+	for _, display := range []string{"", ":4711"} {
+		cmd := exec.Command(bin, "-frames", "1")
+		cmd.Env = append(os.Environ(), "DISPLAY="+display, "WAYLAND_DISPLAY=")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		ee, ok := err.(*exec.ExitError)
+		if !ok || ee.ExitCode() != 1 {
+			t.Fatalf("DISPLAY=%q: exit %v, want 1\n%s", display, err, stderr.String())
+		}
+		// The README promises one line naming the cause and suggesting cube sim.
+		out := stderr.String()
+		if stdout.Len() != 0 || strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
+			t.Errorf("DISPLAY=%q: want one line on stderr and nothing on stdout, got %q and %q", display, out, stdout.String())
+		}
+		if !strings.Contains(out, "no display") || strings.Count(out, "cube sim") != 1 || strings.Contains(out, "goroutine") {
+			t.Errorf("DISPLAY=%q: the line does not name the cause and suggest cube sim once: %q", display, out)
+		}
+	}
+}
+
+func TestWindowFailsClearlyWithoutOpenGL41(t *testing.T) {
+	needDisplay(t)
+	bin := buildCube(t)
+	// Mesa's override makes the driver offer OpenGL 3.3 only.
 	cmd := exec.Command(bin, "-frames", "1")
-	cmd.Env = append(os.Environ(), "DISPLAY=", "WAYLAND_DISPLAY=")
+	cmd.Env = append(os.Environ(), "MESA_GL_VERSION_OVERRIDE=3.3")
 	out, err := cmd.CombinedOutput()
-	ee, ok := err.(*exec.ExitError)
-	if !ok || ee.ExitCode() != 1 {
+	if err == nil {
+		t.Skip("the driver ignores MESA_GL_VERSION_OVERRIDE (not Mesa)")
+	}
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
 		t.Fatalf("exit %v, want 1\n%s", err, out)
 	}
-	if !strings.Contains(string(out), "no display") || !strings.Contains(string(out), "cube sim") || strings.Contains(string(out), "goroutine") {
-		t.Fatalf("output does not name the cause and the way out:\n%s", out)
+	if s := string(out); strings.Count(s, "\n") != 1 || !strings.Contains(s, "OpenGL 4.1") || strings.Count(s, "cube sim") != 1 {
+		t.Errorf("want one line naming OpenGL 4.1 and suggesting cube sim, got %q", s)
+	}
+}
+
+func TestScreenshotFlagIsCheckedBeforeTheWindowOpens(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "x.jpg"), "want a name ending in .png"},
+		{filepath.Join(dir, "missing", "x.png"), "cannot create a file in folder"},
+	} {
+		// No display: the check must come first, or this would say "no display".
+		code, _, errs := runCube("window", "-frames", "1", "-screenshot", c.path)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 2 {
+			t.Errorf("-screenshot %s: exit %d, %q; want exit 2 and %q", c.path, code, errs, c.want)
+		}
 	}
 }

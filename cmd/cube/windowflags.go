@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
@@ -37,7 +38,7 @@ func registerWindowFlags(fs *flags) *windowFlags {
 	fs.IntVar(&wf.height, "height", 720, fmt.Sprintf("window height in pixels, %d to %d", minSize, maxSize))
 	fs.BoolVar(&wf.autopilot, "autopilot", false, "drive the cube with the scripted autopilot instead of the keyboard")
 	fs.IntVar(&wf.frames, "frames", 0, "quit after this many frames (0: run until closed)")
-	fs.StringVar(&wf.screenshot, "screenshot", "", "write the last frame to this PNG file (with -frames)")
+	fs.StringVar(&wf.screenshot, "screenshot", "", "with -frames: write the last frame to this PNG file (its name must end in .png)")
 	registerDebugFlags(fs, &wf.inject, &wf.reportDir)
 	wf.record.register(fs)
 	return wf
@@ -76,6 +77,11 @@ func (wf *windowFlags) check() (predict.SessionConfig, error) {
 	if wf.screenshot != "" && wf.frames == 0 {
 		return cfg, usagef("-screenshot needs -frames N: the picture is of the last frame")
 	}
+	if wf.screenshot != "" {
+		if err := checkScreenshotPath(wf.screenshot); err != nil {
+			return cfg, err
+		}
+	}
 	if err := wf.record.check(); err != nil {
 		return cfg, err
 	}
@@ -83,6 +89,15 @@ func (wf *windowFlags) check() (predict.SessionConfig, error) {
 		return cfg, err
 	}
 	return cfg, nil
+}
+
+// windowFailure turns the error of a window that could not open (no
+// display, no OpenGL 4.1) into one line that names the cause and the way
+// out.
+func windowFailure(err error) string {
+	cause := strings.TrimPrefix(err.Error(), "render: ")
+	cause = strings.Join(strings.Fields(strings.ReplaceAll(cause, "\n", "; ")), " ")
+	return cause + "; 'cube sim' runs the same session headless"
 }
 
 // printKeys prints the key table.
