@@ -11,7 +11,8 @@ import (
 type Sample struct {
 	T          float64 // virtual clock, seconds
 	Error      float64 // prediction error at that state, metres (0 when it matched)
-	Correction bool    // whether the client rewound and replayed for it
+	Correction bool    // whether the client rewound and replayed for it, a visible correction
+	Resync     bool    // whether it rewound and replayed quietly, below the visible thresholds
 	InFlight   float64 // ticks of input sent but not yet acknowledged
 }
 
@@ -37,6 +38,7 @@ type graphPoint struct {
 	yErr       float32 // pixels
 	yFlight    float32 // pixels
 	correction bool
+	resync     bool
 }
 
 // graph holds the laid-out samples; its slice is reused between frames.
@@ -112,6 +114,7 @@ func (g *graph) layout(samples []Sample, now float64, r rect) {
 			yErr:       errY(s.Error, r),
 			yFlight:    flightY(s.InFlight, g.flightMax, r),
 			correction: s.Correction,
+			resync:     s.Resync && !s.Correction,
 		})
 	}
 }
@@ -123,6 +126,7 @@ var (
 	graphLabel      = color{0.80, 0.82, 0.86, 1}
 	graphErrColor   = color{1.00, 0.85, 0.25, 1}
 	graphFixColor   = color{1.00, 0.30, 0.25, 0.55}
+	graphSyncColor  = color{0.45, 0.95, 0.45, 0.75}
 	graphFlightCol  = color{0.35, 0.80, 1.00, 0.9}
 	graphTitleColor = color{1, 1, 1, 1}
 )
@@ -151,6 +155,7 @@ func (g *graph) drawGraph(b *batch, a *atlas, samples []Sample, now float64, p r
 	x = b.text(a.bold, x, y, "last 10 s", graphTitleColor) + 2*cw
 	x = legend(b, f, x, y, lh, "prediction error", graphErrColor) + 2*cw
 	x = legend(b, f, x, y, lh, "correction", color{graphFixColor[0], graphFixColor[1], graphFixColor[2], 1}) + 2*cw
+	x = legend(b, f, x, y, lh, "resync", color{graphSyncColor[0], graphSyncColor[1], graphSyncColor[2], 1}) + 2*cw
 	legend(b, f, x, y, lh, "ticks in flight", graphFlightCol)
 
 	// The plot, with room for labels left (error), right (ticks) and below (time).
@@ -192,10 +197,14 @@ func (g *graph) drawGraph(b *batch, a *atlas, samples []Sample, now float64, p r
 	b.text(f, plot.x+plot.w+cw*0.5, plot.y-lh*0.5, g.flightLabel, graphFlightCol)
 	b.text(f, plot.x+plot.w+cw*0.5, plot.y+plot.h-lh*0.5, "0", graphFlightCol)
 
-	// Corrections behind the lines, full height.
+	// Corrections behind the lines, full height; quiet resyncs as short
+	// marks rising from the bottom.
 	for _, pt := range g.pts {
-		if pt.correction {
+		switch {
+		case pt.correction:
 			b.rect(pt.x-lw/2, plot.y, lw, plot.h, graphFixColor)
+		case pt.resync:
+			b.rect(pt.x-lw/2, plot.y+plot.h*0.75, lw, plot.h*0.25, graphSyncColor)
 		}
 	}
 	// Ticks in flight as a step line.
@@ -214,11 +223,15 @@ func (g *graph) drawGraph(b *batch, a *atlas, samples []Sample, now float64, p r
 	bottom := plot.y + plot.h
 	for _, pt := range g.pts {
 		c := graphErrColor
-		if pt.yErr >= bottom && !pt.correction {
+		if pt.yErr >= bottom && !pt.correction && !pt.resync {
 			continue // no dots along the zero line
 		}
-		if pt.correction {
+		switch {
+		case pt.correction:
 			c = graphFixColor
+			c[3] = 1
+		case pt.resync:
+			c = graphSyncColor
 			c[3] = 1
 		}
 		b.rect(pt.x-dot/2, pt.yErr-dot/2, dot, dot, c)

@@ -63,12 +63,21 @@ var keyHelp = []struct{ key, what string }{
 // graphSeconds is how much history the graph shows.
 const graphSeconds = 10
 
+// mark says what the client did with a state it received.
+type mark uint8
+
+const (
+	markNone       mark = iota // the prediction matched, or was left alone
+	markCorrection             // a visible correction: rewind and replay, smoothed
+	markResync                 // a quiet resync: rewind and replay below the thresholds
+)
+
 // sample is one graph point, taken at each state received.
 type sample struct {
-	t          float64
-	err        float64
-	correction bool
-	inFlight   float64
+	t        float64
+	err      float64
+	mark     mark
+	inFlight float64
 }
 
 // lab is the demo's state without any OpenGL: the session, the toggles,
@@ -86,6 +95,8 @@ type lab struct {
 	samples     []sample
 	corrections []float64 // times of recent corrections, for the rate
 	lastStates  uint64
+	lastFixes   [2]uint64 // client's corrections and resyncs at the last sample
+	rates       rateMeter // bytes per second over the last second
 	desync      string // first nondeterminism, for the banner
 	desyncFound func(m *predict.Misprediction)
 	frameTime   float64 // seconds, smoothed
@@ -128,7 +139,8 @@ func (l *lab) reset() error {
 	}
 	s.Client.OnMispredict = l.onMispredict
 	s.Client.KeepStates = true
-	l.sess, l.samples, l.corrections, l.lastStates, l.desync = s, l.samples[:0], l.corrections[:0], 0, ""
+	l.sess, l.samples, l.corrections, l.lastStates, l.lastFixes, l.desync = s, l.samples[:0], l.corrections[:0], 0, [2]uint64{}, ""
+	l.rates.reset(0, 0, 0)
 	l.clock.dt = s.TickDuration().Seconds()
 	return nil
 }
@@ -233,15 +245,21 @@ func (l *lab) tick(keys game.Input) error {
 	}
 	c := l.sess.Client
 	now := l.sess.Now().Seconds()
+	l.rates.add(now, l.sess.Link.Up.Stats().BytesSent, l.sess.Link.Down.Stats().BytesSent)
 	if c.Stats.StatesReceived != l.lastStates {
 		l.lastStates = c.Stats.StatesReceived
-		last := c.Last()
-		cmp := c.Compared()
-		corrected := c.Config.Corrections && last.Tick == cmp.Tick && cmp.ClientHash != cmp.ServerHash
-		l.samples = append(l.samples, sample{t: now, err: c.LastError(), correction: corrected, inFlight: float64(c.InFlight())})
-		if corrected && last.Corrected {
+		// What the client did with the states of this tick, from its
+		// counters: a correction shows over a quiet resync.
+		m := markNone
+		switch {
+		case c.Stats.Corrections != l.lastFixes[0]:
+			m = markCorrection
 			l.corrections = append(l.corrections, now)
+		case c.Stats.Resyncs != l.lastFixes[1]:
+			m = markResync
 		}
+		l.lastFixes = [2]uint64{c.Stats.Corrections, c.Stats.Resyncs}
+		l.samples = append(l.samples, sample{t: now, err: c.LastError(), mark: m, inFlight: float64(c.InFlight())})
 	}
 	l.samples = trimSamples(l.samples, now-graphSeconds)
 	for len(l.corrections) > 0 && l.corrections[0] < now-1 {
@@ -269,7 +287,8 @@ func onOff(b bool) string {
 	return "off"
 }
 
-// hud returns the status lines.
+// hud returns the status lines. Items within a line are separated by two
+// spaces; the window wraps lines between items, never inside one.
 func (l *lab) hud() []string {
 	s, c := l.sess, l.sess.Client
 	cond := s.Config.Conditions
@@ -279,8 +298,7 @@ func (l *lab) hud() []string {
 		ack = fmt.Sprint(newest)
 	}
 	off, _ := c.Smooth.Offset()
-	secs := math.Max(s.Now().Seconds(), 1e-9)
-	up, down := s.Link.Up.Stats(), s.Link.Down.Stats()
+	up, down := l.rates.rates()
 	last := c.Last()
 	fps := 0.0
 	if l.frameTime > 0 {
@@ -295,16 +313,17 @@ func (l *lab) hud() []string {
 	if l.pilot != nil {
 		driver = "autopilot"
 	}
+	mis := st.Mispredicted
 	lines := []string{
-		fmt.Sprintf("%s: one-way %v ±%v, loss %.1f%%, RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
+		fmt.Sprintf("%s  one-way %v ±%v  loss %.1f%%  RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
 		fmt.Sprintf("snapshots %d Hz  tick %d  acked %s  in flight %d", s.Config.SnapshotHz, c.Tick(), ack, c.InFlight()),
-		fmt.Sprintf("corrections %d (%d/s)  resyncs %d", st.Corrections, len(l.corrections), st.Resyncs),
-		fmt.Sprintf("last: %d ticks replayed, error %.3f m, jump %.3f m", last.Replayed, math.Sqrt(last.Error.Pos2), last.Jump),
-		fmt.Sprintf("mispredicted: input %d  server %d  nondeterm. %d",
-			st.Mispredicted[predict.KindInput], st.Mispredicted[predict.KindServer], st.Mispredicted[predict.KindNondeterminism]),
-		fmt.Sprintf("smoothing offset %.3f m", off.Len()),
-		fmt.Sprintf("up %.0f B/s  down %.0f B/s", float64(up.BytesSent)/secs, float64(down.BytesSent)/secs),
-		fmt.Sprintf("frame %.1f ms  %.0f fps  %s, %s", 1000*l.frameTime, fps, state, driver),
+		fmt.Sprintf("corrections %d (%d/s)  resyncs %d  rejected: client %d, server %d",
+			st.Corrections, len(l.corrections), st.Resyncs, st.Rejected.Total(), s.Server.Stats.Rejected.Total()),
+		fmt.Sprintf("last rewind: %d ticks replayed  error %.3f m  jump %.3f m", last.Replayed, math.Sqrt(last.Error.Pos2), last.Jump),
+		fmt.Sprintf("mispredicted: input %d  server %d  unverified %d  nondeterminism %d",
+			mis[predict.KindInput], mis[predict.KindServer], mis[predict.KindUnverified], mis[predict.KindNondeterminism]),
+		fmt.Sprintf("smoothing offset %.3f m  up %s  down %s (last second)", off.Len(), byteRate(up), byteRate(down)),
+		fmt.Sprintf("frame %.1f ms  %.0f fps  %s  %s", 1000*l.frameTime, fps, state, driver),
 		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy)),
 		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", onOff(l.show.server), onOff(l.show.snapshot), onOff(l.show.predicted)),
 		"F1 or H: help",

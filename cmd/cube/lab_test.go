@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -103,5 +104,150 @@ func TestEveryKeyHasHelp(t *testing.T) {
 		if !strings.Contains(help, k) {
 			t.Errorf("help lacks %q", k)
 		}
+	}
+}
+
+// hudLine returns the HUD line that holds want, or "".
+func hudLine(l *lab, want string) string {
+	for _, s := range l.hud() {
+		if strings.Contains(s, want) {
+			return s
+		}
+	}
+	return ""
+}
+
+func TestHUDRatesAreOverTheLastSecond(t *testing.T) {
+	l, err := newLab(predict.DefaultSessionConfig(), true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(seconds float64) {
+		for i := 0; i < int(seconds*64); i++ {
+			if err := l.frame(1.0 / 64); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	run(3)
+	_, fast := l.rates.rates()
+	for l.sess.Config.SnapshotHz > 1 {
+		_ = l.act(actSlower)
+	}
+	run(2)
+	_, slow := l.rates.rates()
+	// One snapshot a second instead of 64: the rate over the last second
+	// falls to about a 64th; an average since the start would still be
+	// above half of it.
+	if fast < 10000 || slow > fast/20 {
+		t.Errorf("down %.0f B/s at 64 Hz, then %.0f B/s after 2 s at 1 Hz; want about a 64th", fast, slow)
+	}
+	if line := hudLine(l, "down "); !strings.Contains(line, byteRate(slow)) || !strings.Contains(line, "last second") {
+		t.Errorf("HUD line %q does not show the last second's rate %s", line, byteRate(slow))
+	}
+}
+
+func TestRateMeter(t *testing.T) {
+	var m rateMeter
+	m.reset(0, 0, 0)
+	var up, down uint64
+	for tick := 1; tick <= 64*5; tick++ {
+		now := float64(tick) / 64
+		up += 10
+		if tick <= 64*3 || tick%64 == 0 {
+			down += 1000 // 64 Hz for 3 s, then 1 Hz
+		}
+		m.add(now, up, down)
+		gotUp, gotDown := m.rates()
+		if gotUp != 640 {
+			t.Fatalf("tick %d: up %v B/s, want 640", tick, gotUp)
+		}
+		if tick >= 64*4 && gotDown != 1000 {
+			t.Fatalf("tick %d, a second after the switch to 1 Hz: down %v B/s, want 1000", tick, gotDown)
+		}
+		if tick <= 64*3 && gotDown != 64000 {
+			t.Fatalf("tick %d at 64 Hz: down %v B/s, want 64000", tick, gotDown)
+		}
+	}
+	if len(m.s) > 66 {
+		t.Errorf("meter keeps %d samples, want about a second's", len(m.s))
+	}
+	for _, c := range []struct {
+		r    float64
+		want string
+	}{{653, "653 B/s"}, {87577, "87.6 kB/s"}, {22391044, "22.39 MB/s"}} {
+		if got := byteRate(c.r); got != c.want {
+			t.Errorf("byteRate(%v) = %q, want %q", c.r, got, c.want)
+		}
+	}
+}
+
+func TestQuietResyncsAreNotDrawnAsCorrections(t *testing.T) {
+	// One-ulp differences are far below the visible thresholds: the client
+	// rewinds quietly (a resync), never a correction.
+	l, err := newLab(predict.DefaultSessionConfig(), true, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 6*64; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	st := l.sess.Client.Stats
+	if st.Resyncs == 0 || st.Corrections != 0 {
+		t.Fatalf("%d resyncs, %d corrections; the test needs resyncs only", st.Resyncs, st.Corrections)
+	}
+	var fixes, syncs int
+	for _, s := range l.samples {
+		switch s.mark {
+		case markCorrection:
+			fixes++
+		case markResync:
+			syncs++
+		}
+	}
+	if fixes != 0 || syncs == 0 {
+		t.Errorf("graph has %d correction marks and %d resync marks, want 0 and some", fixes, syncs)
+	}
+	// A nudge makes a real correction, marked as one.
+	_ = l.act(actNudge)
+	for i := 0; i < 64; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	fixes = 0
+	for _, s := range l.samples {
+		if s.mark == markCorrection {
+			fixes++
+		}
+	}
+	if l.sess.Client.Stats.Corrections == 0 || fixes == 0 {
+		t.Errorf("after a nudge: %d corrections, %d marks", l.sess.Client.Stats.Corrections, fixes)
+	}
+}
+
+func TestHUDShowsRejectedAndUnverified(t *testing.T) {
+	cfg := predict.DefaultSessionConfig()
+	l, err := newLab(cfg, true, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = l.act(actPreset1) // perfect: the garbage below is not lost
+	_ = l.act(actCorrections)
+	for i := 0; i < 64; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	now := l.sess.Now()
+	l.sess.Link.Down.Send(now, []byte{0xde, 0xad})
+	l.sess.Link.Up.Send(now, []byte{0xbe, 0xef, 0})
+	l.sess.Link.Up.Send(now, []byte{1})
+	for i := 0; i < 3*64; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	if line := hudLine(l, "rejected"); !strings.Contains(line, "rejected: client 1, server 2") {
+		t.Errorf("HUD line %q, want rejected: client 1, server 2", line)
+	}
+	// Corrections off and one-ulp differences: unverified mispredictions.
+	n := l.sess.Client.Stats.Mispredicted[predict.KindUnverified]
+	if line := hudLine(l, "unverified"); n == 0 || !strings.Contains(line, fmt.Sprintf("unverified %d", n)) {
+		t.Errorf("%d unverified; HUD line %q", n, line)
 	}
 }

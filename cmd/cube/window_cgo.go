@@ -195,6 +195,6 @@ func (l *lab) build(f *render.Frame) {
 	f.Now = l.sess.Now().Seconds()
 	f.Graph = f.Graph[:0]
 	for _, s := range l.samples {
-		f.Graph = append(f.Graph, render.Sample{T: s.t, Error: s.err, Correction: s.correction, InFlight: s.inFlight})
+		f.Graph = append(f.Graph, render.Sample{T: s.t, Error: s.err, Correction: s.mark == markCorrection, Resync: s.mark == markResync, InFlight: s.inFlight})
 	}
 }
