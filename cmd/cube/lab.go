@@ -97,7 +97,7 @@ type lab struct {
 	lastStates  uint64
 	lastFixes   [2]uint64 // client's corrections and resyncs at the last sample
 	rates       rateMeter // bytes per second over the last second
-	desync      string // first nondeterminism, for the banner
+	desync      string    // first nondeterminism, for the banner
 	desyncFound func(m *predict.Misprediction)
 	frameTime   float64 // seconds, smoothed
 	keys        game.Input
