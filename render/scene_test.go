@@ -33,15 +33,17 @@ func TestSceneBuildGroundSolidWireframeTranslucent(t *testing.T) {
 	if n := len(s.inst) / instFloats; n != s.nOpaque+2 {
 		t.Fatalf("%d instances, want %d", n, s.nOpaque+2)
 	}
-	g := instanceAt(&s, 0)
+	// The ground is the last opaque instance: drawn after the boxes, the
+	// depth test skips shading it where they cover it.
+	g := instanceAt(&s, s.nOpaque-1)
 	if g[0] != 3 || g[2] != 4 || g[1]+g[4] != 0 || g[14] != modeGround {
 		t.Errorf("ground instance %v: want centred under (3, 4) with its top at y=0", g)
 	}
-	if solid := instanceAt(&s, 1); solid[13] != 1 || solid[14] != modeLit {
+	if solid := instanceAt(&s, 0); solid[13] != 1 || solid[14] != modeLit {
 		t.Errorf("solid box instance %v: want opaque and lit", solid)
 	}
 	// Zero Rot counts as the identity.
-	if solid := instanceAt(&s, 1); solid[9] != 1 {
+	if solid := instanceAt(&s, 0); solid[9] != 1 {
 		t.Errorf("solid box rotation w = %v, want 1", solid[9])
 	}
 	// The translucent boxes come last, farthest first.

@@ -342,6 +342,7 @@ func (w *Window) Draw(f *Frame, dt float64) {
 		return // minimised
 	}
 	w.cam.follow(f.Follow, dt)
+	w.cam.avoid(f.Boxes, dt)
 	eye := w.cam.eye()
 	w.viewProj = w.cam.proj(fw, fh).Mul4(w.cam.view())
 	w.build.build(f.Boxes, w.cam.target, eye)
@@ -355,6 +356,11 @@ func (w *Window) Draw(f *Frame, dt float64) {
 	w.hud.build(w.atlas, f, fw, fh)
 	w.overlay.draw(&w.hud.b, fw, fh)
 }
+
+// ResetCamera puts the camera back to its default angle and distance
+// behind the followed point, undoing the mouse's orbit and zoom; the next
+// Draw snaps to Frame.Follow instead of easing towards it.
+func (w *Window) ResetCamera() { w.cam.reset() }
 
 // Swap shows the frame drawn since the previous Swap; with vsync on it
 // waits for the display's refresh.

@@ -33,6 +33,9 @@ const (
 	actPause
 	actStep
 	actReset
+	actNextScene
+	actResetCamera
+	actOverlay
 	actScreenshot
 	actHelp
 	actQuit
@@ -83,14 +86,16 @@ type sample struct {
 // lab is the demo's state without any OpenGL: the session, the toggles,
 // the graph history and the HUD text. The window drives it.
 type lab struct {
-	base     predict.SessionConfig
-	sess     *predict.Session
-	pilot    *game.Autopilot // nil: the keyboard drives
-	inject   uint32
-	clock    stepClock
-	paused   bool
-	showHelp bool
-	show     struct{ server, snapshot, predicted bool }
+	base       predict.SessionConfig
+	sess       *predict.Session
+	pilot      *game.Autopilot // nil: the keyboard drives
+	autopilot  bool
+	dropBodies int // -bodies for the drop scene, kept while cycling scenes
+	inject     uint32
+	clock      stepClock
+	paused     bool
+	showHelp   bool
+	show       struct{ server, snapshot, predicted bool }
 
 	samples     []sample
 	corrections []float64 // times of recent corrections, for the rate
@@ -104,6 +109,10 @@ type lab struct {
 	onReset     func()  // called before the session is rebuilt
 	note        string  // a message for the HUD (a screenshot written or not)
 	noteLeft    float64 // seconds the note stays
+	hideOverlay bool    // HUD and graph hidden (Tab)
+	// cameraReset asks the window to put the camera back to its default
+	// place (the reset-camera key, a new scene); the window clears it.
+	cameraReset bool
 }
 
 // noteSeconds is how long a note stays on the HUD.
@@ -114,13 +123,13 @@ func (l *lab) say(msg string) { l.note, l.noteLeft = msg, noteSeconds }
 
 // newLab starts a session; autopilot drives the cube instead of the keys.
 func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, error) {
-	l := &lab{base: cfg, inject: inject}
+	l := &lab{base: cfg, inject: inject, autopilot: autopilot}
+	if cfg.Scene == "drop" {
+		l.dropBodies = cfg.Options.Bodies
+	}
 	l.show.server, l.show.snapshot = true, true
 	if err := l.reset(); err != nil {
 		return nil, err
-	}
-	if autopilot {
-		l.pilot = game.NewAutopilot(l.sess.Client.Scene(), cfg.Seed)
 	}
 	return l, nil
 }
@@ -142,7 +151,23 @@ func (l *lab) reset() error {
 	l.sess, l.samples, l.corrections, l.lastStates, l.lastFixes, l.desync = s, l.samples[:0], l.corrections[:0], 0, [2]uint64{}, ""
 	l.rates.reset(0, 0, 0)
 	l.clock.dt = s.TickDuration().Seconds()
+	l.pilot = nil
+	if l.autopilot {
+		// A fresh autopilot for the scene: a reset replays the same run.
+		l.pilot = game.NewAutopilot(s.Client.Scene(), l.base.Seed)
+	}
 	return nil
+}
+
+// nextScene returns the scene after name in game.Names(), wrapping around.
+func nextScene(name string) string {
+	names := game.Names()
+	for i, n := range names {
+		if n == name {
+			return names[(i+1)%len(names)]
+		}
+	}
+	return names[0]
 }
 
 func (l *lab) onMispredict(m *predict.Misprediction) {
@@ -203,6 +228,18 @@ func (l *lab) act(a action) error {
 		}
 	case actReset:
 		return l.reset()
+	case actNextScene:
+		l.base.Scene = nextScene(l.base.Scene)
+		l.base.Options = game.Options{}
+		if l.base.Scene == "drop" {
+			l.base.Options.Bodies = l.dropBodies
+		}
+		l.cameraReset = true
+		return l.reset()
+	case actResetCamera:
+		l.cameraReset = true
+	case actOverlay:
+		l.hideOverlay = !l.hideOverlay
 	case actHelp:
 		l.showHelp = !l.showHelp
 	}

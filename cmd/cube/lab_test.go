@@ -251,3 +251,51 @@ func TestHUDShowsRejectedAndUnverified(t *testing.T) {
 		t.Errorf("%d unverified; HUD line %q", n, line)
 	}
 }
+
+func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
+	cfg := predict.DefaultSessionConfig()
+	cfg.Scene, cfg.Options.Bodies = "drop", 30
+	l, err := newLab(cfg, true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = l.act(actPreset4)
+	_ = l.act(actSlower)
+	_ = l.act(actSmoothing)
+	_ = l.act(actServerCube)
+	var got []string
+	for range game.Names() {
+		for i := 0; i < 10; i++ {
+			_ = l.frame(1.0 / 64)
+		}
+		l.cameraReset = false
+		if err := l.act(actNextScene); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, l.sess.Config.Scene)
+		if !l.cameraReset {
+			t.Errorf("scene %s: the camera was not asked to reset", l.sess.Config.Scene)
+		}
+		c := l.sess.Client
+		if c.Tick() != 0 || l.sess.Config.Preset != "average" || l.sess.Config.SnapshotHz != 32 || c.Smooth.Enabled || l.show.server {
+			t.Errorf("scene %s: tick %d, preset %s, %d Hz, smoothing %v, server cube %v: the settings were not kept",
+				l.sess.Config.Scene, c.Tick(), l.sess.Config.Preset, l.sess.Config.SnapshotHz, c.Smooth.Enabled, l.show.server)
+		}
+		if l.pilot == nil {
+			t.Errorf("scene %s: the autopilot was lost", l.sess.Config.Scene)
+		}
+	}
+	if want := "arena cubes pyramid stack drop"; strings.Join(got, " ") != want {
+		t.Errorf("scenes %q, want %q", got, want)
+	}
+	if n := l.sess.Client.World().NumBodies(); n != 30 {
+		t.Errorf("back at drop: %d bodies, want the -bodies 30 it started with", n)
+	}
+	// The reset-camera key asks the window; nothing else changes.
+	l.cameraReset = false
+	tick := l.sess.Client.Tick()
+	_ = l.act(actResetCamera)
+	if !l.cameraReset || l.sess.Client.Tick() != tick {
+		t.Error("reset camera: not asked, or the session changed")
+	}
+}

@@ -27,6 +27,7 @@ var keyActions = map[render.Key]action{
 	render.KeyY: actServerCube, render.KeyB: actSnapshotCube, render.KeyV: actPredictedCube,
 	render.KeyK: actNudge, render.KeyP: actPause, render.KeyPeriod: actStep,
 	render.KeyBackspace: actReset, render.KeyF12: actScreenshot,
+	render.KeyN: actNextScene, render.KeyHome: actResetCamera, render.KeyTab: actOverlay,
 	render.KeyF1: actHelp, render.KeyH: actHelp, render.KeyEscape: actQuit,
 }
 
@@ -64,6 +65,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	l.paused = wf.paused
 	var rec *recording
 	if wf.record.path != "" {
 		if rec, err = startRecording(wf.record.path, uint32(wf.record.fullEvery), l.sess); err != nil {
@@ -94,10 +96,13 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	shots := shooter{dir: ".", stdout: stdout, stderr: stderr}
 	last := win.Time()
 	start, n := last, 0
+	simTime := 0.0 // seconds spent in the simulation (lab.frame)
 	defer func() {
 		if wf.frames > 0 && n > 1 {
 			ms := 1000 * (win.Time() - start) / float64(n)
-			fmt.Fprintf(stdout, "%d frames at %dx%d: mean frame time %.1f ms (%.0f fps) on %s\n", n, wf.width, wf.height, ms, 1000/ms, win.GLInfo())
+			sim := 1000 * simTime / float64(n)
+			fmt.Fprintf(stdout, "%d frames at %dx%d: mean frame time %.1f ms (%.0f fps): simulation %.1f ms, drawing and the rest %.1f ms; on %s\n",
+				n, wf.width, wf.height, ms, 1000/ms, sim, ms-sim, win.GLInfo())
 		}
 	}()
 	for ; !win.ShouldClose(); n++ {
@@ -115,6 +120,10 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 				}
 			}
 		}
+		if l.cameraReset {
+			win.ResetCamera()
+			l.cameraReset = false
+		}
 		l.setKeys(heldInput(win))
 		now := win.Time()
 		elapsed := now - last
@@ -122,6 +131,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		if err := l.frame(elapsed); err != nil {
 			return err
 		}
+		simTime += win.Time() - now
 		l.build(&frame)
 		win.Draw(&frame, elapsed)
 		lastFrame := wf.frames > 0 && n+1 >= wf.frames
@@ -152,27 +162,52 @@ func pq(q physics.Quat) mgl32.Quat {
 	return mgl32.Quat{W: float32(q.W), V: mgl32.Vec3{float32(q.X), float32(q.Y), float32(q.Z)}}
 }
 
-// Colours of the cubes.
+// Colours of the boxes.
 var (
 	colorPlayer    = mgl32.Vec4{0.85, 0.25, 0.2, 1}
 	colorServer    = mgl32.Vec4{1, 0.85, 0.1, 0.35}
 	colorSnapshot  = mgl32.Vec4{0.2, 0.45, 1, 0.35}
 	colorPredicted = mgl32.Vec4{0.9, 0.9, 0.9, 1}
 	colorStatic    = mgl32.Vec4{0.55, 0.57, 0.6, 1}
+	colorBody      = mgl32.Vec4{0.82, 0.78, 0.70, 1} // other dynamic bodies, moving
+	colorResting   = mgl32.Vec4{0.62, 0.59, 0.53, 1} // other dynamic bodies, at rest
 )
 
-// build fills the frame from the lab, reusing its slices.
+// Below these speeds a body counts as at rest and is drawn dimmer. The
+// physics engine will say which bodies sleep; until then the velocities tell.
+const (
+	restSpeed2    = 0.02 * 0.02 // (m/s)²
+	restAngSpeed2 = 0.05 * 0.05 // (rad/s)²
+)
+
+// atRest reports whether a body is (nearly) still.
+func atRest(b *physics.BodyState) bool {
+	return b.Vel.Dot(b.Vel) < restSpeed2 && b.AngVel.Dot(b.AngVel) < restAngSpeed2
+}
+
+// build fills the frame from the lab, reusing its slices: every body of the
+// client's predicted world (statics grey, other dynamic bodies neutral, the
+// player's cube red at its displayed pose), then the player's ghosts.
 func (l *lab) build(f *render.Frame) {
 	w := l.sess.Client.World()
+	player := l.sess.Client.Player()
 	f.Boxes = f.Boxes[:0]
 	for i := 0; i < w.NumBodies(); i++ {
-		if !w.Static(i) {
+		if i == player {
 			continue
 		}
 		b := w.Body(i)
-		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: pv(w.Half(i)), Rot: pq(b.Rot), Color: colorStatic, Style: render.Solid})
+		box := render.Box{Center: pv(b.Pos), Half: pv(w.Half(i)), Rot: pq(b.Rot), Style: render.Solid}
+		switch {
+		case w.Static(i):
+			box.Color, box.Blocks = colorStatic, true
+		case atRest(&b):
+			box.Color, box.Shadow = colorResting, true
+		default:
+			box.Color, box.Shadow = colorBody, true
+		}
+		f.Boxes = append(f.Boxes, box)
 	}
-	player := l.sess.Client.Player()
 	half := pv(w.Half(player))
 	pos, rot := l.sess.Display()
 	f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: colorPlayer, Style: render.Solid, Shadow: true})

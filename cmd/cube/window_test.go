@@ -10,6 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/render"
 )
 
 // buildCube builds the program into a temporary folder.
@@ -158,5 +161,65 @@ func TestScreenshotFlagIsCheckedBeforeTheWindowOpens(t *testing.T) {
 		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 2 {
 			t.Errorf("-screenshot %s: exit %d, %q; want exit 2 and %q", c.path, code, errs, c.want)
 		}
+	}
+}
+
+func TestFrameHoldsEveryBody(t *testing.T) {
+	cfg := predict.DefaultSessionConfig()
+	cfg.Scene = "cubes"
+	l, err := newLab(cfg, true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 64; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	var f render.Frame
+	l.build(&f)
+	w := l.sess.Client.World()
+	var solid, red, neutral, blocks, shadows int
+	for _, b := range f.Boxes {
+		if b.Style != render.Solid {
+			continue
+		}
+		solid++
+		switch b.Color {
+		case colorPlayer:
+			red++
+		case colorBody, colorResting:
+			neutral++
+		}
+		if b.Blocks {
+			blocks++
+		}
+		if b.Shadow {
+			shadows++
+		}
+	}
+	if solid != w.NumBodies() || red != 1 || neutral != w.NumBodies()-1 || blocks != 0 || shadows != w.NumBodies() {
+		t.Errorf("%d bodies: %d solid boxes, %d red, %d neutral, %d blocking, %d casting shadows", w.NumBodies(), solid, red, neutral, blocks, shadows)
+	}
+	// The player's cube is drawn where the display puts it (with the
+	// smoothing offset), the others where the predicted world has them.
+	pos, _ := l.sess.Display()
+	for _, b := range f.Boxes {
+		if b.Color == colorPlayer && b.Center != v32(pos) {
+			t.Errorf("player cube at %v, want the displayed %v", b.Center, pos)
+		}
+	}
+	// In the arena the statics are obstacles for the camera.
+	_ = l.act(actNextScene) // pyramid
+	for l.sess.Config.Scene != "arena" {
+		_ = l.act(actNextScene)
+	}
+	l.build(&f)
+	blocks = 0
+	for _, b := range f.Boxes {
+		if b.Blocks {
+			blocks++
+		}
+	}
+	if blocks != 7 {
+		t.Errorf("arena: %d blocking boxes, want its 7 statics", blocks)
 	}
 }

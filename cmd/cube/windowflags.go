@@ -24,6 +24,7 @@ type windowFlags struct {
 	width      int
 	height     int
 	autopilot  bool
+	paused     bool
 	frames     int
 	screenshot string
 	inject     uint
@@ -37,6 +38,7 @@ func registerWindowFlags(fs *flags) *windowFlags {
 	fs.IntVar(&wf.width, "width", 1280, fmt.Sprintf("window width in pixels, %d to %d", minSize, maxSize))
 	fs.IntVar(&wf.height, "height", 720, fmt.Sprintf("window height in pixels, %d to %d", minSize, maxSize))
 	fs.BoolVar(&wf.autopilot, "autopilot", false, "drive the cube with the scripted autopilot instead of the keyboard")
+	fs.BoolVar(&wf.paused, "paused", false, "start with the simulation paused (P resumes): with -frames, measures drawing alone")
 	fs.IntVar(&wf.frames, "frames", 0, "quit after this many frames (0: run until closed)")
 	fs.StringVar(&wf.screenshot, "screenshot", "", "with -frames: write the last frame to this PNG file (its name must end in .png)")
 	registerDebugFlags(fs, &wf.inject, &wf.reportDir)
