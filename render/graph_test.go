@@ -79,7 +79,7 @@ func TestGraphDrawsResyncsApartFromCorrections(t *testing.T) {
 	count := func(samples []Sample) (fix, sync int) {
 		var g graph
 		var b batch
-		g.drawGraph(&b, a, samples, 10, rect{0, 0, 640, 220})
+		g.drawGraph(&b, &a.normal, samples, 10, rect{0, 0, 640, 220})
 		for _, v := range b.verts {
 			switch v.c {
 			case graphFixColor:

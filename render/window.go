@@ -38,14 +38,23 @@ func init() {
 
 // Frame is everything to draw in one frame. Draw does not keep it.
 type Frame struct {
-	Boxes    []Box      // everything to draw; the ground plane y=0 is always drawn
-	Follow   mgl32.Vec3 // camera target (the displayed player cube); the camera eases toward it
-	HUD      []string   // status lines, top left; long lines wrap
-	Help     []string   // key help lines, "key\tdescription"; drawn as a centred panel when ShowHelp
+	Boxes  []Box      // everything to draw; the ground plane y=0 is always drawn
+	Follow mgl32.Vec3 // camera target (the displayed player cube); the camera eases toward it
+	// HUD is the status lines, top left. Items within a line are separated
+	// by two spaces; a line too long for the panel wraps between items,
+	// never inside one.
+	HUD []string
+	// Help is the help panel's lines, "key\tdescription\tshort
+	// description" (the short form is optional, for small windows) or a
+	// heading without a tab; drawn when ShowHelp, beside the other panels
+	// when there is room, else alone over the window.
+	Help     []string
 	ShowHelp bool
-	Banner   string   // big red line near the top centre when non-empty (e.g. "DESYNC at tick 1234")
-	Graph    []Sample // oldest first; the graph shows the 10 s ending at Now; nil hides the graph
-	Now      float64  // seconds, on the samples' clock
+	// Banner, when not empty, is shown at the top in red: its first line
+	// large (e.g. "DESYNC at tick 1234"), the lines after a newline smaller.
+	Banner string
+	Graph  []Sample // oldest first; the graph shows the 10 s ending at Now; nil hides the graph
+	Now    float64  // seconds, on the samples' clock
 }
 
 // Window is an OpenGL 4.1 core window with everything needed to draw a

@@ -43,24 +43,31 @@ const (
 
 // keyHelp is the key table: the help overlay, `cube window -h` and the
 // README show it. Movement keys are held, the others act once per press.
-var keyHelp = []struct{ key, what string }{
-	{"W A S D", "push the cube (-Z, -X, +Z, +X: world axes, the server's rule)"},
-	{"Space", "jump (only when standing on something)"},
-	{"1 to 7", "network preset: perfect, lan, good, average, bad, terrible, outage"},
-	{"[ ]", "halve or double the snapshot rate (1 to 64 Hz)"},
-	{"C", "corrections on/off"},
-	{"M", "smoothing on/off"},
-	{"R", "redundant inputs on/off"},
-	{"Y", "server cube (yellow) on/off"},
-	{"B", "last snapshot cube (blue) on/off"},
-	{"V", "raw predicted cube (wireframe) on/off"},
-	{"K", "nudge the server's cube (a server-only event)"},
-	{"P", "pause"},
-	{".", "step one tick while paused"},
-	{"Backspace", "reset the session"},
-	{"F12", "screenshot to cube-<time>.png"},
-	{"F1 or H", "this help"},
-	{"Esc", "quit"},
+// what is the description; short, for the help overlay of small windows.
+var keyHelp = []struct{ key, what, short string }{
+	{"W A S D", "push the cube (-Z -X +Z +X: world axes)", "push the cube"},
+	{"Space", "jump, when standing on something", "jump"},
+	{"E", "pull the cubes nearby in (cubes scene)", "pull cubes"},
+	{"1 to 7", "perfect, lan, good, average, bad, terrible, outage", "network preset"},
+	{"[ ]", "halve or double the snapshot rate, 1 to 64 Hz", "snapshot rate"},
+	{"C", "corrections on/off", "corrections"},
+	{"M", "smoothing on/off", "smoothing"},
+	{"R", "redundant inputs on/off", "redundancy"},
+	{"Y", "server's cube (yellow) on/off", "server cube"},
+	{"B", "last snapshot's cube (blue) on/off", "snapshot cube"},
+	{"V", "raw predicted cube (wireframe) on/off", "predicted cube"},
+	{"K", "nudge the server's cube (a server-only event)", "nudge"},
+	{"N", "next scene: arena, cubes, pyramid, stack, drop", "next scene"},
+	{"P", "pause", "pause"},
+	{".", "step one tick while paused", "step"},
+	{"Backspace", "reset the session", "reset"},
+	{"Home", "reset the camera", "reset camera"},
+	{"Tab", "hide or show the HUD and the graph", "HUD and graph"},
+	{"F12", "screenshot to cube-DATE-TIME-MS.png", "screenshot"},
+	{"F1 or H", "this help", "help"},
+	{"Esc", "quit", "quit"},
+	{"mouse drag", "orbit the camera around the cube", "orbit camera"},
+	{"wheel", "zoom in and out", "zoom"},
 }
 
 // graphSeconds is how much history the graph shows.
@@ -100,11 +107,11 @@ type lab struct {
 	samples     []sample
 	corrections []float64 // times of recent corrections, for the rate
 	lastStates  uint64
-	lastFixes   [2]uint64 // client's corrections and resyncs at the last sample
-	rates       rateMeter // bytes per second over the last second
-	desync      string    // first nondeterminism, for the banner
-	desyncFound func(m *predict.Misprediction)
-	frameTime   float64 // seconds, smoothed
+	lastFixes   [2]uint64                             // client's corrections and resyncs at the last sample
+	rates       rateMeter                             // bytes per second over the last second
+	desync      string                                // first nondeterminism, for the banner
+	desyncFound func(m *predict.Misprediction) string // writes the report, returns its path or ""
+	frameTime   float64                               // seconds, smoothed
 	keys        game.Input
 	onReset     func()  // called before the session is rebuilt
 	note        string  // a message for the HUD (a screenshot written or not)
@@ -172,9 +179,11 @@ func nextScene(name string) string {
 
 func (l *lab) onMispredict(m *predict.Misprediction) {
 	if m.Kind == predict.KindNondeterminism && l.desync == "" {
-		l.desync = fmt.Sprintf("DESYNC at tick %d (nondeterminism between ticks %d and %d)", m.Tick, m.From, m.Tick)
+		l.desync = fmt.Sprintf("DESYNC at tick %d\nnondeterminism between ticks %d and %d: same state, same inputs, other bits", m.Tick, m.From, m.Tick)
 		if l.desyncFound != nil {
-			l.desyncFound(m)
+			if report := l.desyncFound(m); report != "" {
+				l.desync += "; report in " + report
+			}
 		}
 	}
 }
@@ -353,17 +362,19 @@ func (l *lab) hud() []string {
 	mis := st.Mispredicted
 	lines := []string{
 		fmt.Sprintf("%s  one-way %v ±%v  loss %.1f%%  RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
-		fmt.Sprintf("snapshots %d Hz  tick %d  acked %s  in flight %d", s.Config.SnapshotHz, c.Tick(), ack, c.InFlight()),
-		fmt.Sprintf("corrections %d (%d/s)  resyncs %d  rejected: client %d, server %d",
-			st.Corrections, len(l.corrections), st.Resyncs, st.Rejected.Total(), s.Server.Stats.Rejected.Total()),
+		fmt.Sprintf("scene %s, %d bodies  snapshots %d Hz", s.Config.Scene, c.World().NumBodies(), s.Config.SnapshotHz),
+		fmt.Sprintf("tick %d  acked %s  in flight %d", c.Tick(), ack, c.InFlight()),
+		fmt.Sprintf("corrections %d (%d/s)  resyncs %d", st.Corrections, len(l.corrections), st.Resyncs),
 		fmt.Sprintf("last rewind: %d ticks replayed  error %.3f m  jump %.3f m", last.Replayed, math.Sqrt(last.Error.Pos2), last.Jump),
 		fmt.Sprintf("mispredicted: input %d  server %d  unverified %d  nondeterminism %d",
 			mis[predict.KindInput], mis[predict.KindServer], mis[predict.KindUnverified], mis[predict.KindNondeterminism]),
-		fmt.Sprintf("smoothing offset %.3f m  up %s  down %s (last second)", off.Len(), byteRate(up), byteRate(down)),
+		fmt.Sprintf("rejected: client %d  server %d", st.Rejected.Total(), s.Server.Stats.Rejected.Total()),
+		fmt.Sprintf("last second: up %s  down %s", byteRate(up), byteRate(down)),
+		fmt.Sprintf("smoothing offset %.3f m", off.Len()),
 		fmt.Sprintf("frame %.1f ms  %.0f fps  %s  %s", 1000*l.frameTime, fps, state, driver),
 		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy)),
 		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", onOff(l.show.server), onOff(l.show.snapshot), onOff(l.show.predicted)),
-		"F1 or H: help",
+		"F1 or H: help  Tab: hide this  N: next scene",
 	}
 	if l.note != "" {
 		lines = append(lines, l.note)
@@ -371,11 +382,12 @@ func (l *lab) hud() []string {
 	return lines
 }
 
-// helpLines returns the key table as "key\tdescription" lines.
+// helpLines returns the help overlay's lines: a heading, then the key
+// table as "key\tdescription\tshort description" lines.
 func helpLines() []string {
-	var out []string
+	out := []string{"Keys and mouse (F1 or H closes this help)"}
 	for _, k := range keyHelp {
-		out = append(out, k.key+"\t"+k.what)
+		out = append(out, k.key+"\t"+k.what+"\t"+k.short)
 	}
 	return out
 }

@@ -242,8 +242,8 @@ func TestHUDShowsRejectedAndUnverified(t *testing.T) {
 	for i := 0; i < 3*64; i++ {
 		_ = l.frame(1.0 / 64)
 	}
-	if line := hudLine(l, "rejected"); !strings.Contains(line, "rejected: client 1, server 2") {
-		t.Errorf("HUD line %q, want rejected: client 1, server 2", line)
+	if line := hudLine(l, "rejected"); !strings.Contains(line, "rejected: client 1  server 2") {
+		t.Errorf("HUD line %q, want rejected: client 1  server 2", line)
 	}
 	// Corrections off and one-ulp differences: unverified mispredictions.
 	n := l.sess.Client.Stats.Mispredicted[predict.KindUnverified]

@@ -84,7 +84,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			}
 		}()
 	}
-	l.desyncFound = func(m *predict.Misprediction) { reportDesync(stdout, stderr, wf.reportDir, m) }
+	l.desyncFound = func(m *predict.Misprediction) string { return reportDesync(stdout, stderr, wf.reportDir, m) }
 
 	win, err := render.Open("cube: client-side prediction lab", wf.width, wf.height)
 	if err != nil {
@@ -224,10 +224,17 @@ func (l *lab) build(f *render.Frame) {
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorPredicted, Style: render.Wireframe})
 	}
 	f.Follow = v32(pos)
-	f.HUD = l.hud()
 	f.Help, f.ShowHelp = helpLines(), l.showHelp
 	f.Banner = l.desync
 	f.Now = l.sess.Now().Seconds()
+	if l.hideOverlay {
+		f.HUD, f.Graph = nil, nil
+		return
+	}
+	f.HUD = l.hud()
+	if f.Graph == nil {
+		f.Graph = make([]render.Sample, 0, 64*graphSeconds)
+	}
 	f.Graph = f.Graph[:0]
 	for _, s := range l.samples {
 		f.Graph = append(f.Graph, render.Sample{T: s.t, Error: s.err, Correction: s.mark == markCorrection, Resync: s.mark == markResync, InFlight: s.inFlight})

@@ -106,19 +106,20 @@ func windowFailure(err error) string {
 func printKeys(w io.Writer) {
 	fmt.Fprintln(w, "keys:")
 	for _, k := range keyHelp {
-		fmt.Fprintf(w, "  %-10s %s\n", k.key, k.what)
+		fmt.Fprintf(w, "  %-11s %s\n", k.key, k.what)
 	}
 }
 
 // reportDesync writes the first nondeterminism's states field by field to a
-// file and prints its path.
-func reportDesync(stdout, stderr io.Writer, dir string, m *predict.Misprediction) {
+// file, prints its path and returns it; "" when it could not be written.
+func reportDesync(stdout, stderr io.Writer, dir string, m *predict.Misprediction) string {
 	path := filepath.Join(dir, fmt.Sprintf("cube-desync-tick%d.txt", m.Tick))
 	if err := writeDesync(path, m); err != nil {
 		fmt.Fprintf(stderr, "cube: nondeterminism at tick %d, but the report could not be written: %v\n", m.Tick, err)
-		return
+		return ""
 	}
 	fmt.Fprintf(stdout, "nondeterminism at tick %d: report written to %s\n", m.Tick, path)
+	return path
 }
 
 func writeDesync(path string, m *predict.Misprediction) error {
