@@ -27,13 +27,13 @@ const hudSep = "  "
 
 // Layout limits.
 const (
-	statusShare   = 0.45 // of the width at most, for the status panel: the cube at the centre stays in view
-	graphShare    = 0.5  // of the width, at least, for the graph
-	graphChars    = 72   // characters, at least, for the graph's width
-	graphLines    = 11   // line heights: the graph's preferred height
-	graphHShare   = 0.32 // of the height, at most, for the graph
-	bannerDetail  = 4    // lines of banner detail at most
-	helpMaxCols   = 3
+	statusShare  = 0.45 // of the width at most, for the status panel: the cube at the centre stays in view
+	graphShare   = 0.5  // of the width, at least, for the graph
+	graphChars   = 72   // characters, at least, for the graph's width
+	graphLines   = 11   // line heights: the graph's preferred height
+	graphHShare  = 0.32 // of the height, at most, for the graph
+	bannerDetail = 4    // lines of banner detail at most
+	helpMaxCols  = 3
 )
 
 // layout is where the last build put each part of the overlay. A zero rect
