@@ -397,18 +397,23 @@ func (l *layout) layoutHelp(a *atlas, lines []string, W, H float32) {
 	if l.fitHelp(a, lines, rect{m, top, W - 2*m, H - m - top}) {
 		return
 	}
-	// Nothing fits: the most compact variant, cut.
+	// Nothing fits: the short descriptions in the tiny faces, in as many
+	// columns as the width holds, cut to the rows the height holds.
 	fs := &a.tiny
 	_, pad := margins(fs)
-	cols := helpMaxCols
-	rows := (len(lines) + cols - 1) / cols
 	fitRows := int((H - m - top - 2*pad) / fs.lh())
 	if fitRows < 1 {
 		return
 	}
-	if fitRows < rows {
-		rows, l.helpMore = fitRows, true
+	cols, rows := 1, min(len(lines), fitRows)
+	for c := helpMaxCols; c > 1; c-- {
+		r := min((len(lines)+c-1)/c, fitRows)
+		if w, _, _ := helpSize(fs, lines, true, c, r); w <= W-2*m {
+			cols, rows = c, r
+			break
+		}
 	}
+	l.helpMore = rows*cols < len(lines)
 	w, _, _ := helpSize(fs, lines, true, cols, rows)
 	w = min(w, W-2*m)
 	l.help = rect{float32(math.Round(float64((W - w) / 2))), top, w, float32(rows)*fs.lh() + 2*pad}

@@ -100,7 +100,8 @@ func TestInjectedNondeterminismRaisesTheBanner(t *testing.T) {
 
 func TestEveryKeyHasHelp(t *testing.T) {
 	help := strings.Join(helpLines(), "\n")
-	for _, k := range []string{"W A S D", "Space", "1 to 7", "[ ]", "C\t", "M\t", "R\t", "Y\t", "B\t", "V\t", "K\t", "P\t", ".\t", "Backspace", "F12", "F1 or H", "Esc"} {
+	for _, k := range []string{"W A S D", "Space", "E\t", "1 to 7", "[ ]", "C\t", "M\t", "R\t", "Y\t", "B\t", "V\t", "K\t", "N\t", "P\t", ".\t",
+		"Backspace", "Home\t", "Tab\t", "F12", "F1 or H", "Esc", "mouse drag", "wheel"} {
 		if !strings.Contains(help, k) {
 			t.Errorf("help lacks %q", k)
 		}

@@ -102,8 +102,8 @@ func (s shooter) take(now time.Time, write func(path string) error) string {
 	}
 	if err != nil {
 		fmt.Fprintf(s.stderr, "cube: screenshot not written: %v\n", err)
-		return fmt.Sprintf("screenshot not written: %v", err)
+		return fmt.Sprintf("screenshot not written:  %v", err) // two spaces: the HUD may wrap there
 	}
 	fmt.Fprintf(s.stdout, "screenshot written to %s\n", path)
-	return "screenshot written to " + path
+	return "screenshot written to  " + path
 }

@@ -31,16 +31,19 @@ var keyActions = map[render.Key]action{
 	render.KeyF1: actHelp, render.KeyH: actHelp, render.KeyEscape: actQuit,
 }
 
+// moveKeys are the keys held for movement, with their input bits.
+var moveKeys = []struct {
+	key render.Key
+	bit game.Input
+}{
+	{render.KeyW, game.Forward}, {render.KeyA, game.Left}, {render.KeyS, game.Back},
+	{render.KeyD, game.Right}, {render.KeySpace, game.Jump}, {render.KeyE, game.Pull},
+}
+
 // heldInput reads the movement keys.
 func heldInput(w *render.Window) game.Input {
 	var in game.Input
-	for _, k := range []struct {
-		key render.Key
-		bit game.Input
-	}{
-		{render.KeyW, game.Forward}, {render.KeyA, game.Left}, {render.KeyS, game.Back},
-		{render.KeyD, game.Right}, {render.KeySpace, game.Jump}, {render.KeyE, game.Pull},
-	} {
+	for _, k := range moveKeys {
 		if w.Held(k.key) {
 			in |= k.bit
 		}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/render"
@@ -221,5 +222,86 @@ func TestFrameHoldsEveryBody(t *testing.T) {
 	}
 	if blocks != 7 {
 		t.Errorf("arena: %d blocking boxes, want its 7 statics", blocks)
+	}
+}
+
+func TestEveryBoundKeyHasHelp(t *testing.T) {
+	named := map[string]bool{}
+	for _, k := range keyHelp {
+		for _, name := range strings.Fields(k.key) {
+			named[name] = true
+		}
+		if k.key == "1 to 7" {
+			for d := '1'; d <= '7'; d++ {
+				named[string(d)] = true
+			}
+		}
+		if k.what == "" || k.short == "" || len(k.short) > len(k.what) {
+			t.Errorf("key %s: description %q, short %q", k.key, k.what, k.short)
+		}
+	}
+	for key := range keyActions {
+		if !named[key.String()] {
+			t.Errorf("key %s does something but has no help", key)
+		}
+	}
+	for _, k := range moveKeys {
+		if !named[k.key.String()] {
+			t.Errorf("key %s moves the cube but has no help", k.key)
+		}
+	}
+	// Every key in the help does something.
+	bound := map[string]bool{"mouse": true, "drag": true, "wheel": true, "or": true, "to": true}
+	for key := range keyActions {
+		bound[key.String()] = true
+	}
+	for _, k := range moveKeys {
+		bound[k.key.String()] = true
+	}
+	for d := '1'; d <= '7'; d++ {
+		bound[string(d)] = true
+	}
+	for name := range named {
+		if !bound[name] {
+			t.Errorf("help names %q, which no key binding has", name)
+		}
+	}
+}
+
+func TestTheDemosOverlayFitsFrom640x360Up(t *testing.T) {
+	cfg := predict.DefaultSessionConfig()
+	cfg.StartTick = 4294967000 // the widest tick numbers
+	p, _ := presetByFlag("terrible")
+	cfg.Preset, cfg.Conditions = p.Name, p.Conditions
+	l, err := newLab(cfg, true, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.desyncFound = func(m *predict.Misprediction) string { return "cube-desync-tick4294967040.txt" }
+	for i := 0; i < 3*64 && l.desync == ""; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	if l.desync == "" {
+		t.Fatal("no banner to lay out")
+	}
+	l.say("screenshot written to  " + screenshotName(time.Now(), 2)) // as F12 says it, in the current folder
+	var f render.Frame
+	for _, help := range []bool{false, true} {
+		l.showHelp = help
+		l.build(&f)
+		for _, sz := range [][2]int{{640, 360}, {800, 450}, {854, 480}, {1024, 576}, {1280, 720}, {1366, 768}, {1920, 1080}, {800, 600}, {1024, 768}} {
+			for _, prob := range render.LayoutProblems(&f, sz[0], sz[1]) {
+				if prob == render.HelpAlone && sz[0] < 1280 {
+					continue // small windows show the help alone
+				}
+				t.Errorf("%dx%d, help %v: %s", sz[0], sz[1], help, prob)
+			}
+		}
+	}
+	// Tab hides the HUD and the graph; the banner and the help stay.
+	_ = l.act(actOverlay)
+	l.build(&f)
+	if f.HUD != nil || f.Graph != nil || f.Banner == "" || !f.ShowHelp {
+		t.Errorf("hidden overlay: HUD %d lines, graph %v, banner %q, help %v", len(f.HUD), f.Graph != nil, f.Banner, f.ShowHelp)
 	}
 }
