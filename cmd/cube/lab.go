@@ -48,7 +48,7 @@ var keyHelp = []struct{ key, what, short string }{
 	{"W A S D", "push the cube (-Z -X +Z +X: world axes)", "push the cube"},
 	{"Space", "jump, when standing on something", "jump"},
 	{"E", "pull the cubes nearby in (cubes scene)", "pull cubes"},
-	{"1 to 7", "perfect, lan, good, average, bad, terrible, outage", "network preset"},
+	{"1 to 7", "preset: perfect lan good average bad terrible outage", "network preset"},
 	{"[ ]", "halve or double the snapshot rate, 1 to 64 Hz", "snapshot rate"},
 	{"C", "corrections on/off", "corrections"},
 	{"M", "smoothing on/off", "smoothing"},

@@ -52,7 +52,7 @@ func heldInput(w *render.Window) game.Input {
 }
 
 func runWindow(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("window", "[window] [-preset NAME] [-snapshot-hz H] [-seed N] [-width W] [-height H] [-autopilot] [-frames N] [-screenshot FILE] [-record FILE] [-inject-nondeterminism N]", stderr)
+	fs := newFlags("window", "[window] [-scene NAME] [-bodies N] [-preset NAME] [-snapshot-hz H] [-seed N] [-width W] [-height H] [-autopilot] [-paused] [-frames N] [-screenshot FILE.png] [-record FILE] [-inject-nondeterminism N]", stderr)
 	wf := registerWindowFlags(fs)
 	if err := fs.parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -305,3 +305,61 @@ func TestTheDemosOverlayFitsFrom640x360Up(t *testing.T) {
 		t.Errorf("hidden overlay: HUD %d lines, graph %v, banner %q, help %v", len(f.HUD), f.Graph != nil, f.Banner, f.ShowHelp)
 	}
 }
+
+func TestWindowHelpListsEveryFlagAndKey(t *testing.T) {
+	code, _, errs := runCube("window", "-h")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, f := range []string{"-scene", "-bodies", "-preset", "-snapshot-hz", "-seed", "-width", "-height", "-autopilot", "-paused", "-frames",
+		"-screenshot", "-no-redundancy", "-no-corrections", "-no-smoothing", "-missing", "-start-tick", "-record", "-full-every",
+		"-inject-nondeterminism", "-report-dir"} {
+		if !strings.Contains(errs, "\n  "+f+" ") && !strings.Contains(errs, "\n  "+f+"\n") {
+			t.Errorf("cube window -h lacks %s", f)
+		}
+	}
+	for _, k := range keyHelp {
+		if !strings.Contains(errs, k.key) || !strings.Contains(errs, k.what) {
+			t.Errorf("cube window -h lacks the key %s", k.key)
+		}
+	}
+}
+
+func TestWindowDrawsTheCubesScene(t *testing.T) {
+	needDisplay(t)
+	bin := buildCube(t)
+	count := func(scene string) int {
+		path := filepath.Join(t.TempDir(), "shot.png")
+		out, err := exec.Command(bin, "-scene", scene, "-paused", "-frames", "3", "-screenshot", path).CombinedOutput()
+		if err != nil {
+			t.Fatalf("-scene %s: %v\n%s", scene, err, out)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The neutral bodies are warm (red over blue, little saturation);
+		// the ground and the walls are cool greys, the sky blue.
+		n := 0
+		for y := 0; y < img.Bounds().Dy(); y++ {
+			for x := 0; x < img.Bounds().Dx(); x++ {
+				r, g, b, _ := img.At(x, y).RGBA()
+				r, g, b = r>>8, g>>8, b>>8
+				if r > b+12 && g > b && r < g+40 && r > 60 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	arena, cubes := count("arena"), count("cubes")
+	t.Logf("body-coloured pixels: arena %d, cubes %d", arena, cubes)
+	if cubes < 10000 || cubes < 10*arena {
+		t.Errorf("%d pixels of the bodies' colour in the cubes scene, %d in the arena: the 900 cubes are not drawn", cubes, arena)
+	}
+}
