@@ -41,6 +41,11 @@ type Box struct {
 	// Blocks marks an obstacle (a wall, a static box): the camera keeps out
 	// of it and does not let it hide the followed point.
 	Blocks bool
+	// Fades marks a solid box that is drawn faded (translucent, without
+	// outline) while it comes within fadeReach of the line from the camera
+	// to the followed point, so that a pile of moving bodies does not hide
+	// the followed one. Not for the followed box itself.
+	Fades bool
 }
 
 // Instance modes, matching scene.frag.
@@ -59,6 +64,11 @@ const (
 	maxCasters = 8
 	groundHalf = 300 // metres; the ground is a slab this wide around the camera target
 	groundDrop = 0.5 // half thickness of the ground slab, metres; its top is y=0
+	fadeAlpha  = 0.12
+	// fadeReach is how close to the line of sight a box with Fades must
+	// come to fade, metres: about the followed cube's half size, so that
+	// what hides part of it fades too.
+	fadeReach = 0.6
 )
 
 // sceneBuild turns a frame's boxes into instance data for one instanced
@@ -77,6 +87,7 @@ type transItem struct {
 	dist2 float32    // squared distance from the eye or the camera target
 	index int        // into the frame's boxes
 	half  mgl32.Vec3 // half extents to draw (translucent boxes grow)
+	alpha float32    // alpha to draw with; 0: the box's own
 }
 
 // build fills s from boxes, with the ground centred under the point around
@@ -89,13 +100,26 @@ func (s *sceneBuild) build(boxes []Box, around, eye mgl32.Vec3) {
 	s.bounds = [4]float32{1, 1, -1, -1} // empty
 
 	ghosts := 0
+	sight := around.Sub(eye)
+	sightLen := sight.Len()
+	if sightLen > 0 {
+		sight = sight.Mul(1 / sightLen)
+	}
 	for i := range boxes {
 		b := &boxes[i]
 		rot := unitQuat(b.Rot)
-		switch b.Style {
+		style := b.Style
+		if b.Fades && style == Solid && sightLen > 0 {
+			if t, hit, inside := rayBox(eye, sight, b, fadeReach); inside || (hit && t < sightLen) {
+				s.order = append(s.order, transItem{b.Center.Sub(eye).LenSqr(), i, b.Half, fadeAlpha})
+				style = -1 // drawn with the translucent boxes only
+			}
+		}
+		switch style {
+		case -1:
 		case Translucent:
 			ghosts++
-			s.order = append(s.order, transItem{b.Center.Sub(eye).LenSqr(), i, ghostHalf(b.Half, ghosts)})
+			s.order = append(s.order, transItem{b.Center.Sub(eye).LenSqr(), i, ghostHalf(b.Half, ghosts), 0})
 			opaque := mgl32.Vec4{b.Color[0], b.Color[1], b.Color[2], 1}
 			s.inst = appendEdges(s.inst, b.Center, ghostHalf(b.Half, ghosts), rot, opaque)
 		case Wireframe:
@@ -106,7 +130,7 @@ func (s *sceneBuild) build(boxes []Box, around, eye mgl32.Vec3) {
 			s.inst = appendInstance(s.inst, b.Center, b.Half, rot, c, modeLit)
 		}
 		if b.Shadow {
-			s.shadows = append(s.shadows, transItem{b.Center.Sub(around).LenSqr(), i, b.Half})
+			s.shadows = append(s.shadows, transItem{b.Center.Sub(around).LenSqr(), i, b.Half, 0})
 		}
 	}
 	s.inst = appendInstance(s.inst,
@@ -138,7 +162,11 @@ func (s *sceneBuild) build(boxes []Box, around, eye mgl32.Vec3) {
 	})
 	for _, it := range s.order {
 		b := &boxes[it.index]
-		s.inst = appendInstance(s.inst, b.Center, it.half, unitQuat(b.Rot), b.Color, modeLit)
+		c := b.Color
+		if it.alpha > 0 {
+			c[3] = it.alpha
+		}
+		s.inst = appendInstance(s.inst, b.Center, it.half, unitQuat(b.Rot), c, modeLit)
 	}
 }
 

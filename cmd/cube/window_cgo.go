@@ -205,9 +205,9 @@ func (l *lab) build(f *render.Frame) {
 		case w.Static(i):
 			box.Color, box.Blocks = colorStatic, true
 		case atRest(&b):
-			box.Color, box.Shadow = colorResting, true
+			box.Color, box.Shadow, box.Fades = colorResting, true, true
 		default:
-			box.Color, box.Shadow = colorBody, true
+			box.Color, box.Shadow, box.Fades = colorBody, true, true
 		}
 		f.Boxes = append(f.Boxes, box)
 	}
