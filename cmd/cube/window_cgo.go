@@ -168,8 +168,8 @@ func pq(q physics.Quat) mgl32.Quat {
 // Colours of the boxes.
 var (
 	colorPlayer    = mgl32.Vec4{0.85, 0.25, 0.2, 1}
-	colorServer    = mgl32.Vec4{1, 0.85, 0.1, 0.35}
-	colorSnapshot  = mgl32.Vec4{0.2, 0.45, 1, 0.35}
+	colorServer    = mgl32.Vec4{1, 0.85, 0.1, 0.25}
+	colorSnapshot  = mgl32.Vec4{0.2, 0.45, 1, 0.25}
 	colorPredicted = mgl32.Vec4{0.9, 0.9, 0.9, 1}
 	colorStatic    = mgl32.Vec4{0.55, 0.57, 0.6, 1}
 	colorBody      = mgl32.Vec4{0.82, 0.78, 0.70, 1} // other dynamic bodies, moving
