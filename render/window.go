@@ -1,7 +1,9 @@
 // Package render draws the cube lab with OpenGL 4.1 core: the ground, the
 // obstacles and cubes as lit, translucent or wireframe boxes with soft blob
-// shadows, a chase camera, and an overlay with status text, a banner, a
-// scrolling graph and a help panel, all from a Frame the caller fills.
+// shadows (one instanced draw), a chase camera that keeps out of obstacles,
+// and an overlay with status text, a banner, a scrolling graph and a help
+// panel laid out so that none covers another, all from a Frame the caller
+// fills.
 //
 // Threading: glfw and OpenGL must be used from the main OS thread. The
 // package locks the main goroutine to it in init, so call Open and every
@@ -11,8 +13,9 @@
 // A frame goes: PollEvents, read Pressed and Held, update the game, Draw,
 // optionally Screenshot, then Swap.
 //
-// The GL-free parts (camera, text layout, graph and instance building, key
-// table, PNG row flip) are plain functions tested without a GPU.
+// The GL-free parts (camera and its collisions, text and overlay layout,
+// graph and instance building, key table, PNG row flip) are plain functions
+// tested without a GPU; LayoutProblems lets callers check their own Frame.
 package render
 
 import (
