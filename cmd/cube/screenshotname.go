@@ -95,7 +95,13 @@ type shooter struct {
 // demo.
 func (s shooter) take(now time.Time, write func(path string) error) string {
 	path, err := reserveScreenshot(s.dir, now)
-	if err == nil {
+	if err != nil {
+		dir, aerr := filepath.Abs(s.dir)
+		if aerr != nil {
+			dir = s.dir
+		}
+		err = fmt.Errorf("%v (in folder %s)", err, dir)
+	} else {
 		if err = write(path); err != nil {
 			os.Remove(path) // the empty or partial file
 		}

@@ -93,7 +93,7 @@ func TestScreenshotInAFolderThatCannotBeWrittenIsAMessage(t *testing.T) {
 	s := shooter{dir: file, stdout: &out, stderr: &errb}
 	called := false
 	msg := s.take(time.Now(), func(string) error { called = true; return nil })
-	if called || !strings.HasPrefix(msg, "screenshot not written") || !strings.Contains(errb.String(), "screenshot not written") {
+	if called || !strings.HasPrefix(msg, "screenshot not written") || !strings.Contains(errb.String(), "screenshot not written") || !strings.Contains(msg, "in folder "+file) {
 		t.Errorf("write called %v, message %q, stderr %q", called, msg, errb.String())
 	}
 	// A write that fails (e.g. the disk is full) leaves no empty file.
