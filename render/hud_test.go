@@ -211,6 +211,14 @@ func TestHUDBuildDoesNotAllocateOnceWarm(t *testing.T) {
 	if n := testing.AllocsPerRun(10, func() { h.build(a, f, 1280, 720) }); n != 0 {
 		t.Errorf("hud.build allocates %v times a frame, want 0", n)
 	}
+	// Every layout path: help beside, alone, cut; banner beside, above, cut.
+	f = testFrame(true, true)
+	for _, sz := range [][2]int{{1280, 720}, {640, 360}, {320, 200}, {100, 80}} {
+		h.build(a, f, sz[0], sz[1])
+		if n := testing.AllocsPerRun(10, func() { h.build(a, f, sz[0], sz[1]) }); n != 0 {
+			t.Errorf("%dx%d: hud.build allocates %v times a frame, want 0", sz[0], sz[1], n)
+		}
+	}
 }
 
 func TestTextWrapping(t *testing.T) {

@@ -204,8 +204,10 @@ func TestDrawDoesNotAllocate(t *testing.T) {
 			{Center: mgl32.Vec3{0, 1, 0}, Half: mgl32.Vec3{1, 1, 1}, Color: mgl32.Vec4{1, 0, 0, 1}, Shadow: true},
 			{Center: mgl32.Vec3{1, 1, 0}, Half: mgl32.Vec3{1, 1, 1}, Color: mgl32.Vec4{1, 1, 0, 0.4}, Style: Translucent},
 			{Center: mgl32.Vec3{2, 1, 0}, Half: mgl32.Vec3{1, 1, 1}, Color: mgl32.Vec4{0, 0, 1, 1}, Style: Wireframe},
+			{Center: mgl32.Vec3{0, 1, 6}, Half: mgl32.Vec3{5, 1, 0.3}, Color: mgl32.Vec4{0.5, 0.5, 0.5, 1}, Blocks: true},
+			{Center: mgl32.Vec3{0, 3, 4}, Half: mgl32.Vec3{0.5, 0.5, 0.5}, Color: mgl32.Vec4{0.8, 0.8, 0.7, 1}, Fades: true, Shadow: true},
 		},
-		HUD: []string{"one", "two"}, Help: []string{"K\tkey"}, ShowHelp: true, Banner: "banner",
+		HUD: testHUD, Help: testHelp, ShowHelp: true, Banner: testBanner,
 		Graph: samples, Now: 10,
 	}
 	var allocs float64
