@@ -38,7 +38,7 @@ var (
 	testHelp = func() []string {
 		out := []string{"Keys and mouse (F1 or H closes this help)"}
 		for i := 0; i < 23; i++ {
-			out = append(out, "Backspace\t"+strings.Repeat("d", 40+i%10)+"\tshort text "+strings.Repeat("s", i%7))
+			out = append(out, "mouse drag\t"+strings.Repeat("d", 40+i%13)+"\tshort text "+strings.Repeat("s", i%7))
 		}
 		return out
 	}()
@@ -74,7 +74,7 @@ func TestOverlayLayoutFromSmallToLarge(t *testing.T) {
 	var h hud
 	a := testAtlas(t)
 	h.build(a, testFrame(true, true), 1280, 720)
-	if h.l.helpAlone || h.status.h == 0 || h.graph.h == 0 || h.l.statusMore || h.l.fs != &a.normal {
+	if h.l.helpAlone || h.status.h == 0 || h.graph.h == 0 || h.l.statusMore || h.l.fs != &a.normal || h.l.helpFS != &a.normal || h.l.helpShort {
 		t.Errorf("1280x720 with help: status %+v graph %+v alone %v", h.status, h.graph, h.l.helpAlone)
 	}
 	// The banner does not push the status panel down where it fits

@@ -375,7 +375,7 @@ func (l *layout) layoutHelp(a *atlas, lines []string, W, H float32) {
 		x := m
 		for _, r := range rs {
 			if r.w > 0 {
-				x = max(x, r.x+r.w+m)
+				x = max(x, r.x+r.w+gap)
 			}
 		}
 		return x
