@@ -24,19 +24,42 @@ const (
 	camFollowRateY = 2.5                  // 1/s; slower vertically, so jumps do not bob the view
 	camSnapDist    = 25.0                 // metres; farther jumps (respawn) snap at once
 	camMaxDt       = 0.25                 // seconds; longer frames count as this much
+
+	// Obstacles (boxes with Blocks): the camera keeps camClearance from
+	// them and keeps them out of its line of sight to the target. When
+	// that line is blocked closer than camMinClear, it looks from higher
+	// up, in camPitchStep steps; it moves in at once and back out at
+	// camEaseRate.
+	camClearance = 0.3  // metres; more than the near plane's half diagonal (0.13 m at 16:9)
+	camMinClear  = 4.0  // metres
+	camPitchStep = 0.1  // radians
+	camEaseRate  = 4.0  // 1/s
+	camMinView   = 0.05 // metres; never closer to the target than this
 )
 
 // camera is a smoothed chase camera. Its zero value is not ready: use
 // newCamera.
 type camera struct {
 	target     mgl32.Vec3 // smoothed point looked at
-	yaw, pitch float32    // radians
-	dist       float32    // metres from the target
+	yaw, pitch float32    // radians, as the user set them
+	dist       float32    // metres from the target, as the user set it
 	placed     bool       // whether target holds a position yet
+
+	// The pitch and distance shown, which obstacles may lower and raise;
+	// valid when avoiding.
+	viewPitch, viewDist float32
+	avoiding            bool
 }
 
 func newCamera() camera {
 	return camera{yaw: camYaw, pitch: camPitch, dist: camDist}
+}
+
+// reset puts the camera back to its default angle and distance behind the
+// target (the reset-camera key); the next follow snaps to its point.
+func (c *camera) reset() {
+	c.yaw, c.pitch, c.dist = camYaw, camPitch, camDist
+	c.avoiding, c.placed = false, false
 }
 
 // follow moves the smoothed target toward p, frame-rate independently:
@@ -72,10 +95,113 @@ func (c *camera) zoom(f float32) {
 
 // eye returns the camera position.
 func (c *camera) eye() mgl32.Vec3 {
+	if c.avoiding {
+		return c.target.Add(c.back(c.viewPitch).Mul(c.viewDist))
+	}
+	return c.target.Add(c.back(c.pitch).Mul(c.dist))
+}
+
+// back returns the unit vector from the target towards the camera at the
+// current yaw and the given pitch.
+func (c *camera) back(pitch float32) mgl32.Vec3 {
 	sy, cy := math.Sincos(float64(c.yaw))
-	sp, cp := math.Sincos(float64(c.pitch))
-	back := mgl32.Vec3{float32(sy * cp), float32(sp), float32(cy * cp)}
-	return c.target.Add(back.Mul(c.dist))
+	sp, cp := math.Sincos(float64(pitch))
+	return mgl32.Vec3{float32(sy * cp), float32(sp), float32(cy * cp)}
+}
+
+// avoid places the camera for this frame so that it is out of every box
+// with Blocks and sees the target past them: it looks from higher up when
+// the line of sight is blocked close to the target, and it moves in front
+// of what still blocks. It moves in at once, so a wall never hides the
+// target for a frame, and back out smoothly.
+func (c *camera) avoid(boxes []Box, dt float64) {
+	dt = math.Max(0, math.Min(dt, camMaxDt))
+	k := float32(1 - math.Exp(-camEaseRate*dt))
+	if !c.avoiding {
+		c.viewPitch, c.viewDist, c.avoiding = c.pitch, c.dist, true
+	}
+	// The lowest pitch, from the user's up, that sees the target from far
+	// enough; else the one that sees it from farthest.
+	goal, best := c.pitch, float32(-1)
+	need := min(c.dist, camMinClear)
+	for p := c.pitch; ; p = min(p+camPitchStep, camMaxPitch) {
+		d := clearDist(c.target, c.back(p), c.dist, boxes)
+		if d > best {
+			goal, best = p, d
+		}
+		if d >= need || p >= camMaxPitch {
+			if d >= need {
+				goal = p
+			}
+			break
+		}
+	}
+	c.viewPitch += (goal - c.viewPitch) * k
+	if math.Abs(float64(goal-c.viewPitch)) < 1e-4 {
+		c.viewPitch = goal
+	}
+	d := clearDist(c.target, c.back(c.viewPitch), c.dist, boxes)
+	if d < c.viewDist {
+		c.viewDist = d
+	} else {
+		c.viewDist += (d - c.viewDist) * k
+		if d-c.viewDist < 1e-3 {
+			c.viewDist = d
+		}
+	}
+}
+
+// clearDist returns how far from p along the unit vector dir the camera
+// can go, up to want, staying camClearance away from every box with
+// Blocks. From within a box's clearance (the smoothed target passing close
+// by), that box only has to be kept out of the view; a box p is inside is
+// ignored.
+func clearDist(p, dir mgl32.Vec3, want float32, boxes []Box) float32 {
+	d := want
+	for i := range boxes {
+		b := &boxes[i]
+		if !b.Blocks {
+			continue
+		}
+		t, hit, inside := rayBox(p, dir, b, camClearance)
+		if inside {
+			t, hit, _ = rayBox(p, dir, b, 0)
+		}
+		if hit && t < d {
+			d = t
+		}
+	}
+	return max(d, camMinView)
+}
+
+// rayBox returns where the ray p + t·dir (t ≥ 0) enters box b grown by
+// grow on every side, whether it does, and whether p is inside.
+func rayBox(p, dir mgl32.Vec3, b *Box, grow float32) (t float32, hit, inside bool) {
+	inv := unitQuat(b.Rot).Conjugate()
+	o := inv.Rotate(p.Sub(b.Center))
+	v := inv.Rotate(dir)
+	tIn, tOut := float32(math.Inf(-1)), float32(math.Inf(1))
+	for a := range 3 {
+		h := b.Half[a] + grow
+		if math.Abs(float64(v[a])) < 1e-9 {
+			if o[a] < -h || o[a] > h {
+				return 0, false, false // parallel to the slab and outside it
+			}
+			continue
+		}
+		t0, t1 := (-h-o[a])/v[a], (h-o[a])/v[a]
+		if t0 > t1 {
+			t0, t1 = t1, t0
+		}
+		tIn, tOut = max(tIn, t0), min(tOut, t1)
+	}
+	switch {
+	case tIn > tOut || tOut < 0:
+		return 0, false, false
+	case tIn < 0:
+		return 0, false, true
+	}
+	return tIn, true, false
 }
 
 // view returns the view matrix, which puts the target at the screen centre.

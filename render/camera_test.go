@@ -91,3 +91,154 @@ func TestCameraOrbitAndZoomStayInLimits(t *testing.T) {
 		t.Errorf("eye is %v from the target, want %v", d, camMaxDist)
 	}
 }
+
+// arenaBoxes is a layout like the arena scene's: an inner wall, a tilted
+// ramp, a step and a fence around a 32 m square.
+func arenaBoxes() []Box {
+	id := mgl32.QuatIdent()
+	b := func(cx, cy, cz, hx, hy, hz float32, rot mgl32.Quat) Box {
+		return Box{Center: mgl32.Vec3{cx, cy, cz}, Half: mgl32.Vec3{hx, hy, hz}, Rot: rot, Blocks: true}
+	}
+	return []Box{
+		b(0, 1, -8, 5, 1, 0.25, id),
+		b(-7, 0.45, 0, 2, 0.2, 3, mgl32.QuatRotate(0.2, mgl32.Vec3{1, 0, 0})),
+		b(7, 0.25, 0, 1.5, 0.25, 1.5, id),
+		b(0, 1.5, -16.5, 16, 1.5, 0.5, id),
+		b(0, 1.5, 16.5, 16, 1.5, 0.5, id),
+		b(-16.5, 1.5, 0, 0.5, 1.5, 16, id),
+		b(16.5, 1.5, 0, 0.5, 1.5, 16, id),
+		// Something that does not block: a ghost or a small cube.
+		{Center: mgl32.Vec3{0, 1, 3}, Half: mgl32.Vec3{3, 3, 3}},
+	}
+}
+
+// sightBlocked reports whether the segment from a to b passes within
+// grow of a blocking box (grow 0: through it).
+func sightBlocked(a, b mgl32.Vec3, boxes []Box, grow float32) bool {
+	d := b.Sub(a)
+	l := d.Len()
+	for i := range boxes {
+		if !boxes[i].Blocks {
+			continue
+		}
+		if t, hit, _ := rayBox(a, d.Mul(1/l), &boxes[i], grow); hit && t < l-1e-3 {
+			return true
+		}
+	}
+	return false
+}
+
+func TestCameraKeepsOutOfWallsAndSeesTheTarget(t *testing.T) {
+	boxes := arenaBoxes()
+	// The cube just beyond the inner wall, the camera behind the wall.
+	c := newCamera()
+	c.follow(mgl32.Vec3{0, 0.5, -9.5}, 0)
+	c.yaw = 0 // looking along -Z: the eye is at +Z, behind the wall
+	if !sightBlocked(c.target, c.eye(), boxes, 0) {
+		t.Fatal("the test needs the default eye behind the wall")
+	}
+	c.avoid(boxes, 1.0/60)
+	if sightBlocked(c.target, c.eye(), boxes, 0) {
+		t.Errorf("eye %v: the wall still hides the target %v", c.eye(), c.target)
+	}
+	// Anywhere in the arena, from any angle and distance, in every frame:
+	// the eye is outside every obstacle and sees the target.
+	rng := uint64(1)
+	rnd := func() float32 {
+		rng = rng*6364136223846793005 + 1442695040888963407
+		return float32(rng>>40) / (1 << 24)
+	}
+	c = newCamera()
+	frames := 0
+	for trial := 0; trial < 400; trial++ {
+		target := mgl32.Vec3{rnd()*30 - 15, 0.5, rnd()*30 - 15}
+		// A cube of 1 m: its centre is at least 0.5 m from every obstacle.
+		free := true
+		for i := range boxes {
+			if boxes[i].Blocks && insideBox(target, &boxes[i], 0.5) {
+				free = false
+			}
+		}
+		if !free {
+			continue
+		}
+		c.placed = false // snap: a target gliding through a wall is another test's
+		c.yaw, c.pitch = rnd()*6.3, camMinPitch+rnd()*(camMaxPitch-camMinPitch)
+		c.zoom(0.5 + rnd()*6)
+		for range 5 {
+			c.follow(target, 1.0/60)
+			c.avoid(boxes, 1.0/60)
+			frames++
+			eye := c.eye()
+			for i := range boxes {
+				if !boxes[i].Blocks {
+					continue
+				}
+				if insideBox(eye, &boxes[i], camClearance*0.99) {
+					t.Fatalf("eye %v is within the clearance of box %d (target %v, yaw %v pitch %v)", eye, i, c.target, c.yaw, c.pitch)
+				}
+			}
+			if sightBlocked(c.target, eye, boxes, 0) {
+				t.Fatalf("eye %v does not see the target %v past the obstacles", eye, c.target)
+			}
+			if eye.Y() < 0 {
+				t.Fatalf("eye %v below the ground", eye)
+			}
+		}
+	}
+	// A target that glides within the clearance of a wall (the smoothed
+	// point cutting a corner): the wall still may not hide it.
+	c = newCamera()
+	wall := []Box{{Center: mgl32.Vec3{0, 1, -2}, Half: mgl32.Vec3{5, 1, 0.25}, Blocks: true}}
+	c.follow(mgl32.Vec3{0, 0.5, -1.6}, 0) // 0.15 m in front of the wall
+	c.yaw, c.pitch = math.Pi, camMinPitch // the eye behind the wall
+	c.avoid(wall, 1.0/60)
+	if sightBlocked(c.target, c.eye(), wall, 0) {
+		t.Errorf("target by the wall: eye %v behind it", c.eye())
+	}
+	if frames < 500 {
+		t.Errorf("only %d frames checked", frames)
+	}
+}
+
+func abs32(x float32) float32 { return float32(math.Abs(float64(x))) }
+
+// insideBox reports whether p is within box b grown by grow.
+func insideBox(p mgl32.Vec3, b *Box, grow float32) bool {
+	o := unitQuat(b.Rot).Conjugate().Rotate(p.Sub(b.Center))
+	return abs32(o[0]) < b.Half[0]+grow && abs32(o[1]) < b.Half[1]+grow && abs32(o[2]) < b.Half[2]+grow
+}
+
+func TestCameraMovesBackOutSmoothlyAndResets(t *testing.T) {
+	wall := []Box{{Center: mgl32.Vec3{0, 5, 5}, Half: mgl32.Vec3{20, 5, 0.5}, Blocks: true}}
+	c := newCamera()
+	c.follow(mgl32.Vec3{0, 0.5, 0}, 0)
+	c.avoid(wall, 1.0/60)
+	in := c.eye().Sub(c.target).Len()
+	if in > 5 {
+		t.Fatalf("a 10 m high wall 4.5 m behind: eye %v m away, want in front of the wall", in)
+	}
+	// The wall goes: the camera eases back out, not in one jump.
+	c.avoid(nil, 1.0/60)
+	out := c.eye().Sub(c.target).Len()
+	if !(out > in && out < camDist-1) {
+		t.Errorf("a frame after the wall went: %v m, want between %v and %v", out, in, camDist)
+	}
+	for range 300 {
+		c.avoid(nil, 1.0/60)
+	}
+	if d := c.eye().Sub(c.target).Len(); math.Abs(float64(d-camDist)) > 1e-2 {
+		t.Errorf("after 5 s: %v m, want back at %v", d, camDist)
+	}
+	// Reset undoes orbit and zoom.
+	c.orbit(1, 0.5)
+	c.zoom(3)
+	c.reset()
+	c.avoid(nil, 1.0/60)
+	if c.yaw != camYaw || c.pitch != camPitch || c.dist != camDist {
+		t.Errorf("after reset: yaw %v pitch %v dist %v", c.yaw, c.pitch, c.dist)
+	}
+	if d := c.eye().Sub(c.target).Len(); math.Abs(float64(d-camDist)) > 1e-3 {
+		t.Errorf("after reset the eye is %v m away, want %v", d, camDist)
+	}
+}

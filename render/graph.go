@@ -11,7 +11,8 @@ import (
 type Sample struct {
 	T          float64 // virtual clock, seconds
 	Error      float64 // prediction error at that state, metres (0 when it matched)
-	Correction bool    // whether the client rewound and replayed for it
+	Correction bool    // whether the client rewound and replayed for it, a visible correction
+	Resync     bool    // whether it rewound and replayed quietly, below the visible thresholds
 	InFlight   float64 // ticks of input sent but not yet acknowledged
 }
 
@@ -37,6 +38,7 @@ type graphPoint struct {
 	yErr       float32 // pixels
 	yFlight    float32 // pixels
 	correction bool
+	resync     bool
 }
 
 // graph holds the laid-out samples; its slice is reused between frames.
@@ -45,6 +47,7 @@ type graph struct {
 	flightMax   float64 // ticks at the top of the in-flight axis
 	flightLabel string  // flightMax as text, kept while it does not change
 	labelFor    float64 // the flightMax flightLabel was made for
+	labels      []rect  // where the last drawGraph put its labels and legend entries
 }
 
 // timeLabels label every other second of the time axis, oldest first.
@@ -112,6 +115,7 @@ func (g *graph) layout(samples []Sample, now float64, r rect) {
 			yErr:       errY(s.Error, r),
 			yFlight:    flightY(s.InFlight, g.flightMax, r),
 			correction: s.Correction,
+			resync:     s.Resync && !s.Correction,
 		})
 	}
 }
@@ -123,79 +127,163 @@ var (
 	graphLabel      = color{0.80, 0.82, 0.86, 1}
 	graphErrColor   = color{1.00, 0.85, 0.25, 1}
 	graphFixColor   = color{1.00, 0.30, 0.25, 0.55}
+	graphSyncColor  = color{0.45, 0.95, 0.45, 0.75}
 	graphFlightCol  = color{0.35, 0.80, 1.00, 0.9}
 	graphTitleColor = color{1, 1, 1, 1}
 )
 
-// errTicks label the log error axis.
+// errTicks label the log error axis, top to bottom.
 var errTicks = [...]struct {
 	log10 float64
 	label string
 }{{1, "10 m"}, {0, "1 m"}, {-1, "10 cm"}, {-2, "1 cm"}, {-3, "1 mm"}, {-4, "≤0.1mm"}}
 
+// graphTitle heads the legend.
+const graphTitle = "last 10 s"
+
+// legendItems are the legend's entries, after the title.
+var legendItems = [...]struct {
+	label string
+	c     color
+}{
+	{"prediction error", graphErrColor},
+	{"correction", color{graphFixColor[0], graphFixColor[1], graphFixColor[2], 1}},
+	{"resync", color{graphSyncColor[0], graphSyncColor[1], graphSyncColor[2], 1}},
+	{"ticks in flight", graphFlightCol},
+}
+
+// flowLegend lays out the title and the legend entries in rows from (x0,
+// y0) within width w, drawing them when b is not nil, and returns the
+// number of rows. Entries wrap between them, never inside.
+func flowLegend(b *batch, g *graph, fs *fontSet, x0, y0, w float32) int {
+	cw, lh := fs.cw(), fs.lh()
+	sw := float32(math.Round(float64(lh) * 0.5)) // swatch size
+	x, y, rows := x0, y0, 1
+	place := func(itemW float32) {
+		if x > x0 && x+itemW > x0+w {
+			x, y = x0, y+lh
+			rows++
+		}
+	}
+	place(fs.bold.width(graphTitle))
+	if b != nil {
+		b.text(fs.bold, x, y, graphTitle, graphTitleColor)
+		g.label(x, y, fs.bold.width(graphTitle), lh)
+	}
+	x += fs.bold.width(graphTitle) + 2*cw
+	for _, it := range legendItems {
+		itemW := sw*1.6 + fs.text.width(it.label)
+		place(itemW)
+		if b != nil {
+			b.rect(x, y+(lh-sw)*0.5, sw, sw, it.c)
+			b.text(fs.text, x+sw*1.6, y, it.label, graphLabel)
+			g.label(x, y, itemW, lh)
+		}
+		x += itemW + 2*cw
+	}
+	return rows
+}
+
+// legendRows returns the rows the title and legend take in width w.
+func legendRows(fs *fontSet, w float32) int { return flowLegend(nil, nil, fs, 0, 0, w) }
+
+// label records a label's rectangle, for the layout tests.
+func (g *graph) label(x, y, w, h float32) {
+	if g != nil {
+		g.labels = append(g.labels, rect{x, y, w, h})
+	}
+}
+
+// labelStep returns the step through n+1 evenly spaced labels, 1, 2 or 5
+// (or n), so that labels step apart are at least need pixels apart when
+// all n+1 span length pixels.
+func labelStep(n int, length, need float32) int {
+	for _, s := range [...]int{1, 2, 5} {
+		if s <= n && length*float32(s)/float32(n) >= need {
+			return s
+		}
+	}
+	return n
+}
+
 // drawGraph lays out and draws the graph panel into the batch, filling the
-// panel rectangle p.
-func (g *graph) drawGraph(b *batch, a *atlas, samples []Sample, now float64, p rect) {
-	f := a.text
-	cw := f.glyphOf('0').adv
-	lh := f.height
-	pad := float32(math.Round(float64(lh) * 0.4))
+// panel rectangle p with the faces of fs. Axis labels that would crowd each
+// other are thinned out; the legend wraps to more rows when narrow.
+func (g *graph) drawGraph(b *batch, fs *fontSet, samples []Sample, now float64, p rect) {
+	f := fs.text
+	cw, lh := fs.cw(), fs.lh()
+	pad := graphPad(fs)
+	g.labels = g.labels[:0]
 	b.rect(p.x, p.y, p.w, p.h, graphBg)
-	lw := 1.5 * a.scale                              // line width
-	dot := float32(math.Round(float64(4 * a.scale))) // sample dot size
-	px := max(1, float32(math.Round(float64(a.scale))))
+	lw := max(1.5, lh/12)                          // line width
+	dot := float32(math.Round(float64(lh) * 0.25)) // sample dot size
+	px := max(1, float32(math.Round(float64(lh)/18)))
 
-	// Title row with a legend.
-	x := p.x + pad
-	y := p.y + pad*0.5
-	x = b.text(a.bold, x, y, "last 10 s", graphTitleColor) + 2*cw
-	x = legend(b, f, x, y, lh, "prediction error", graphErrColor) + 2*cw
-	x = legend(b, f, x, y, lh, "correction", color{graphFixColor[0], graphFixColor[1], graphFixColor[2], 1}) + 2*cw
-	legend(b, f, x, y, lh, "ticks in flight", graphFlightCol)
+	rows := flowLegend(b, g, fs, p.x+pad, p.y+pad*0.5, p.w-2*pad)
 
-	// The plot, with room for labels left (error), right (ticks) and below (time).
+	// The plot, with room for labels left (error), right (ticks) and below
+	// (time); the labels on its top line sit below the legend.
 	plot := rect{
 		x: p.x + pad + 7*cw,
-		y: p.y + pad*0.5 + lh + pad*0.5,
+		y: p.y + pad*0.5 + float32(rows)*lh + lh*0.5 + 1,
 		w: p.w - 2*pad - 7*cw - 4*cw,
 	}
-	plot.h = p.y + p.h - plot.y - lh - pad*0.25
-	if plot.w < 20 || plot.h < 20 {
+	plot.h = p.y + p.h - pad*0.25 - lh - 1 - plot.y
+	if plot.w < 20 || plot.h < lh {
 		return
 	}
 	g.layout(samples, now, plot)
 
-	for _, t := range errTicks {
+	last := len(errTicks) - 1
+	step := labelStep(last, plot.h, lh)
+	for i, t := range errTicks {
 		yy := errY(math.Pow(10, t.log10), plot)
 		b.rect(plot.x, yy, plot.w, px, graphGrid)
-		b.text(f, plot.x-f.width(t.label)-cw*0.5, yy-lh*0.5, t.label, graphLabel)
+		if (last-i)%step == 0 { // from the bottom line up
+			lx := plot.x - f.width(t.label) - cw*0.5
+			b.text(f, lx, yy-lh*0.5, t.label, graphLabel)
+			g.label(lx, yy-lh*0.5, f.width(t.label), lh)
+		}
 	}
+	n := len(timeLabels) - 1
+	step = labelStep(n, plot.w, 1.5*f.width("-10s")+cw) // the end labels are not centred
 	for s := 0; s <= graphSpan; s++ {
 		xx := float32(math.Round(float64(plot.x + plot.w*float32(s)/graphSpan)))
 		b.rect(xx, plot.y, px, plot.h, graphGrid)
-		if s%2 == 0 {
-			label := timeLabels[s/2]
-			lx := xx - f.width(label)*0.5
-			switch s {
-			case 0:
-				lx = xx
-			case graphSpan:
-				lx = xx - f.width(label)
-			}
-			b.text(f, lx, plot.y+plot.h+pad*0.15, label, graphLabel)
+		if s%2 != 0 || (n-s/2)%step != 0 { // from now to the left
+			continue
 		}
+		label := timeLabels[s/2]
+		lx := xx - f.width(label)*0.5
+		switch s {
+		case 0:
+			lx = xx
+		case graphSpan:
+			lx = xx - f.width(label)
+		}
+		b.text(f, lx, plot.y+plot.h+pad*0.15, label, graphLabel)
+		g.label(lx, plot.y+plot.h+pad*0.15, f.width(label), lh)
 	}
 	if g.flightLabel == "" || g.labelFor != g.flightMax {
 		g.flightLabel = strconv.FormatFloat(g.flightMax, 'f', -1, 64)
 		g.labelFor = g.flightMax
 	}
-	b.text(f, plot.x+plot.w+cw*0.5, plot.y-lh*0.5, g.flightLabel, graphFlightCol)
-	b.text(f, plot.x+plot.w+cw*0.5, plot.y+plot.h-lh*0.5, "0", graphFlightCol)
+	rx := plot.x + plot.w + cw*0.5
+	if plot.h >= lh {
+		b.text(f, rx, plot.y-lh*0.5, g.flightLabel, graphFlightCol)
+		g.label(rx, plot.y-lh*0.5, f.width(g.flightLabel), lh)
+	}
+	b.text(f, rx, plot.y+plot.h-lh*0.5, "0", graphFlightCol)
+	g.label(rx, plot.y+plot.h-lh*0.5, f.width("0"), lh)
 
-	// Corrections behind the lines, full height.
+	// Corrections behind the lines, full height; quiet resyncs as short
+	// marks rising from the bottom.
 	for _, pt := range g.pts {
-		if pt.correction {
+		switch {
+		case pt.correction:
 			b.rect(pt.x-lw/2, plot.y, lw, plot.h, graphFixColor)
+		case pt.resync:
+			b.rect(pt.x-lw/2, plot.y+plot.h*0.75, lw, plot.h*0.25, graphSyncColor)
 		}
 	}
 	// Ticks in flight as a step line.
@@ -214,20 +302,17 @@ func (g *graph) drawGraph(b *batch, a *atlas, samples []Sample, now float64, p r
 	bottom := plot.y + plot.h
 	for _, pt := range g.pts {
 		c := graphErrColor
-		if pt.yErr >= bottom && !pt.correction {
+		if pt.yErr >= bottom && !pt.correction && !pt.resync {
 			continue // no dots along the zero line
 		}
-		if pt.correction {
+		switch {
+		case pt.correction:
 			c = graphFixColor
+			c[3] = 1
+		case pt.resync:
+			c = graphSyncColor
 			c[3] = 1
 		}
 		b.rect(pt.x-dot/2, pt.yErr-dot/2, dot, dot, c)
 	}
-}
-
-// legend draws a colour swatch and a label, returning the pen position after it.
-func legend(b *batch, f *face, x, y, lh float32, label string, c color) float32 {
-	s := float32(math.Round(float64(lh) * 0.5))
-	b.rect(x, y+(lh-s)*0.5, s, s, c)
-	return b.text(f, x+s*1.6, y, label, graphLabel)
 }

@@ -73,3 +73,30 @@ func TestNiceCeil(t *testing.T) {
 		}
 	}
 }
+
+func TestGraphDrawsResyncsApartFromCorrections(t *testing.T) {
+	a := testAtlas(t)
+	count := func(samples []Sample) (fix, sync int) {
+		var g graph
+		var b batch
+		g.drawGraph(&b, &a.normal, samples, 10, rect{0, 0, 640, 220})
+		for _, v := range b.verts {
+			switch v.c {
+			case graphFixColor:
+				fix++
+			case graphSyncColor:
+				sync++
+			}
+		}
+		return fix, sync
+	}
+	fix0, sync0 := count(nil) // the legend's swatches are opaque: neither colour
+	fix, sync := count([]Sample{{T: 5, Resync: true}})
+	if fix != fix0 || sync <= sync0 {
+		t.Errorf("a resync drew %d correction and %d resync vertices, want 0 and some", fix-fix0, sync-sync0)
+	}
+	fix, sync = count([]Sample{{T: 5, Correction: true, Resync: true}})
+	if fix <= fix0 || sync != sync0 {
+		t.Errorf("a correction drew %d correction and %d resync vertices, want some and 0", fix-fix0, sync-sync0)
+	}
+}

@@ -1,29 +1,30 @@
 package render
 
 import (
-	"math"
 	"strings"
 )
 
 // The HUD is the overlay of a frame: status lines top-left, the banner top
-// centre, the graph along the bottom and the help panel in the middle, on
-// top of everything.
+// right or across the top, the graph along the bottom and the help panel
+// beside them or alone (layout.go says where).
 
-// HUD colours.
+// HUD colours. The help panel is nearly opaque: nothing shows through it.
 var (
 	panelBg     = color{0.05, 0.06, 0.08, 0.62}
-	helpBg      = color{0.04, 0.05, 0.07, 0.88}
+	helpBg      = color{0.04, 0.05, 0.07, 0.96}
 	helpBorder  = color{1, 1, 1, 0.25}
 	textColor   = color{0.92, 0.94, 0.96, 1}
+	dimColor    = color{0.70, 0.73, 0.78, 1}
 	keyColor    = color{1.00, 0.85, 0.40, 1}
 	bannerColor = color{1.00, 0.22, 0.18, 1}
-	bannerBg    = color{0.08, 0.02, 0.02, 0.70}
+	bannerBg    = color{0.08, 0.02, 0.02, 0.78}
 )
 
 // hud lays out and holds one frame's overlay. Its buffers are reused.
 type hud struct {
 	b batch
 	g graph
+	l layout
 
 	// Where the last build put each panel; zero when not drawn.
 	status, banner, graph, help rect
@@ -32,129 +33,127 @@ type hud struct {
 // build lays out frame f for a framebuffer of w×h pixels.
 func (h *hud) build(a *atlas, f *Frame, w, hgt int) {
 	h.b.reset()
-	h.status, h.banner, h.graph, h.help = rect{}, rect{}, rect{}, rect{}
 	W, H := float32(w), float32(hgt)
-	lh := a.text.height
-	cw := a.text.glyphOf('0').adv
-	m := float32(math.Round(float64(lh) * 0.7)) // margin to the window edges
-	pad := float32(math.Round(float64(lh) * 0.5))
+	l := &h.l
+	l.lay(a, f, W, H)
+	h.status, h.banner, h.graph, h.help = l.status, l.banner, l.graph, l.help
 
-	// The graph along the bottom left.
-	bottom := H - m
-	if f.Graph != nil {
-		gw := min(W-2*m, max(64*cw, W*0.5))
-		gh := min(H*0.32, 11*lh)
-		if gw > 30*cw && gh > 5*lh {
-			h.graph = rect{m, H - m - gh, gw, gh}
-			h.g.drawGraph(&h.b, a, f.Graph, f.Now, h.graph)
-			bottom = h.graph.y - m*0.5
-		}
+	if l.graph.h > 0 {
+		h.g.drawGraph(&h.b, l.fs, f.Graph, f.Now, l.graph)
 	}
-
-	// Status lines top left, wrapped to at most 45% of the width, cut off
-	// above the graph.
-	if len(f.HUD) > 0 {
-		maxW := max(W*0.45-2*pad, 20*cw)
-		var width float32
-		n := 0
-		for _, s := range f.HUD {
-			for rest := s; ; {
-				var line string
-				line, rest = a.text.nextLine(rest, maxW)
-				width = max(width, a.text.width(line))
-				n++
-				if rest == "" {
-					break
-				}
-			}
-		}
-		maxLines := int((bottom - m - 2*pad) / lh)
-		n = max(0, min(n, maxLines))
-		if n > 0 {
-			h.status = rect{m, m, width + 2*pad, float32(n)*lh + 2*pad}
-			h.b.rect(h.status.x, h.status.y, h.status.w, h.status.h, panelBg)
-			y := m + pad
-			drawn := 0
-		lines:
-			for _, s := range f.HUD {
-				for rest := s; ; {
-					if drawn == n {
-						break lines
-					}
-					var line string
-					line, rest = a.text.nextLine(rest, maxW)
-					h.b.text(a.text, m+pad, y, line, textColor)
-					y += lh
-					drawn++
-					if rest == "" {
-						break
-					}
-				}
-			}
-		}
+	if l.status.h > 0 {
+		h.drawStatus(f.HUD)
 	}
-
-	// The banner, top centre.
-	if f.Banner != "" {
-		bf := a.banner
-		line, _ := bf.nextLine(f.Banner, W-2*m-2*pad)
-		bw := bf.width(line)
-		h.banner = rect{float32(math.Round(float64((W-bw)/2 - pad))), m, bw + 2*pad, bf.height + pad}
-		h.b.rect(h.banner.x, h.banner.y, h.banner.w, h.banner.h, bannerBg)
-		h.b.text(bf, h.banner.x+pad, h.banner.y+pad*0.5, line, bannerColor)
+	if l.banner.h > 0 {
+		h.drawBanner(f.Banner)
 	}
-
-	if f.ShowHelp && len(f.Help) > 0 {
-		h.drawHelp(a, f.Help, W, H, m, pad)
+	if l.help.h > 0 {
+		h.drawHelp(f.Help)
 	}
 }
 
-// drawHelp draws the help lines as a centred panel. A line with a tab is a
-// key and its description: the descriptions are aligned in a second column.
-// When some lines have tabs, the lines without one are headings, in bold.
-func (h *hud) drawHelp(a *atlas, lines []string, W, H, m, pad float32) {
-	f := a.text
-	lh := f.height
-	gap := 2 * f.glyphOf(' ').adv
-	var keyW, descW, plainW float32
-	columns := false
+// drawStatus draws the status panel: the lines wrapped between items,
+// continuation lines indented, cut with "…" when the layout says so.
+func (h *hud) drawStatus(lines []string) {
+	l := &h.l
+	fs, r, pad := l.fs, l.status, l.pad
+	lh, ind := fs.lh(), statusIndent(fs)
+	h.b.rect(r.x, r.y, r.w, r.h, panelBg)
+	y := r.y + pad
+	drawn := 0
 	for _, s := range lines {
-		if k, d, ok := strings.Cut(s, "\t"); ok {
-			columns = true
-			keyW = max(keyW, a.bold.width(k))
-			descW = max(descW, f.width(d))
-		} else {
-			plainW = max(plainW, a.bold.width(s))
-		}
-	}
-	width := max(plainW, keyW+gap+descW)
-	width = min(width, W-2*m-2*pad)
-	n := min(len(lines), int((H-2*m-2*pad)/lh))
-	if n <= 0 || width <= 0 {
-		return
-	}
-	ph := float32(n)*lh + 2*pad
-	pw := width + 2*pad
-	x := float32(math.Round(float64((W - pw) / 2)))
-	y := float32(math.Round(float64((H - ph) / 2)))
-	h.help = rect{x, y, pw, ph}
-	h.b.rect(x-1, y-1, pw+2, ph+2, helpBorder)
-	h.b.rect(x, y, pw, ph, helpBg)
-	ty := y + pad
-	descX := x + pad + keyW + gap
-	for _, s := range lines[:n] {
-		if k, d, ok := strings.Cut(s, "\t"); ok {
-			h.b.text(a.bold, x+pad, ty, k, keyColor)
-			d, _ = f.nextLine(d, x+pw-pad-descX)
-			h.b.text(f, descX, ty, d, textColor)
-		} else {
-			face := f
-			if columns {
-				face = a.bold
+		x, maxW := r.x+pad, l.statusMaxW
+		for rest := s; ; {
+			if drawn == l.statusLines {
+				return
 			}
-			s, _ = face.nextLine(s, width)
-			h.b.text(face, x+pad, ty, s, textColor)
+			if l.statusMore && drawn == l.statusLines-1 {
+				h.b.text(fs.text, r.x+pad, y, ellipsis, dimColor)
+				return
+			}
+			var line string
+			var cut bool
+			line, rest, cut = nextItems(fs.text, rest, maxW)
+			if cut {
+				h.b.textFit(fs.text, x, y, line, maxW, textColor)
+			} else {
+				h.b.text(fs.text, x, y, line, textColor)
+			}
+			y += lh
+			drawn++
+			if rest == "" {
+				break
+			}
+			x, maxW = r.x+pad+ind, l.statusMaxW-ind
 		}
-		ty += lh
+	}
+}
+
+// drawBanner draws the banner: its first line large, the rest below.
+func (h *hud) drawBanner(s string) {
+	l := &h.l
+	r, pad := l.banner, l.pad
+	h.b.rect(r.x, r.y, r.w, r.h, bannerBg)
+	first, rest, _ := strings.Cut(s, "\n")
+	y := r.y + pad*0.5
+	h.b.textFit(l.bannerTitle, r.x+pad, y, first, l.bannerMaxW, bannerColor)
+	y += l.bannerTitle.height
+	for n := 0; rest != "" && n < l.bannerLines; n++ {
+		var line string
+		line, rest = l.fs.text.nextLine(rest, l.bannerMaxW)
+		h.b.textFit(l.fs.text, r.x+pad, y, line, l.bannerMaxW, textColor)
+		y += l.fs.text.height
+	}
+}
+
+// drawHelp draws the help panel: in columns, each a column of keys and one
+// of descriptions; a line without a tab is a heading, in bold.
+func (h *hud) drawHelp(lines []string) {
+	l := &h.l
+	fs, r := l.helpFS, l.help
+	_, pad := margins(fs)
+	keyGap, colGap := helpGap(fs)
+	lh := fs.lh()
+	h.b.rect(r.x-1, r.y-1, r.w+2, r.h+2, helpBorder)
+	h.b.rect(r.x, r.y, r.w, r.h, helpBg)
+	x := r.x + pad
+	rows := l.helpRows // per column; when cut, the last ones are left out
+	for c := 0; c < l.helpCols; c++ {
+		from, to := c*rows, min(len(lines), (c+1)*rows)
+		if from >= to {
+			break
+		}
+		var keyW, descW float32
+		for i := from; i < to; i++ {
+			if k, d, heading := helpEntry(lines[i], l.helpShort); !heading {
+				keyW = max(keyW, fs.bold.width(k))
+				descW = max(descW, fs.text.width(d))
+			}
+		}
+		colW := keyW + keyGap + descW
+		right := r.x + r.w - pad
+		y := r.y + pad
+		for i := from; i < to; i++ {
+			if l.helpMore && i == to-1 && c == l.helpCols-1 {
+				h.b.text(fs.text, x, y, ellipsis, dimColor)
+				break
+			}
+			k, d, heading := helpEntry(lines[i], l.helpShort)
+			if heading {
+				h.b.textFit(fs.bold, x, y, k, right-x, textColor)
+			} else {
+				h.b.textFit(fs.bold, x, y, k, right-x, keyColor)
+				if dx := x + keyW + keyGap; dx < right {
+					h.b.textFit(fs.text, dx, y, d, right-dx, textColor)
+				}
+			}
+			y += lh
+		}
+		for i := from; i < to; i++ {
+			if k, _, heading := helpEntry(lines[i], l.helpShort); heading {
+				colW = max(colW, fs.bold.width(k))
+			}
+		}
+		x += colW + colGap
 	}
 }

@@ -33,15 +33,17 @@ func TestSceneBuildGroundSolidWireframeTranslucent(t *testing.T) {
 	if n := len(s.inst) / instFloats; n != s.nOpaque+2 {
 		t.Fatalf("%d instances, want %d", n, s.nOpaque+2)
 	}
-	g := instanceAt(&s, 0)
+	// The ground is the last opaque instance: drawn after the boxes, the
+	// depth test skips shading it where they cover it.
+	g := instanceAt(&s, s.nOpaque-1)
 	if g[0] != 3 || g[2] != 4 || g[1]+g[4] != 0 || g[14] != modeGround {
 		t.Errorf("ground instance %v: want centred under (3, 4) with its top at y=0", g)
 	}
-	if solid := instanceAt(&s, 1); solid[13] != 1 || solid[14] != modeLit {
+	if solid := instanceAt(&s, 0); solid[13] != 1 || solid[14] != modeLit {
 		t.Errorf("solid box instance %v: want opaque and lit", solid)
 	}
 	// Zero Rot counts as the identity.
-	if solid := instanceAt(&s, 1); solid[9] != 1 {
+	if solid := instanceAt(&s, 0); solid[9] != 1 {
 		t.Errorf("solid box rotation w = %v, want 1", solid[9])
 	}
 	// The translucent boxes come last, farthest first.
@@ -163,5 +165,32 @@ func TestMaxCastersFitsTheShader(t *testing.T) {
 	}
 	if n < maxCasters {
 		t.Errorf("scene.frag has room for %d casters, render sends up to %d", n, maxCasters)
+	}
+}
+
+func TestBoxesBetweenTheCameraAndTheTargetFade(t *testing.T) {
+	target, eye := mgl32.Vec3{0, 0.5, 0}, mgl32.Vec3{0, 5.5, 10}
+	h := mgl32.Vec3{0.5, 0.5, 0.5}
+	boxes := []Box{
+		{Center: mgl32.Vec3{0, 3, 5}, Half: h, Color: mgl32.Vec4{1, 1, 1, 1}, Fades: true},   // on the line of sight
+		{Center: mgl32.Vec3{4, 0.5, 2}, Half: h, Color: mgl32.Vec4{1, 1, 1, 1}, Fades: true}, // beside it
+		{Center: eye, Half: h, Color: mgl32.Vec4{1, 1, 1, 1}, Fades: true},                   // holding the camera
+		{Center: mgl32.Vec3{0, 2, 4}, Half: h, Color: mgl32.Vec4{0, 1, 0, 1}},                // on it, but not fading
+	}
+	var s sceneBuild
+	s.build(boxes, target, eye)
+	// Opaque: the box beside, the one that does not fade, the ground.
+	if s.nOpaque != 3 {
+		t.Errorf("%d opaque instances, want 3", s.nOpaque)
+	}
+	n := len(s.inst)/instFloats - s.nOpaque
+	if n != 2 {
+		t.Fatalf("%d faded instances, want 2", n)
+	}
+	for i := s.nOpaque; i < len(s.inst)/instFloats; i++ {
+		inst := instanceAt(&s, i)
+		if inst[13] != fadeAlpha || inst[3] != 0.5 {
+			t.Errorf("faded instance %v: want alpha %v and its own size", inst, fadeAlpha)
+		}
 	}
 }

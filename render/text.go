@@ -21,10 +21,12 @@ import (
 
 // Font sizes in pixels at a content scale of 1.
 const (
-	textSize   = 15 // HUD, help and graph labels (Go Mono)
-	bannerSize = 30 // the banner (Go Bold)
-	atlasWidth = 1024
-	atlasPad   = 1 // empty pixels around each glyph, against bleeding
+	textSize    = 15 // HUD, help and graph labels (Go Mono)
+	compactSize = 12 // the same in windows too small for textSize
+	tinySize    = 10 // and in windows too small for compactSize
+	bannerSize  = 30 // the banner (Go Bold)
+	atlasWidth  = 1024
+	atlasPad    = 1 // empty pixels around each glyph, against bleeding
 )
 
 // extraRunes are drawn besides printable ASCII and Latin-1.
@@ -116,12 +118,27 @@ func (f *face) lineCount(s string, maxWidth float32) int {
 
 // atlas is the glyph texture and the faces laid out in it.
 type atlas struct {
-	img    *image.Gray
-	scale  float32 // content scale the fonts were made for
-	text   *face   // Go Mono, for the HUD, help and graph labels
-	bold   *face   // Go Mono Bold, for headings
-	banner *face   // Go Bold, large, for the banner
+	img     *image.Gray
+	scale   float32 // content scale the fonts were made for
+	text    *face   // Go Mono, for the HUD, help and graph labels
+	bold    *face   // Go Mono Bold, for headings and keys
+	banner  *face   // Go Bold, large, for the banner
+	normal  fontSet // text and bold
+	compact fontSet // Go Mono and Go Mono Bold at compactSize, for small windows
+	tiny    fontSet // the same at tinySize, for smaller ones
 }
+
+// sets returns the font sets from the largest to the smallest.
+func (a *atlas) sets() [3]*fontSet { return [3]*fontSet{&a.normal, &a.compact, &a.tiny} }
+
+// fontSet is a text face and its bold, at one size.
+type fontSet struct{ text, bold *face }
+
+// lh returns the line height in pixels.
+func (s *fontSet) lh() float32 { return s.text.height }
+
+// cw returns the advance of a character (the faces are monospaced).
+func (s *fontSet) cw() float32 { return s.text.glyphOf('0').adv }
 
 // newAtlas rasterises the fonts at the given content scale (1 on ordinary
 // screens, 2 on most high-density ones).
@@ -141,11 +158,24 @@ func newAtlas(scale float32) (*atlas, error) {
 	if a.banner, err = p.addFace("Go Bold", gobold.TTF, bannerSize*scale); err != nil {
 		return nil, err
 	}
+	a.normal = fontSet{a.text, a.bold}
+	if a.compact.text, err = p.addFace("Go Mono", gomono.TTF, compactSize*scale); err != nil {
+		return nil, err
+	}
+	if a.compact.bold, err = p.addFace("Go Mono Bold", gomonobold.TTF, compactSize*scale); err != nil {
+		return nil, err
+	}
+	if a.tiny.text, err = p.addFace("Go Mono", gomono.TTF, tinySize*scale); err != nil {
+		return nil, err
+	}
+	if a.tiny.bold, err = p.addFace("Go Mono Bold", gomonobold.TTF, tinySize*scale); err != nil {
+		return nil, err
+	}
 	h := p.y + p.rowH + atlasPad
 	h = (h + 3) &^ 3
 	a.img = p.img.SubImage(image.Rect(0, 0, atlasWidth, h)).(*image.Gray)
 	fw, fh := float32(atlasWidth), float32(h)
-	for _, f := range []*face{a.text, a.bold, a.banner} {
+	for _, f := range []*face{a.text, a.bold, a.banner, a.compact.text, a.compact.bold, a.tiny.text, a.tiny.bold} {
 		for i := range f.glyphs {
 			g := &f.glyphs[i]
 			g.u0, g.u1 = g.u0/fw, g.u1/fw
@@ -261,4 +291,28 @@ func (b *batch) text(f *face, x, y float32, s string, c color) float32 {
 		pen += g.adv
 	}
 	return pen
+}
+
+// ellipsis ends text cut to fit.
+const ellipsis = "…"
+
+// textFit draws s like text, but cut to at most maxW pixels wide: a string
+// that does not fit ends with an ellipsis. It returns the pen position
+// after the last glyph.
+func (b *batch) textFit(f *face, x, y float32, s string, maxW float32, c color) float32 {
+	if f.width(s) <= maxW {
+		return b.text(f, x, y, s, c)
+	}
+	room := maxW - f.width(ellipsis)
+	var w float32
+	end := 0
+	for i, r := range s {
+		w += f.glyphOf(r).adv
+		if w > room {
+			end = i
+			break
+		}
+	}
+	x = b.text(f, x, y, s[:end], c)
+	return b.text(f, x, y, ellipsis, c)
 }

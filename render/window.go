@@ -1,7 +1,9 @@
 // Package render draws the cube lab with OpenGL 4.1 core: the ground, the
 // obstacles and cubes as lit, translucent or wireframe boxes with soft blob
-// shadows, a chase camera, and an overlay with status text, a banner, a
-// scrolling graph and a help panel, all from a Frame the caller fills.
+// shadows (one instanced draw), a chase camera that keeps out of obstacles,
+// and an overlay with status text, a banner, a scrolling graph and a help
+// panel laid out so that none covers another, all from a Frame the caller
+// fills.
 //
 // Threading: glfw and OpenGL must be used from the main OS thread. The
 // package locks the main goroutine to it in init, so call Open and every
@@ -11,8 +13,9 @@
 // A frame goes: PollEvents, read Pressed and Held, update the game, Draw,
 // optionally Screenshot, then Swap.
 //
-// The GL-free parts (camera, text layout, graph and instance building, key
-// table, PNG row flip) are plain functions tested without a GPU.
+// The GL-free parts (camera and its collisions, text and overlay layout,
+// graph and instance building, key table, PNG row flip) are plain functions
+// tested without a GPU; LayoutProblems lets callers check their own Frame.
 package render
 
 import (
@@ -38,14 +41,23 @@ func init() {
 
 // Frame is everything to draw in one frame. Draw does not keep it.
 type Frame struct {
-	Boxes    []Box      // everything to draw; the ground plane y=0 is always drawn
-	Follow   mgl32.Vec3 // camera target (the displayed player cube); the camera eases toward it
-	HUD      []string   // status lines, top left; long lines wrap
-	Help     []string   // key help lines, "key\tdescription"; drawn as a centred panel when ShowHelp
+	Boxes  []Box      // everything to draw; the ground plane y=0 is always drawn
+	Follow mgl32.Vec3 // camera target (the displayed player cube); the camera eases toward it
+	// HUD is the status lines, top left. Items within a line are separated
+	// by two spaces; a line too long for the panel wraps between items,
+	// never inside one.
+	HUD []string
+	// Help is the help panel's lines, "key\tdescription\tshort
+	// description" (the short form is optional, for small windows) or a
+	// heading without a tab; drawn when ShowHelp, beside the other panels
+	// when there is room, else alone over the window.
+	Help     []string
 	ShowHelp bool
-	Banner   string   // big red line near the top centre when non-empty (e.g. "DESYNC at tick 1234")
-	Graph    []Sample // oldest first; the graph shows the 10 s ending at Now; nil hides the graph
-	Now      float64  // seconds, on the samples' clock
+	// Banner, when not empty, is shown at the top in red: its first line
+	// large (e.g. "DESYNC at tick 1234"), the lines after a newline smaller.
+	Banner string
+	Graph  []Sample // oldest first; the graph shows the 10 s ending at Now; nil hides the graph
+	Now    float64  // seconds, on the samples' clock
 }
 
 // Window is an OpenGL 4.1 core window with everything needed to draw a
@@ -86,7 +98,7 @@ func Open(title string, width, height int) (w *Window, err error) {
 		width, height = DefaultWidth, DefaultHeight
 	}
 	if usesX11() && os.Getenv("DISPLAY") == "" {
-		return nil, errors.New("render: no display: DISPLAY is not set (try `cube sim` for a headless run)")
+		return nil, errors.New("render: no display: DISPLAY is not set")
 	}
 
 	// go-gl/glfw logs platform errors (such as an X server that cannot be
@@ -342,6 +354,7 @@ func (w *Window) Draw(f *Frame, dt float64) {
 		return // minimised
 	}
 	w.cam.follow(f.Follow, dt)
+	w.cam.avoid(f.Boxes, dt)
 	eye := w.cam.eye()
 	w.viewProj = w.cam.proj(fw, fh).Mul4(w.cam.view())
 	w.build.build(f.Boxes, w.cam.target, eye)
@@ -355,6 +368,11 @@ func (w *Window) Draw(f *Frame, dt float64) {
 	w.hud.build(w.atlas, f, fw, fh)
 	w.overlay.draw(&w.hud.b, fw, fh)
 }
+
+// ResetCamera puts the camera back to its default angle and distance
+// behind the followed point, undoing the mouse's orbit and zoom; the next
+// Draw snaps to Frame.Follow instead of easing towards it.
+func (w *Window) ResetCamera() { w.cam.reset() }
 
 // Swap shows the frame drawn since the previous Swap; with vsync on it
 // waits for the display's refresh.

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -203,8 +204,10 @@ func TestDrawDoesNotAllocate(t *testing.T) {
 			{Center: mgl32.Vec3{0, 1, 0}, Half: mgl32.Vec3{1, 1, 1}, Color: mgl32.Vec4{1, 0, 0, 1}, Shadow: true},
 			{Center: mgl32.Vec3{1, 1, 0}, Half: mgl32.Vec3{1, 1, 1}, Color: mgl32.Vec4{1, 1, 0, 0.4}, Style: Translucent},
 			{Center: mgl32.Vec3{2, 1, 0}, Half: mgl32.Vec3{1, 1, 1}, Color: mgl32.Vec4{0, 0, 1, 1}, Style: Wireframe},
+			{Center: mgl32.Vec3{0, 1, 6}, Half: mgl32.Vec3{5, 1, 0.3}, Color: mgl32.Vec4{0.5, 0.5, 0.5, 1}, Blocks: true},
+			{Center: mgl32.Vec3{0, 3, 4}, Half: mgl32.Vec3{0.5, 0.5, 0.5}, Color: mgl32.Vec4{0.8, 0.8, 0.7, 1}, Fades: true, Shadow: true},
 		},
-		HUD: []string{"one", "two"}, Help: []string{"K\tkey"}, ShowHelp: true, Banner: "banner",
+		HUD: testHUD, Help: testHelp, ShowHelp: true, Banner: testBanner,
 		Graph: samples, Now: 10,
 	}
 	var allocs float64
@@ -214,5 +217,64 @@ func TestDrawDoesNotAllocate(t *testing.T) {
 	})
 	if allocs > 0 {
 		t.Errorf("Draw allocates %v times a frame, want 0", allocs)
+	}
+}
+
+func TestGhostsOverTheCubeDoNotZFight(t *testing.T) {
+	win := openTestWindow(t, 640, 360)
+	// The red cube and two ghosts at the same place, turned by a hair as a
+	// prediction that matches the server but for rounding would be: drawn
+	// at their true size, the faces fight in stripes.
+	rot := mgl32.QuatRotate(0.3, mgl32.Vec3{0, 1, 0})
+	hair := mgl32.QuatRotate(0.3+2e-5, mgl32.Vec3{0, 1, 0})
+	c := mgl32.Vec3{0, 3, 0}
+	h := mgl32.Vec3{3, 3, 3}
+	f := &Frame{Follow: c, Boxes: []Box{
+		{Center: c, Half: h, Rot: rot, Color: mgl32.Vec4{0.85, 0.25, 0.2, 1}},
+		{Center: c, Half: h, Rot: hair, Color: mgl32.Vec4{1, 0.85, 0.1, 0.35}, Style: Translucent},
+		{Center: c, Half: h, Rot: rot, Color: mgl32.Vec4{0.2, 0.45, 1, 0.35}, Style: Translucent},
+	}}
+	img := drawAndShoot(t, win, f)
+	if d := os.Getenv("CUBE_TEST_SHOTS"); d != "" {
+		savePNG(t, filepath.Join(d, "ghosts.png"), img)
+	}
+	// Inside the cube's front faces (the cube fills the screen centre), the
+	// colour varies smoothly: count neighbouring pixels that jump.
+	jumps, n := 0, 0
+	for y := 160; y < 220; y++ {
+		for x := 290; x < 350; x++ {
+			r1, g1, b1 := rgb(img, x, y)
+			r2, g2, b2 := rgb(img, x+1, y)
+			r3, g3, b3 := rgb(img, x, y+1)
+			d := math.Abs(r1-r2) + math.Abs(g1-g2) + math.Abs(b1-b2)
+			d = math.Max(d, math.Abs(r1-r3)+math.Abs(g1-g3)+math.Abs(b1-b3))
+			if d > 0.08 {
+				jumps++
+			}
+			n++
+		}
+	}
+	// The edge between two faces crosses the patch: a few jumps; stripes
+	// make many.
+	if jumps > n/20 {
+		t.Errorf("%d of %d pixels differ sharply from a neighbour: the ghosts z-fight with the cube", jumps, n)
+	}
+	// The ghosts are seen: the faces are tinted, not the bare red cube.
+	r, g, b := rgb(img, 320, 180)
+	if !(g > 0.2 && r > g) {
+		t.Errorf("centre pixel %.2f %.2f %.2f: want the red cube seen through the ghosts", r, g, b)
+	}
+	t.Logf("%d sharp pixels of %d; centre %.2f %.2f %.2f", jumps, n, r, g, b)
+}
+
+// savePNG writes img to path, for a person to look at (CUBE_TEST_SHOTS).
+func savePNG(t *testing.T, path string, img image.Image) {
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
 	}
 }

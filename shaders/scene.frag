@@ -1,6 +1,6 @@
 #version 410 core
 
-// Room for more casters than render sends (16): with a small array, Mesa
+// Room for more casters than render sends (8): with a small array, Mesa
 // unrolls the caster loop to its full length and runs every iteration on
 // every pixel, doubling the frame time of llvmpipe.
 const int MAX_CASTERS = 64;

@@ -33,6 +33,9 @@ const (
 	actPause
 	actStep
 	actReset
+	actNextScene
+	actResetCamera
+	actOverlay
 	actScreenshot
 	actHelp
 	actQuit
@@ -40,68 +43,99 @@ const (
 
 // keyHelp is the key table: the help overlay, `cube window -h` and the
 // README show it. Movement keys are held, the others act once per press.
-var keyHelp = []struct{ key, what string }{
-	{"W A S D", "push the cube (-Z, -X, +Z, +X: world axes, the server's rule)"},
-	{"Space", "jump (only when standing on something)"},
-	{"1 to 7", "network preset: perfect, lan, good, average, bad, terrible, outage"},
-	{"[ ]", "halve or double the snapshot rate (1 to 64 Hz)"},
-	{"C", "corrections on/off"},
-	{"M", "smoothing on/off"},
-	{"R", "redundant inputs on/off"},
-	{"Y", "server cube (yellow) on/off"},
-	{"B", "last snapshot cube (blue) on/off"},
-	{"V", "raw predicted cube (wireframe) on/off"},
-	{"K", "nudge the server's cube (a server-only event)"},
-	{"P", "pause"},
-	{".", "step one tick while paused"},
-	{"Backspace", "reset the session"},
-	{"F12", "screenshot to cube-<time>.png"},
-	{"F1 or H", "this help"},
-	{"Esc", "quit"},
+// what is the description; short, for the help overlay of small windows.
+var keyHelp = []struct{ key, what, short string }{
+	{"W A S D", "push the cube (-Z -X +Z +X: world axes)", "push the cube"},
+	{"Space", "jump, when standing on something", "jump"},
+	{"E", "pull the cubes nearby in (cubes scene)", "pull cubes"},
+	{"1 to 7", "preset: perfect lan good average bad terrible outage", "network preset"},
+	{"[ ]", "halve or double the snapshot rate, 1 to 64 Hz", "snapshot rate"},
+	{"C", "corrections on/off", "corrections"},
+	{"M", "smoothing on/off", "smoothing"},
+	{"R", "redundant inputs on/off", "redundancy"},
+	{"Y", "server's cube (yellow) on/off", "server cube"},
+	{"B", "last snapshot's cube (blue) on/off", "snapshot cube"},
+	{"V", "raw predicted cube (wireframe) on/off", "predicted cube"},
+	{"K", "nudge the server's cube (a server-only event)", "nudge"},
+	{"N", "next scene: arena, cubes, pyramid, stack, drop", "next scene"},
+	{"P", "pause", "pause"},
+	{".", "step one tick while paused", "step"},
+	{"Backspace", "reset the session", "reset"},
+	{"Home", "reset the camera", "reset camera"},
+	{"Tab", "hide or show the HUD and the graph", "HUD and graph"},
+	{"F12", "screenshot to cube-DATE-TIME-MS.png", "screenshot"},
+	{"F1 or H", "this help", "help"},
+	{"Esc", "quit", "quit"},
+	{"mouse drag", "orbit the camera around the cube", "orbit camera"},
+	{"wheel", "zoom in and out", "zoom"},
 }
 
 // graphSeconds is how much history the graph shows.
 const graphSeconds = 10
 
+// mark says what the client did with a state it received.
+type mark uint8
+
+const (
+	markNone       mark = iota // the prediction matched, or was left alone
+	markCorrection             // a visible correction: rewind and replay, smoothed
+	markResync                 // a quiet resync: rewind and replay below the thresholds
+)
+
 // sample is one graph point, taken at each state received.
 type sample struct {
-	t          float64
-	err        float64
-	correction bool
-	inFlight   float64
+	t        float64
+	err      float64
+	mark     mark
+	inFlight float64
 }
 
 // lab is the demo's state without any OpenGL: the session, the toggles,
 // the graph history and the HUD text. The window drives it.
 type lab struct {
-	base     predict.SessionConfig
-	sess     *predict.Session
-	pilot    *game.Autopilot // nil: the keyboard drives
-	inject   uint32
-	clock    stepClock
-	paused   bool
-	showHelp bool
-	show     struct{ server, snapshot, predicted bool }
+	base       predict.SessionConfig
+	sess       *predict.Session
+	pilot      *game.Autopilot // nil: the keyboard drives
+	autopilot  bool
+	dropBodies int // -bodies for the drop scene, kept while cycling scenes
+	inject     uint32
+	clock      stepClock
+	paused     bool
+	showHelp   bool
+	show       struct{ server, snapshot, predicted bool }
 
 	samples     []sample
 	corrections []float64 // times of recent corrections, for the rate
 	lastStates  uint64
-	desync      string // first nondeterminism, for the banner
-	desyncFound func(m *predict.Misprediction)
-	frameTime   float64 // seconds, smoothed
+	lastFixes   [2]uint64                             // client's corrections and resyncs at the last sample
+	desync      string                                // first nondeterminism, for the banner
+	desyncFound func(m *predict.Misprediction) string // writes the report, returns its path or ""
+	frameTime   float64                               // seconds, smoothed
 	keys        game.Input
-	onReset     func() // called before the session is rebuilt
+	onReset     func()  // called before the session is rebuilt
+	note        string  // a message for the HUD (a screenshot written or not)
+	noteLeft    float64 // seconds the note stays
+	hideOverlay bool    // HUD and graph hidden (Tab)
+	// cameraReset asks the window to put the camera back to its default
+	// place (the reset-camera key, a new scene); the window clears it.
+	cameraReset bool
 }
+
+// noteSeconds is how long a note stays on the HUD.
+const noteSeconds = 4
+
+// say shows msg on the HUD for a few seconds.
+func (l *lab) say(msg string) { l.note, l.noteLeft = msg, noteSeconds }
 
 // newLab starts a session; autopilot drives the cube instead of the keys.
 func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, error) {
-	l := &lab{base: cfg, inject: inject}
+	l := &lab{base: cfg, inject: inject, autopilot: autopilot}
+	if cfg.Scene == "drop" {
+		l.dropBodies = cfg.Options.Bodies
+	}
 	l.show.server, l.show.snapshot = true, true
 	if err := l.reset(); err != nil {
 		return nil, err
-	}
-	if autopilot {
-		l.pilot = game.NewAutopilot(l.sess.Client.Scene(), cfg.Seed)
 	}
 	return l, nil
 }
@@ -120,16 +154,34 @@ func (l *lab) reset() error {
 	}
 	s.Client.OnMispredict = l.onMispredict
 	s.Client.KeepStates = true
-	l.sess, l.samples, l.corrections, l.lastStates, l.desync = s, l.samples[:0], l.corrections[:0], 0, ""
+	l.sess, l.samples, l.corrections, l.lastStates, l.lastFixes, l.desync = s, l.samples[:0], l.corrections[:0], 0, [2]uint64{}, ""
 	l.clock.dt = s.TickDuration().Seconds()
+	l.pilot = nil
+	if l.autopilot {
+		// A fresh autopilot for the scene: a reset replays the same run.
+		l.pilot = game.NewAutopilot(s.Client.Scene(), l.base.Seed)
+	}
 	return nil
+}
+
+// nextScene returns the scene after name in game.Names(), wrapping around.
+func nextScene(name string) string {
+	names := game.Names()
+	for i, n := range names {
+		if n == name {
+			return names[(i+1)%len(names)]
+		}
+	}
+	return names[0]
 }
 
 func (l *lab) onMispredict(m *predict.Misprediction) {
 	if m.Kind == predict.KindNondeterminism && l.desync == "" {
-		l.desync = fmt.Sprintf("DESYNC at tick %d (nondeterminism between ticks %d and %d)", m.Tick, m.From, m.Tick)
+		l.desync = fmt.Sprintf("DESYNC at tick %d\nnondeterminism between ticks %d and %d: same state, same inputs, other bits", m.Tick, m.From, m.Tick)
 		if l.desyncFound != nil {
-			l.desyncFound(m)
+			if report := l.desyncFound(m); report != "" {
+				l.desync += "; report in " + report
+			}
 		}
 	}
 }
@@ -183,6 +235,18 @@ func (l *lab) act(a action) error {
 		}
 	case actReset:
 		return l.reset()
+	case actNextScene:
+		l.base.Scene = nextScene(l.base.Scene)
+		l.base.Options = game.Options{}
+		if l.base.Scene == "drop" {
+			l.base.Options.Bodies = l.dropBodies
+		}
+		l.cameraReset = true
+		return l.reset()
+	case actResetCamera:
+		l.cameraReset = true
+	case actOverlay:
+		l.hideOverlay = !l.hideOverlay
 	case actHelp:
 		l.showHelp = !l.showHelp
 	}
@@ -199,6 +263,9 @@ func (l *lab) frame(elapsed float64) error {
 		l.frameTime = elapsed
 	} else {
 		l.frameTime = 0.9*l.frameTime + 0.1*elapsed
+	}
+	if l.noteLeft -= elapsed; l.noteLeft <= 0 {
+		l.note = ""
 	}
 	if !l.paused {
 		for n := l.clock.advance(elapsed); n > 0; n-- {
@@ -224,13 +291,18 @@ func (l *lab) tick(keys game.Input) error {
 	now := l.sess.Now().Seconds()
 	if c.Stats.StatesReceived != l.lastStates {
 		l.lastStates = c.Stats.StatesReceived
-		last := c.Last()
-		cmp := c.Compared()
-		corrected := c.Config.Corrections && last.Tick == cmp.Tick && cmp.ClientHash != cmp.ServerHash
-		l.samples = append(l.samples, sample{t: now, err: c.LastError(), correction: corrected, inFlight: float64(c.InFlight())})
-		if corrected && last.Corrected {
+		// What the client did with the states of this tick, from its
+		// counters: a correction shows over a quiet resync.
+		m := markNone
+		switch {
+		case c.Stats.Corrections != l.lastFixes[0]:
+			m = markCorrection
 			l.corrections = append(l.corrections, now)
+		case c.Stats.Resyncs != l.lastFixes[1]:
+			m = markResync
 		}
+		l.lastFixes = [2]uint64{c.Stats.Corrections, c.Stats.Resyncs}
+		l.samples = append(l.samples, sample{t: now, err: c.LastError(), mark: m, inFlight: float64(c.InFlight())})
 	}
 	l.samples = trimSamples(l.samples, now-graphSeconds)
 	for len(l.corrections) > 0 && l.corrections[0] < now-1 {
@@ -258,7 +330,8 @@ func onOff(b bool) string {
 	return "off"
 }
 
-// hud returns the status lines.
+// hud returns the status lines. Items within a line are separated by two
+// spaces; the window wraps lines between items, never inside one.
 func (l *lab) hud() []string {
 	s, c := l.sess, l.sess.Client
 	cond := s.Config.Conditions
@@ -283,27 +356,36 @@ func (l *lab) hud() []string {
 	if l.pilot != nil {
 		driver = "autopilot"
 	}
-	return []string{
-		fmt.Sprintf("%s: one-way %v ±%v, loss %.1f%%, RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
-		fmt.Sprintf("snapshots %d Hz  tick %d  acked %s  in flight %d", s.Config.SnapshotHz, c.Tick(), ack, c.InFlight()),
+	mis := st.Mispredicted
+	lines := []string{
+		fmt.Sprintf("%s  one-way %v ±%v  loss %.1f%%  RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
+		fmt.Sprintf("scene %s, %d bodies  snapshots %d Hz", s.Config.Scene, c.World().NumBodies(), s.Config.SnapshotHz),
+		fmt.Sprintf("tick %d  acked %s  in flight %d", c.Tick(), ack, c.InFlight()),
 		fmt.Sprintf("corrections %d (%d/s)  resyncs %d", st.Corrections, len(l.corrections), st.Resyncs),
-		fmt.Sprintf("last: %d ticks replayed, error %.3f m, jump %.3f m", last.Replayed, math.Sqrt(last.Error.Pos2), last.Jump),
-		fmt.Sprintf("mispredicted: input %d  server %d  nondeterm. %d",
-			st.Mispredicted[predict.KindInput], st.Mispredicted[predict.KindServer], st.Mispredicted[predict.KindNondeterminism]),
+		fmt.Sprintf("last rewind: %d ticks replayed  error %.3f m  jump %.3f m", last.Replayed, math.Sqrt(last.Error.Pos2), last.Jump),
+		fmt.Sprintf("mispredicted: input %d  server %d  unverified %d  nondeterminism %d",
+			mis[predict.KindInput], mis[predict.KindServer], mis[predict.KindUnverified], mis[predict.KindNondeterminism]),
+		fmt.Sprintf("rejected: client %d  server %d", st.Rejected.Total(), s.Server.Stats.Rejected.Total()),
+		fmt.Sprintf("last second: up %.1f kbit/s %.0f B/pkt  down %.1f kbit/s %.0f B/pkt %.1f bodies",
+			rates.UpKbps, rates.UpBytesPerPacket, rates.DownKbps, rates.DownBytesPerPacket, rates.BodiesPerPacket),
 		fmt.Sprintf("smoothing offset %.3f m", off.Len()),
-		fmt.Sprintf("up %.1f kbit/s  down %.1f kbit/s", rates.UpKbps, rates.DownKbps),
-		fmt.Sprintf("frame %.1f ms  %.0f fps  %s, %s", 1000*l.frameTime, fps, state, driver),
+		fmt.Sprintf("frame %.1f ms  %.0f fps  %s  %s", 1000*l.frameTime, fps, state, driver),
 		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy)),
 		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", onOff(l.show.server), onOff(l.show.snapshot), onOff(l.show.predicted)),
-		"F1 or H: help",
+		"F1 or H: help  Tab: hide this  N: next scene",
 	}
+	if l.note != "" {
+		lines = append(lines, l.note)
+	}
+	return lines
 }
 
-// helpLines returns the key table as "key\tdescription" lines.
+// helpLines returns the help overlay's lines: a heading, then the key
+// table as "key\tdescription\tshort description" lines.
 func helpLines() []string {
-	var out []string
+	out := []string{"Keys and mouse (F1 or H closes this help)"}
 	for _, k := range keyHelp {
-		out = append(out, k.key+"\t"+k.what)
+		out = append(out, k.key+"\t"+k.what+"\t"+k.short)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -99,9 +100,172 @@ func TestInjectedNondeterminismRaisesTheBanner(t *testing.T) {
 
 func TestEveryKeyHasHelp(t *testing.T) {
 	help := strings.Join(helpLines(), "\n")
-	for _, k := range []string{"W A S D", "Space", "1 to 7", "[ ]", "C\t", "M\t", "R\t", "Y\t", "B\t", "V\t", "K\t", "P\t", ".\t", "Backspace", "F12", "F1 or H", "Esc"} {
+	for _, k := range []string{"W A S D", "Space", "E\t", "1 to 7", "[ ]", "C\t", "M\t", "R\t", "Y\t", "B\t", "V\t", "K\t", "N\t", "P\t", ".\t",
+		"Backspace", "Home\t", "Tab\t", "F12", "F1 or H", "Esc", "mouse drag", "wheel"} {
 		if !strings.Contains(help, k) {
 			t.Errorf("help lacks %q", k)
 		}
+	}
+}
+
+// hudLine returns the HUD line that holds want, or "".
+func hudLine(l *lab, want string) string {
+	for _, s := range l.hud() {
+		if strings.Contains(s, want) {
+			return s
+		}
+	}
+	return ""
+}
+
+func TestHUDRatesAreOverTheLastSecond(t *testing.T) {
+	l, err := newLab(predict.DefaultSessionConfig(), true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(seconds float64) {
+		for i := 0; i < int(seconds*64); i++ {
+			if err := l.frame(1.0 / 64); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	run(3)
+	fast := l.sess.Meter.Rates().DownKbps
+	for l.sess.Config.SnapshotHz > 1 {
+		_ = l.act(actSlower)
+	}
+	run(2)
+	slow := l.sess.Meter.Rates().DownKbps
+	// One snapshot a second instead of 64: the rate over the last second
+	// falls to about a 64th; an average since the start would still be
+	// above half of it.
+	if fast < 10 || slow > fast/20 {
+		t.Errorf("down %.1f kbit/s at 64 Hz, then %.1f kbit/s after 2 s at 1 Hz; want about a 64th", fast, slow)
+	}
+	want := fmt.Sprintf("down %.1f kbit/s", slow)
+	if line := hudLine(l, "down "); !strings.Contains(line, want) {
+		t.Errorf("HUD line %q does not show the last second's rate %q", line, want)
+	}
+	if line := hudLine(l, "last second"); !strings.Contains(line, "up ") {
+		t.Errorf("HUD line %q does not say the rates are of the last second", line)
+	}
+}
+
+func TestQuietResyncsAreNotDrawnAsCorrections(t *testing.T) {
+	// One-ulp differences are far below the visible thresholds: the client
+	// rewinds quietly (a resync), never a correction.
+	l, err := newLab(predict.DefaultSessionConfig(), true, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 6*64; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	st := l.sess.Client.Stats
+	if st.Resyncs == 0 || st.Corrections != 0 {
+		t.Fatalf("%d resyncs, %d corrections; the test needs resyncs only", st.Resyncs, st.Corrections)
+	}
+	var fixes, syncs int
+	for _, s := range l.samples {
+		switch s.mark {
+		case markCorrection:
+			fixes++
+		case markResync:
+			syncs++
+		}
+	}
+	if fixes != 0 || syncs == 0 {
+		t.Errorf("graph has %d correction marks and %d resync marks, want 0 and some", fixes, syncs)
+	}
+	// A nudge makes a real correction, marked as one.
+	_ = l.act(actNudge)
+	for i := 0; i < 64; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	fixes = 0
+	for _, s := range l.samples {
+		if s.mark == markCorrection {
+			fixes++
+		}
+	}
+	if l.sess.Client.Stats.Corrections == 0 || fixes == 0 {
+		t.Errorf("after a nudge: %d corrections, %d marks", l.sess.Client.Stats.Corrections, fixes)
+	}
+}
+
+func TestHUDShowsRejectedAndUnverified(t *testing.T) {
+	cfg := predict.DefaultSessionConfig()
+	l, err := newLab(cfg, true, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = l.act(actPreset1) // perfect: the garbage below is not lost
+	_ = l.act(actCorrections)
+	for i := 0; i < 64; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	now := l.sess.Now()
+	_ = l.sess.Net.Send(now, l.sess.Conns[0].Peer(), []byte{0xde, 0xad})
+	_ = l.sess.Conns[0].Send(now, []byte{0xbe, 0xef, 0})
+	_ = l.sess.Conns[0].Send(now, []byte{1})
+	for i := 0; i < 3*64; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	if line := hudLine(l, "rejected"); !strings.Contains(line, "rejected: client 1  server 2") {
+		t.Errorf("HUD line %q, want rejected: client 1  server 2", line)
+	}
+	// Corrections off and one-ulp differences: unverified mispredictions.
+	n := l.sess.Client.Stats.Mispredicted[predict.KindUnverified]
+	if line := hudLine(l, "unverified"); n == 0 || !strings.Contains(line, fmt.Sprintf("unverified %d", n)) {
+		t.Errorf("%d unverified; HUD line %q", n, line)
+	}
+}
+
+func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
+	cfg := predict.DefaultSessionConfig()
+	cfg.Scene, cfg.Options.Bodies = "drop", 30
+	l, err := newLab(cfg, true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = l.act(actPreset4)
+	_ = l.act(actSlower)
+	_ = l.act(actSmoothing)
+	_ = l.act(actServerCube)
+	var got []string
+	for range game.Names() {
+		for i := 0; i < 10; i++ {
+			_ = l.frame(1.0 / 64)
+		}
+		l.cameraReset = false
+		if err := l.act(actNextScene); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, l.sess.Config.Scene)
+		if !l.cameraReset {
+			t.Errorf("scene %s: the camera was not asked to reset", l.sess.Config.Scene)
+		}
+		c := l.sess.Client
+		if c.Tick() != 0 || l.sess.Config.Preset != "average" || l.sess.Config.SnapshotHz != 32 || c.Smooth.Enabled || l.show.server {
+			t.Errorf("scene %s: tick %d, preset %s, %d Hz, smoothing %v, server cube %v: the settings were not kept",
+				l.sess.Config.Scene, c.Tick(), l.sess.Config.Preset, l.sess.Config.SnapshotHz, c.Smooth.Enabled, l.show.server)
+		}
+		if l.pilot == nil {
+			t.Errorf("scene %s: the autopilot was lost", l.sess.Config.Scene)
+		}
+	}
+	if want := "arena cubes pyramid stack drop"; strings.Join(got, " ") != want {
+		t.Errorf("scenes %q, want %q", got, want)
+	}
+	if n := l.sess.Client.World().NumBodies(); n != 30 {
+		t.Errorf("back at drop: %d bodies, want the -bodies 30 it started with", n)
+	}
+	// The reset-camera key asks the window; nothing else changes.
+	l.cameraReset = false
+	tick := l.sess.Client.Tick()
+	_ = l.act(actResetCamera)
+	if !l.cameraReset || l.sess.Client.Tick() != tick {
+		t.Error("reset camera: not asked, or the session changed")
 	}
 }

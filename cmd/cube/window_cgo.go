@@ -27,19 +27,23 @@ var keyActions = map[render.Key]action{
 	render.KeyY: actServerCube, render.KeyB: actSnapshotCube, render.KeyV: actPredictedCube,
 	render.KeyK: actNudge, render.KeyP: actPause, render.KeyPeriod: actStep,
 	render.KeyBackspace: actReset, render.KeyF12: actScreenshot,
+	render.KeyN: actNextScene, render.KeyHome: actResetCamera, render.KeyTab: actOverlay,
 	render.KeyF1: actHelp, render.KeyH: actHelp, render.KeyEscape: actQuit,
+}
+
+// moveKeys are the keys held for movement, with their input bits.
+var moveKeys = []struct {
+	key render.Key
+	bit game.Input
+}{
+	{render.KeyW, game.Forward}, {render.KeyA, game.Left}, {render.KeyS, game.Back},
+	{render.KeyD, game.Right}, {render.KeySpace, game.Jump}, {render.KeyE, game.Pull},
 }
 
 // heldInput reads the movement keys.
 func heldInput(w *render.Window) game.Input {
 	var in game.Input
-	for _, k := range []struct {
-		key render.Key
-		bit game.Input
-	}{
-		{render.KeyW, game.Forward}, {render.KeyA, game.Left}, {render.KeyS, game.Back},
-		{render.KeyD, game.Right}, {render.KeySpace, game.Jump}, {render.KeyE, game.Pull},
-	} {
+	for _, k := range moveKeys {
 		if w.Held(k.key) {
 			in |= k.bit
 		}
@@ -48,7 +52,7 @@ func heldInput(w *render.Window) game.Input {
 }
 
 func runWindow(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("window", "[window] [-preset NAME] [-snapshot-hz H] [-seed N] [-width W] [-height H] [-autopilot] [-frames N] [-screenshot FILE] [-record FILE] [-inject-nondeterminism N]", stderr)
+	fs := newFlags("window", "[window] [-scene NAME] [-bodies N] [-preset NAME] [-snapshot-hz H] [-seed N] [-width W] [-height H] [-autopilot] [-paused] [-frames N] [-screenshot FILE.png] [-record FILE] [-inject-nondeterminism N]", stderr)
 	wf := registerWindowFlags(fs)
 	if err := fs.parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -64,6 +68,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	l.paused = wf.paused
 	var rec *recording
 	if wf.record.path != "" {
 		if rec, err = startRecording(wf.record.path, uint32(wf.record.fullEvery), l.sess); err != nil {
@@ -82,37 +87,45 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			}
 		}()
 	}
-	l.desyncFound = func(m *predict.Misprediction) { reportDesync(stdout, stderr, wf.reportDir, m) }
+	l.desyncFound = func(m *predict.Misprediction) string { return reportDesync(stdout, stderr, wf.reportDir, m) }
 
 	win, err := render.Open("cube: client-side prediction lab", wf.width, wf.height)
 	if err != nil {
-		return exitError{code: 1, msg: fmt.Sprintf("%v\ncube: the window needs a display with OpenGL 4.1; 'cube sim' runs the same session headless", err)}
+		return exitError{code: 1, msg: windowFailure(err)}
 	}
 	defer win.Close()
 
 	var frame render.Frame
+	shots := shooter{dir: ".", stdout: stdout, stderr: stderr}
 	last := win.Time()
 	start, n := last, 0
+	simTime := 0.0 // seconds spent in the simulation (lab.frame)
 	defer func() {
 		if wf.frames > 0 && n > 1 {
 			ms := 1000 * (win.Time() - start) / float64(n)
-			fmt.Fprintf(stdout, "%d frames at %dx%d: mean frame time %.1f ms (%.0f fps) on %s\n", n, wf.width, wf.height, ms, 1000/ms, win.GLInfo())
+			sim := 1000 * simTime / float64(n)
+			fmt.Fprintf(stdout, "%d frames at %dx%d: mean frame time %.1f ms (%.0f fps): simulation %.1f ms, drawing and the rest %.1f ms; on %s\n",
+				n, wf.width, wf.height, ms, 1000/ms, sim, ms-sim, win.GLInfo())
 		}
 	}()
 	for ; !win.ShouldClose(); n++ {
 		win.PollEvents()
-		shot := ""
+		shot := false
 		for _, k := range win.Pressed() {
 			switch a := keyActions[k]; a {
 			case actQuit:
 				win.SetShouldClose()
 			case actScreenshot:
-				shot = fmt.Sprintf("cube-%s.png", time.Now().Format("20060102-150405"))
+				shot = true
 			default:
 				if err := l.act(a); err != nil {
 					return err
 				}
 			}
+		}
+		if l.cameraReset {
+			win.ResetCamera()
+			l.cameraReset = false
 		}
 		l.setKeys(heldInput(win))
 		now := win.Time()
@@ -121,17 +134,18 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		if err := l.frame(elapsed); err != nil {
 			return err
 		}
+		simTime += win.Time() - now
 		l.build(&frame)
 		win.Draw(&frame, elapsed)
 		lastFrame := wf.frames > 0 && n+1 >= wf.frames
-		if lastFrame && wf.screenshot != "" {
-			shot = wf.screenshot
+		if shot {
+			l.say(shots.take(time.Now(), win.Screenshot))
 		}
-		if shot != "" {
-			if err := win.Screenshot(shot); err != nil {
+		if lastFrame && wf.screenshot != "" {
+			if err := win.Screenshot(wf.screenshot); err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "screenshot written to %s\n", shot)
+			fmt.Fprintf(stdout, "screenshot written to %s\n", wf.screenshot)
 		}
 		win.Swap()
 		if lastFrame {
@@ -151,27 +165,52 @@ func pq(q physics.Quat) mgl32.Quat {
 	return mgl32.Quat{W: float32(q.W), V: mgl32.Vec3{float32(q.X), float32(q.Y), float32(q.Z)}}
 }
 
-// Colours of the cubes.
+// Colours of the boxes.
 var (
 	colorPlayer    = mgl32.Vec4{0.85, 0.25, 0.2, 1}
-	colorServer    = mgl32.Vec4{1, 0.85, 0.1, 0.35}
-	colorSnapshot  = mgl32.Vec4{0.2, 0.45, 1, 0.35}
+	colorServer    = mgl32.Vec4{1, 0.85, 0.1, 0.25}
+	colorSnapshot  = mgl32.Vec4{0.2, 0.45, 1, 0.25}
 	colorPredicted = mgl32.Vec4{0.9, 0.9, 0.9, 1}
 	colorStatic    = mgl32.Vec4{0.55, 0.57, 0.6, 1}
+	colorBody      = mgl32.Vec4{0.82, 0.78, 0.70, 1} // other dynamic bodies, moving
+	colorResting   = mgl32.Vec4{0.62, 0.59, 0.53, 1} // other dynamic bodies, at rest
 )
 
-// build fills the frame from the lab, reusing its slices.
+// Below these speeds a body counts as at rest and is drawn dimmer. The
+// physics engine will say which bodies sleep; until then the velocities tell.
+const (
+	restSpeed2    = 0.02 * 0.02 // (m/s)²
+	restAngSpeed2 = 0.05 * 0.05 // (rad/s)²
+)
+
+// atRest reports whether a body is (nearly) still.
+func atRest(b *physics.BodyState) bool {
+	return b.Vel.Dot(b.Vel) < restSpeed2 && b.AngVel.Dot(b.AngVel) < restAngSpeed2
+}
+
+// build fills the frame from the lab, reusing its slices: every body of the
+// client's predicted world (statics grey, other dynamic bodies neutral, the
+// player's cube red at its displayed pose), then the player's ghosts.
 func (l *lab) build(f *render.Frame) {
 	w := l.sess.Client.World()
+	player := l.sess.Client.Player()
 	f.Boxes = f.Boxes[:0]
 	for i := 0; i < w.NumBodies(); i++ {
-		if !w.Static(i) {
+		if i == player {
 			continue
 		}
 		b := w.Body(i)
-		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: pv(w.Half(i)), Rot: pq(b.Rot), Color: colorStatic, Style: render.Solid})
+		box := render.Box{Center: pv(b.Pos), Half: pv(w.Half(i)), Rot: pq(b.Rot), Style: render.Solid}
+		switch {
+		case w.Static(i):
+			box.Color, box.Blocks = colorStatic, true
+		case atRest(&b):
+			box.Color, box.Shadow, box.Fades = colorResting, true, true
+		default:
+			box.Color, box.Shadow, box.Fades = colorBody, true, true
+		}
+		f.Boxes = append(f.Boxes, box)
 	}
-	player := l.sess.Client.Player()
 	half := pv(w.Half(player))
 	pos, rot := l.sess.Display()
 	f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: colorPlayer, Style: render.Solid, Shadow: true})
@@ -188,12 +227,19 @@ func (l *lab) build(f *render.Frame) {
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorPredicted, Style: render.Wireframe})
 	}
 	f.Follow = v32(pos)
-	f.HUD = l.hud()
 	f.Help, f.ShowHelp = helpLines(), l.showHelp
 	f.Banner = l.desync
 	f.Now = l.sess.Now().Seconds()
+	if l.hideOverlay {
+		f.HUD, f.Graph = nil, nil
+		return
+	}
+	f.HUD = l.hud()
+	if f.Graph == nil {
+		f.Graph = make([]render.Sample, 0, 64*graphSeconds)
+	}
 	f.Graph = f.Graph[:0]
 	for _, s := range l.samples {
-		f.Graph = append(f.Graph, render.Sample{T: s.t, Error: s.err, Correction: s.correction, InFlight: s.inFlight})
+		f.Graph = append(f.Graph, render.Sample{T: s.t, Error: s.err, Correction: s.mark == markCorrection, Resync: s.mark == markResync, InFlight: s.inFlight})
 	}
 }

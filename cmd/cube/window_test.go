@@ -10,6 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/render"
 )
 
 // buildCube builds the program into a temporary folder.
@@ -107,14 +111,255 @@ func TestWindowScreenshot(t *testing.T) {
 
 func TestWindowFailsClearlyWithoutDisplay(t *testing.T) {
 	bin := buildCube(t)
+	// No DISPLAY at all, and a DISPLAY that names no X server.
+	for _, display := range []string{"", ":4711"} {
+		cmd := exec.Command(bin, "-frames", "1")
+		cmd.Env = append(os.Environ(), "DISPLAY="+display, "WAYLAND_DISPLAY=")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		ee, ok := err.(*exec.ExitError)
+		if !ok || ee.ExitCode() != 1 {
+			t.Fatalf("DISPLAY=%q: exit %v, want 1\n%s", display, err, stderr.String())
+		}
+		// The README promises one line naming the cause and suggesting cube sim.
+		out := stderr.String()
+		if stdout.Len() != 0 || strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
+			t.Errorf("DISPLAY=%q: want one line on stderr and nothing on stdout, got %q and %q", display, out, stdout.String())
+		}
+		if !strings.Contains(out, "no display") || strings.Count(out, "cube sim") != 1 || strings.Contains(out, "goroutine") {
+			t.Errorf("DISPLAY=%q: the line does not name the cause and suggest cube sim once: %q", display, out)
+		}
+	}
+}
+
+func TestWindowFailsClearlyWithoutOpenGL41(t *testing.T) {
+	needDisplay(t)
+	bin := buildCube(t)
+	// Mesa's override makes the driver offer OpenGL 3.3 only.
 	cmd := exec.Command(bin, "-frames", "1")
-	cmd.Env = append(os.Environ(), "DISPLAY=", "WAYLAND_DISPLAY=")
+	cmd.Env = append(os.Environ(), "MESA_GL_VERSION_OVERRIDE=3.3")
 	out, err := cmd.CombinedOutput()
-	ee, ok := err.(*exec.ExitError)
-	if !ok || ee.ExitCode() != 1 {
+	if err == nil {
+		t.Skip("the driver ignores MESA_GL_VERSION_OVERRIDE (not Mesa)")
+	}
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
 		t.Fatalf("exit %v, want 1\n%s", err, out)
 	}
-	if !strings.Contains(string(out), "no display") || !strings.Contains(string(out), "cube sim") || strings.Contains(string(out), "goroutine") {
-		t.Fatalf("output does not name the cause and the way out:\n%s", out)
+	if s := string(out); strings.Count(s, "\n") != 1 || !strings.Contains(s, "OpenGL 4.1") || strings.Count(s, "cube sim") != 1 {
+		t.Errorf("want one line naming OpenGL 4.1 and suggesting cube sim, got %q", s)
+	}
+}
+
+func TestScreenshotFlagIsCheckedBeforeTheWindowOpens(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "x.jpg"), "want a name ending in .png"},
+		{filepath.Join(dir, "missing", "x.png"), "cannot create a file in folder"},
+	} {
+		// No display: the check must come first, or this would say "no display".
+		code, _, errs := runCube("window", "-frames", "1", "-screenshot", c.path)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 2 {
+			t.Errorf("-screenshot %s: exit %d, %q; want exit 2 and %q", c.path, code, errs, c.want)
+		}
+	}
+}
+
+func TestFrameHoldsEveryBody(t *testing.T) {
+	cfg := predict.DefaultSessionConfig()
+	cfg.Scene = "cubes"
+	l, err := newLab(cfg, true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 64; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	var f render.Frame
+	l.build(&f)
+	w := l.sess.Client.World()
+	var solid, red, neutral, blocks, shadows int
+	for _, b := range f.Boxes {
+		if b.Style != render.Solid {
+			continue
+		}
+		solid++
+		switch b.Color {
+		case colorPlayer:
+			red++
+		case colorBody, colorResting:
+			neutral++
+		}
+		if b.Blocks {
+			blocks++
+		}
+		if b.Shadow {
+			shadows++
+		}
+	}
+	if solid != w.NumBodies() || red != 1 || neutral != w.NumBodies()-1 || blocks != 0 || shadows != w.NumBodies() {
+		t.Errorf("%d bodies: %d solid boxes, %d red, %d neutral, %d blocking, %d casting shadows", w.NumBodies(), solid, red, neutral, blocks, shadows)
+	}
+	// The player's cube is drawn where the display puts it (with the
+	// smoothing offset), the others where the predicted world has them.
+	pos, _ := l.sess.Display()
+	for _, b := range f.Boxes {
+		if b.Color == colorPlayer && b.Center != v32(pos) {
+			t.Errorf("player cube at %v, want the displayed %v", b.Center, pos)
+		}
+	}
+	// In the arena the statics are obstacles for the camera.
+	_ = l.act(actNextScene) // pyramid
+	for l.sess.Config.Scene != "arena" {
+		_ = l.act(actNextScene)
+	}
+	l.build(&f)
+	blocks = 0
+	for _, b := range f.Boxes {
+		if b.Blocks {
+			blocks++
+		}
+	}
+	if blocks != 7 {
+		t.Errorf("arena: %d blocking boxes, want its 7 statics", blocks)
+	}
+}
+
+func TestEveryBoundKeyHasHelp(t *testing.T) {
+	named := map[string]bool{}
+	for _, k := range keyHelp {
+		for _, name := range strings.Fields(k.key) {
+			named[name] = true
+		}
+		if k.key == "1 to 7" {
+			for d := '1'; d <= '7'; d++ {
+				named[string(d)] = true
+			}
+		}
+		if k.what == "" || k.short == "" || len(k.short) > len(k.what) {
+			t.Errorf("key %s: description %q, short %q", k.key, k.what, k.short)
+		}
+	}
+	for key := range keyActions {
+		if !named[key.String()] {
+			t.Errorf("key %s does something but has no help", key)
+		}
+	}
+	for _, k := range moveKeys {
+		if !named[k.key.String()] {
+			t.Errorf("key %s moves the cube but has no help", k.key)
+		}
+	}
+	// Every key in the help does something.
+	bound := map[string]bool{"mouse": true, "drag": true, "wheel": true, "or": true, "to": true}
+	for key := range keyActions {
+		bound[key.String()] = true
+	}
+	for _, k := range moveKeys {
+		bound[k.key.String()] = true
+	}
+	for d := '1'; d <= '7'; d++ {
+		bound[string(d)] = true
+	}
+	for name := range named {
+		if !bound[name] {
+			t.Errorf("help names %q, which no key binding has", name)
+		}
+	}
+}
+
+func TestTheDemosOverlayFitsFrom640x360Up(t *testing.T) {
+	cfg := predict.DefaultSessionConfig()
+	cfg.StartTick = 4294967000 // the widest tick numbers
+	p, _ := presetByFlag("terrible")
+	cfg.Preset, cfg.Conditions = p.Name, p.Conditions
+	l, err := newLab(cfg, true, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.desyncFound = func(m *predict.Misprediction) string { return "cube-desync-tick4294967040.txt" }
+	for i := 0; i < 3*64 && l.desync == ""; i++ {
+		_ = l.frame(1.0 / 64)
+	}
+	if l.desync == "" {
+		t.Fatal("no banner to lay out")
+	}
+	l.say("screenshot written to  " + screenshotName(time.Now(), 2)) // as F12 says it, in the current folder
+	var f render.Frame
+	for _, help := range []bool{false, true} {
+		l.showHelp = help
+		l.build(&f)
+		for _, sz := range [][2]int{{640, 360}, {800, 450}, {854, 480}, {1024, 576}, {1280, 720}, {1366, 768}, {1920, 1080}, {800, 600}, {1024, 768}} {
+			for _, prob := range render.LayoutProblems(&f, sz[0], sz[1]) {
+				if prob == render.HelpAlone && sz[0] < 1280 {
+					continue // small windows show the help alone
+				}
+				t.Errorf("%dx%d, help %v: %s", sz[0], sz[1], help, prob)
+			}
+		}
+	}
+	// Tab hides the HUD and the graph; the banner and the help stay.
+	_ = l.act(actOverlay)
+	l.build(&f)
+	if f.HUD != nil || f.Graph != nil || f.Banner == "" || !f.ShowHelp {
+		t.Errorf("hidden overlay: HUD %d lines, graph %v, banner %q, help %v", len(f.HUD), f.Graph != nil, f.Banner, f.ShowHelp)
+	}
+}
+
+func TestWindowHelpListsEveryFlagAndKey(t *testing.T) {
+	code, _, errs := runCube("window", "-h")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, f := range []string{"-scene", "-bodies", "-preset", "-snapshot-hz", "-seed", "-width", "-height", "-autopilot", "-paused", "-frames",
+		"-screenshot", "-no-redundancy", "-no-corrections", "-no-smoothing", "-missing", "-start-tick", "-record", "-full-every",
+		"-inject-nondeterminism", "-report-dir"} {
+		if !strings.Contains(errs, "\n  "+f+" ") && !strings.Contains(errs, "\n  "+f+"\n") {
+			t.Errorf("cube window -h lacks %s", f)
+		}
+	}
+	for _, k := range keyHelp {
+		if !strings.Contains(errs, k.key) || !strings.Contains(errs, k.what) {
+			t.Errorf("cube window -h lacks the key %s", k.key)
+		}
+	}
+}
+
+func TestWindowDrawsTheCubesScene(t *testing.T) {
+	needDisplay(t)
+	bin := buildCube(t)
+	count := func(scene string) int {
+		path := filepath.Join(t.TempDir(), "shot.png")
+		out, err := exec.Command(bin, "-scene", scene, "-paused", "-frames", "3", "-screenshot", path).CombinedOutput()
+		if err != nil {
+			t.Fatalf("-scene %s: %v\n%s", scene, err, out)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The neutral bodies are warm (red over blue, little saturation);
+		// the ground and the walls are cool greys, the sky blue.
+		n := 0
+		for y := 0; y < img.Bounds().Dy(); y++ {
+			for x := 0; x < img.Bounds().Dx(); x++ {
+				r, g, b, _ := img.At(x, y).RGBA()
+				r, g, b = r>>8, g>>8, b>>8
+				if r > b+12 && g > b && r < g+40 && r > 60 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	arena, cubes := count("arena"), count("cubes")
+	t.Logf("body-coloured pixels: arena %d, cubes %d", arena, cubes)
+	if cubes < 10000 || cubes < 10*arena {
+		t.Errorf("%d pixels of the bodies' colour in the cubes scene, %d in the arena: the 900 cubes are not drawn", cubes, arena)
 	}
 }

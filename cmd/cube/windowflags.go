@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
@@ -23,6 +24,7 @@ type windowFlags struct {
 	width      int
 	height     int
 	autopilot  bool
+	paused     bool
 	frames     int
 	screenshot string
 	inject     uint
@@ -36,8 +38,9 @@ func registerWindowFlags(fs *flags) *windowFlags {
 	fs.IntVar(&wf.width, "width", 1280, fmt.Sprintf("window width in pixels, %d to %d", minSize, maxSize))
 	fs.IntVar(&wf.height, "height", 720, fmt.Sprintf("window height in pixels, %d to %d", minSize, maxSize))
 	fs.BoolVar(&wf.autopilot, "autopilot", false, "drive the cube with the scripted autopilot instead of the keyboard")
+	fs.BoolVar(&wf.paused, "paused", false, "start with the simulation paused (P resumes): with -frames, measures drawing alone")
 	fs.IntVar(&wf.frames, "frames", 0, "quit after this many frames (0: run until closed)")
-	fs.StringVar(&wf.screenshot, "screenshot", "", "write the last frame to this PNG file (with -frames)")
+	fs.StringVar(&wf.screenshot, "screenshot", "", "with -frames: write the last frame to this PNG file (its name must end in .png)")
 	registerDebugFlags(fs, &wf.inject, &wf.reportDir)
 	wf.record.register(fs)
 	return wf
@@ -76,6 +79,11 @@ func (wf *windowFlags) check() (predict.SessionConfig, error) {
 	if wf.screenshot != "" && wf.frames == 0 {
 		return cfg, usagef("-screenshot needs -frames N: the picture is of the last frame")
 	}
+	if wf.screenshot != "" {
+		if err := checkScreenshotPath(wf.screenshot); err != nil {
+			return cfg, err
+		}
+	}
 	if err := wf.record.check(); err != nil {
 		return cfg, err
 	}
@@ -85,23 +93,33 @@ func (wf *windowFlags) check() (predict.SessionConfig, error) {
 	return cfg, nil
 }
 
+// windowFailure turns the error of a window that could not open (no
+// display, no OpenGL 4.1) into one line that names the cause and the way
+// out.
+func windowFailure(err error) string {
+	cause := strings.TrimPrefix(err.Error(), "render: ")
+	cause = strings.Join(strings.Fields(strings.ReplaceAll(cause, "\n", "; ")), " ")
+	return cause + "; 'cube sim' runs the same session headless"
+}
+
 // printKeys prints the key table.
 func printKeys(w io.Writer) {
 	fmt.Fprintln(w, "keys:")
 	for _, k := range keyHelp {
-		fmt.Fprintf(w, "  %-10s %s\n", k.key, k.what)
+		fmt.Fprintf(w, "  %-11s %s\n", k.key, k.what)
 	}
 }
 
 // reportDesync writes the first nondeterminism's states field by field to a
-// file and prints its path.
-func reportDesync(stdout, stderr io.Writer, dir string, m *predict.Misprediction) {
+// file, prints its path and returns it; "" when it could not be written.
+func reportDesync(stdout, stderr io.Writer, dir string, m *predict.Misprediction) string {
 	path := filepath.Join(dir, fmt.Sprintf("cube-desync-tick%d.txt", m.Tick))
 	if err := writeDesync(path, m); err != nil {
 		fmt.Fprintf(stderr, "cube: nondeterminism at tick %d, but the report could not be written: %v\n", m.Tick, err)
-		return
+		return ""
 	}
 	fmt.Fprintf(stdout, "nondeterminism at tick %d: report written to %s\n", m.Tick, path)
+	return path
 }
 
 func writeDesync(path string, m *predict.Misprediction) error {
