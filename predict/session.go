@@ -1,12 +1,10 @@
 package predict
 
 import (
-	"errors"
 	"fmt"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/server"
 	"github.com/cubelab/cube/transport"
-	"github.com/cubelab/cube/wire"
 	"math"
 	"time"
 
@@ -86,12 +84,14 @@ func DefaultSessionConfig() SessionConfig {
 // every run reproducible from its seed. Advance moves the clock on; Frame
 // advances the display of client 0.
 type Session struct {
-	Config  SessionConfig
-	Server  *server.Server
-	Clients []*Client
-	Client  *Client // Clients[0]: the one the window shows and the keys drive
-	Net     *transport.MemServer
-	Conns   []*transport.MemClient
+	Config    SessionConfig
+	Server    *server.Server
+	Host      *server.Host
+	Clients   []*Client
+	Endpoints []*Endpoint
+	Client    *Client // Clients[0]: the one the window shows and the keys drive
+	Net       *transport.MemServer
+	Conns     []*transport.MemClient
 
 	now        time.Duration
 	tick       time.Duration // one tick, from the physics configuration
@@ -173,6 +173,7 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		scfg.AheadMargin = 64
 	}
 	s.Server = server.New(w, sc, cfg.Client.Mode, scfg)
+	s.Host = server.NewHost(s.Server, net, cfg.SnapshotHz)
 	seed := cfg.Seed
 	for i := 0; i < cfg.Players; i++ {
 		cw, csc, err := build()
@@ -190,11 +191,10 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 			return nil, err
 		}
 		s.Clients, s.Conns = append(s.Clients, c), append(s.Conns, conn)
+		s.Endpoints = append(s.Endpoints, NewEndpoint(c, conn))
 		s.clientNext = append(s.clientNext, 0)
-		s.up = append(s.up, s.sendUp(i))
 	}
 	s.Client = s.Clients[0]
-	s.down = s.sendDown
 	s.Meter = newMeter(s.tick)
 	s.nextNudge = cfg.NudgeEvery
 	return s, nil
@@ -236,6 +236,7 @@ func (s *Session) SetSnapshotRate(hz int) error {
 		return err
 	}
 	s.Config.SnapshotHz = hz
+	s.Host.SnapshotHz = hz
 	return nil
 }
 
@@ -299,17 +300,7 @@ func (s *Session) Advance(to time.Duration, input func(i int) game.Input) error 
 // clientTurn is one tick of client i.
 func (s *Session) clientTurn(i int, in game.Input) error {
 	c := s.Clients[i]
-	s.inbox = s.Conns[i].Receive(s.now, s.inbox[:0])
-	for _, b := range s.inbox {
-		if i == 0 {
-			s.Meter.now.DownBytes += len(b)
-			s.Meter.now.DownPackets++
-		}
-		if err := c.Receive(b); err != nil && !errors.Is(err, wire.ErrRejected) {
-			return fmt.Errorf("client %d: %w", i, err)
-		}
-	}
-	if err := s.Conns[i].Err(); err != nil {
+	if err := s.Endpoints[i].Turn(s.now, in); err != nil {
 		return fmt.Errorf("client %d: %w", i, err)
 	}
 	if i == 0 {
@@ -320,65 +311,20 @@ func (s *Session) clientTurn(i int, in game.Input) error {
 			s.second().MaxError = max(s.second().MaxError, e)
 		}
 	}
-	if err := c.Step(in, s.up[i]); err != nil {
-		return fmt.Errorf("client %d: %w", i, err)
-	}
 	return nil
 }
 
-// serverTurn is one tick of the server: connections that came and went,
-// what arrived, the tick due, what to send.
+// serverTurn is one tick of the server, and of the nudges.
 func (s *Session) serverTurn() error {
-	s.events = s.Net.Events(s.events[:0])
-	for _, e := range s.events {
-		if e.Kind == transport.Gone {
-			s.Server.Leave(uint32(e.Peer))
-		}
-	}
-	s.grams = s.Net.Receive(s.now, s.grams[:0])
-	for _, d := range s.grams {
-		if err := s.Server.Receive(s.now, uint32(d.Peer), d.Data); err != nil && !errors.Is(err, wire.ErrRejected) {
-			return fmt.Errorf("server: %w", err)
-		}
-	}
 	if s.Config.NudgeEvery > 0 && !s.draining && s.now >= s.nextNudge {
 		s.Nudge()
 		s.nextNudge += s.Config.NudgeEvery
 	}
-	if err := s.Server.Advance(s.now); err != nil {
-		return fmt.Errorf("server: %w", err)
-	}
-	due := s.now >= s.nextSnap
-	if due {
-		s.nextSnap += time.Second / time.Duration(s.Config.SnapshotHz)
-	}
-	s.Server.Send(s.now, due, s.down)
-	s.left = s.Server.TakeLeft(s.left[:0])
-	for _, conn := range s.left {
-		_ = s.Net.Disconnect(transport.PeerID(conn), "timed out")
+	if err := s.Host.Turn(s.now); err != nil {
+		return err
 	}
 	s.account(s.Server.Stats.BodiesSent)
 	return nil
-}
-
-// sendUp returns client i's send: onto its link, now.
-func (s *Session) sendUp(i int) func([]byte) {
-	return func(b []byte) {
-		_ = s.Conns[i].Send(s.now, b) // a datagram the link drops is counted there
-		if i == 0 {
-			s.Meter.now.UpBytes += len(b)
-			s.Meter.now.UpPackets++
-			s.MaxUp = max(s.MaxUp, len(b))
-		}
-	}
-}
-
-// sendDown is the server's send.
-func (s *Session) sendDown(conn uint32, b []byte) {
-	_ = s.Net.Send(s.now, transport.PeerID(conn), b)
-	if conn == uint32(s.Conns[0].Peer()) {
-		s.MaxDown = max(s.MaxDown, len(b))
-	}
 }
 
 // second returns the timeline's entry for now.
@@ -397,8 +343,13 @@ type Second struct {
 	MaxError             float64 // the largest player position error seen, m
 }
 
-// account closes the server's tick: the meter, and the timeline's second.
+// account closes the server's tick: the meter (client 0's traffic), and
+// the timeline's second.
 func (s *Session) account(bodies uint64) {
+	e := s.Endpoints[0]
+	s.Meter.now = e.Traffic
+	e.Traffic = Traffic{}
+	s.MaxUp, s.MaxDown = e.MaxUp, e.MaxDown
 	s.Meter.now.Bodies = int(bodies - s.lastBodies)
 	s.lastBodies = bodies
 	sec := s.second()

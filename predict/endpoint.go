@@ -1,0 +1,63 @@
+package predict
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/transport"
+	"github.com/cubelab/cube/wire"
+)
+
+// Endpoint runs a Client over a transport: the loop of one client tick that
+// an in-process session and `cube client` share, so that one code path is
+// tested in both.
+type Endpoint struct {
+	Client *Client
+	Net    transport.Client
+	// Traffic counts what this endpoint sent and received since the
+	// caller last cleared it (the session's meter does, every tick).
+	Traffic Traffic
+	MaxUp   int // the largest datagram sent, bytes
+	MaxDown int // the largest datagram received, bytes
+
+	inbox [][]byte
+	send  func([]byte)
+	now   time.Duration
+}
+
+// NewEndpoint returns an endpoint for c over net.
+func NewEndpoint(c *Client, net transport.Client) *Endpoint {
+	e := &Endpoint{Client: c, Net: net}
+	e.send = e.sendNow
+	return e
+}
+
+// Turn is one tick of the client at time now: what arrived, then a step
+// with input in, and what to send. A connection that is gone is an error
+// that says why.
+func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
+	e.now = now
+	e.inbox = e.Net.Receive(now, e.inbox[:0])
+	for _, b := range e.inbox {
+		e.Traffic.DownBytes += len(b)
+		e.Traffic.DownPackets++
+		e.MaxDown = max(e.MaxDown, len(b))
+		if err := e.Client.Receive(b); err != nil && !errors.Is(err, wire.ErrRejected) {
+			return fmt.Errorf("client: %w", err)
+		}
+	}
+	if err := e.Net.Err(); err != nil {
+		return err
+	}
+	return e.Client.Step(in, e.send)
+}
+
+// sendNow sends one datagram now.
+func (e *Endpoint) sendNow(b []byte) {
+	_ = e.Net.Send(e.now, b) // a datagram the conditioner drops is counted there
+	e.Traffic.UpBytes += len(b)
+	e.Traffic.UpPackets++
+	e.MaxUp = max(e.MaxUp, len(b))
+}
