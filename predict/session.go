@@ -97,16 +97,9 @@ type Session struct {
 	tick       time.Duration // one tick, from the physics configuration
 	serverNext time.Duration
 	clientNext []time.Duration
-	nextSnap   time.Duration
 	nextNudge  time.Duration
 	draining   bool // no more server events: the run is letting the link drain
 	rng        rng
-	events     []transport.PeerEvent
-	grams      []transport.Datagram
-	inbox      [][]byte
-	left       []uint32
-	up         []func([]byte)       // client i's send, bound once
-	down       func(uint32, []byte) // the server's send, bound once
 
 	// Poll, when set, is called once per tick by Run; when it returns true
 	// the run stops at once, without draining, and its summary says it
