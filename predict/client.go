@@ -204,8 +204,11 @@ func (c *Client) World() *physics.World { return c.world }
 // Scene returns the scene the client's world was built as.
 func (c *Client) Scene() *game.Scene { return c.scene }
 
-// Player returns the body index of the client's player cube.
-func (c *Client) Player() int { return c.body }
+// Body returns the body index of the client's player cube.
+func (c *Client) Body() int { return c.body }
+
+// Slot returns the client's player slot on the server (valid once joined).
+func (c *Client) Slot() int { return c.player }
 
 // Joined reports whether the server accepted the client and it predicts.
 func (c *Client) Joined() bool { return c.joined && !c.waitingFor }

@@ -56,6 +56,9 @@ func (c *Client) onRelay(b []byte) error {
 		if c.Config.Corrections {
 			if err := c.rebuild(first); err != nil {
 				if errors.Is(err, errNoHistory) {
+					// The relay is taken but the ticks cannot be replayed:
+					// only the server's whole state mends that.
+					c.synced, c.askXfer = false, true
 					return c.Stats.Rejected.Reject(wire.RejectTick, "relay from tick %d: %v", m.First, err)
 				}
 				return err

@@ -36,10 +36,11 @@ func (c *Client) replay(from, to uint32) error {
 	return nil
 }
 
-// adoptChain takes the server's own-input chain at t and refolds the
-// recorded ticks after it.
-func (c *Client) adoptChain(t, now uint32, chain uint64) {
+// adoptChain takes the server's input chains at t (the client's own and
+// every player's) and refolds the recorded ticks after them.
+func (c *Client) adoptChain(t, now uint32, chain, all uint64) {
 	*c.hist.chains.Put(t) = chain
+	*c.hist.all.Put(t) = all
 	for k := t; k != now; k++ {
 		rec, ok := c.hist.recs.Get(k)
 		if !ok {
@@ -51,6 +52,8 @@ func (c *Client) adoptChain(t, now uint32, chain uint64) {
 		}
 		ch, _ := c.hist.chains.Get(k)
 		*c.hist.chains.Put(k + 1) = wire.FoldInput(*ch, k, mark)
+		a, _ := c.hist.all.Get(k)
+		*c.hist.all.Put(k + 1) = wire.FoldAll(*a, k, rec.ins[:len(c.scene.Players)], rec.skip)
 	}
 }
 

@@ -83,7 +83,7 @@ func (c *Client) onSnapshot(b []byte) error {
 	c.newest, c.haveNewest = T, true
 	c.newestBody = c.server.Bodies[c.body]
 	c.events, c.skipped = m.Events, m.Skipped
-	c.adoptChain(T, c.Tick(), m.Chain)
+	c.adoptChain(T, c.Tick(), m.Chain, m.AllChain)
 	c.patchd = c.patchd[:0]
 	for _, u := range m.Bodies {
 		c.patchd = append(c.patchd, u.Index)
@@ -99,6 +99,7 @@ func (c *Client) onSnapshot(b []byte) error {
 func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	T := m.Tick
 	chain, _ := c.hist.chains.Get(T)
+	all, _ := c.hist.all.Get(T)
 	mp := &c.last
 	*mp = Misprediction{Tick: T, From: c.newest, DiffTick: T}
 	switch {
@@ -106,7 +107,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		mp.Kind = KindServer
 	case m.Skipped != c.skipped || chain == nil || *chain != m.Chain:
 		mp.Kind = KindInput
-	case c.remoteWrong(c.newest, T):
+	case all == nil || *all != m.AllChain || c.remoteWrong(c.newest, T):
 		mp.Kind = KindRemote
 	case c.synced:
 		mp.Kind = KindNondeterminism
@@ -172,6 +173,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		c.askXfer = true // everything said to be there, and still not the server's state
 	}
 	*c.hist.chains.Put(T) = m.Chain
+	*c.hist.all.Put(T) = m.AllChain
 	if err := c.replay(T, now); err != nil {
 		return err
 	}

@@ -1,12 +1,11 @@
 package predict
 
 import (
+	"fmt"
 	"time"
 
-	"fmt"
-	"github.com/cubelab/cube/internal/tick"
-
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/wire"
 )
 
@@ -104,10 +103,12 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 	*c.hist.hashes.Put(t + 1) = c.world.Hash()
 	*c.hist.players.Put(t + 1) = c.world.Body(c.body)
 	ch, ok := c.hist.chains.Get(t)
-	if !ok {
+	all, okAll := c.hist.all.Get(t)
+	if !ok || !okAll {
 		return fmt.Errorf("predict: the input chain of tick %d is missing", t)
 	}
 	*c.hist.chains.Put(t + 1) = wire.FoldInput(*ch, t, mark)
+	*c.hist.all.Put(t + 1) = wire.FoldAll(*all, t, rec.ins[:len(c.scene.Players)], rec.skip)
 	return nil
 }
 
@@ -206,7 +207,7 @@ func (c *Client) onWelcome(b []byte) error {
 		return nil
 	}
 	c.world.SkipTo(m.Tick)
-	c.start(m.Tick, wire.ChainStart, 0, 0)
+	c.start(m.Tick, wire.ChainStart, wire.ChainStart, 0, 0)
 	c.Sync.start(c.rtt, c.tickDur())
 	return nil
 }
@@ -223,15 +224,40 @@ func (c *Client) clockMs() uint32 {
 func (c *Client) tickDur() time.Duration { return tick.Duration(c.world.Config()) }
 
 // start makes the world as it stands the server's state at tick t.
-func (c *Client) start(t uint32, chain uint64, events, skipped uint32) {
+func (c *Client) start(t uint32, chain, all uint64, events, skipped uint32) {
 	c.first, c.newest, c.haveNewest, c.confirmed = t, t, true, t
 	c.synced, c.events, c.skipped = true, events, skipped
 	*c.hist.hashes.Put(t) = c.world.Hash()
 	*c.hist.chains.Put(t) = chain
+	*c.hist.all.Put(t) = all
 	*c.hist.players.Put(t) = c.world.Body(c.body)
 	c.views.Reset(t, c.world.State())
 	c.newestBody = c.world.Body(c.body)
+	c.hist.anchor(c.world)
 	c.hist.release(t)
+}
+
+// repair makes the world as it stands (a transfer's) the server's state at
+// tick t, a transfer the
+// client asked for to mend its history, before it replays from t. Unlike
+// start it keeps the views (the server goes on sending snapshots against
+// them while the transfer is on its way) and what it took from newer
+// messages: the transfer is often older than the newest snapshot.
+func (c *Client) repair(t uint32, chain, all uint64, events, skipped uint32) {
+	c.synced, c.askXfer = true, false
+	c.hist.anchor(c.world) // the keyframe of t's span held the old history
+	*c.hist.hashes.Put(t) = c.world.Hash()
+	*c.hist.chains.Put(t) = chain
+	*c.hist.all.Put(t) = all
+	*c.hist.players.Put(t) = c.world.Body(c.body)
+	if tick.After(t, c.newest) {
+		c.newest = t
+		c.events, c.skipped = events, skipped
+		c.newestBody = c.world.Body(c.body)
+	}
+	if tick.After(t, c.confirmed) {
+		c.confirmed = t
+	}
 }
 
 // refusal says why a server refused.

@@ -96,13 +96,17 @@ func (c *Client) takeTransfer() error {
 			return err
 		}
 		c.waitingFor, x.onlyIt = false, false
-		c.start(X, s.Chain, s.Events, s.Skipped)
+		c.start(X, s.Chain, s.AllChain, s.Events, s.Skipped)
 		c.Sync.start(c.rtt, c.tickDur())
 		return nil
 	}
 	now := c.Tick()
-	if tick.After(X, now) || tick.After(c.oldestNeeded(), X) {
+	if tick.After(X, now) || now-X >= tick.RingSize-1 {
 		c.Stats.StaleStates++ // a state the client cannot replay from; it asks again
+		return nil
+	}
+	if _, ok := c.hist.recs.Get(X); !ok && X != now {
+		c.Stats.StaleStates++
 		return nil
 	}
 	if p := c.pending; p != nil {
@@ -122,8 +126,7 @@ func (c *Client) takeTransfer() error {
 	if err := c.world.Restore(&s.State); err != nil {
 		return err
 	}
-	c.start(X, s.Chain, s.Events, s.Skipped)
-	c.askXfer = false
+	c.repair(X, s.Chain, s.AllChain, s.Events, s.Skipped)
 	if err := c.replay(X, now); err != nil {
 		return err
 	}

@@ -34,28 +34,38 @@ type history struct {
 	recs    tick.Ring[tickRec]
 	hashes  tick.Ring[uint64]            // hash of the state labelled t (after tick t-1)
 	chains  tick.Ring[uint64]            // own-input chain of the state labelled t
+	all     tick.Ring[uint64]            // every player's input chain of the state labelled t
 	players tick.Ring[physics.BodyState] // the client's cube in the state labelled t
 	keys    [tick.RingSize / KeyEvery]keyframe
 	spare   []*physics.State // states of keyframes no longer needed, for reuse
 }
 
-// keyframe is the whole state before tick t.
+// keyframe is the whole state before tick t: a multiple of KeyEvery, or
+// the tick the client started from (or took a transfer at), which anchors
+// the ticks after it up to the next multiple.
 type keyframe struct {
 	tick  uint32
 	valid bool
 	state *physics.State
 }
 
-// key returns the keyframe slot for tick t (a multiple of KeyEvery).
+// key returns the keyframe slot for the ticks from t-t%KeyEvery to the
+// next multiple of KeyEvery.
 func (h *history) key(t uint32) *keyframe { return &h.keys[(t/KeyEvery)%uint32(len(h.keys))] }
 
 // saveKey keeps w's state as the keyframe of its tick, if that is a
 // multiple of KeyEvery.
 func (h *history) saveKey(w *physics.World) {
-	t := w.Tick()
-	if t%KeyEvery != 0 {
-		return
+	if w.Tick()%KeyEvery == 0 {
+		h.anchor(w)
 	}
+}
+
+// anchor keeps w's state as the keyframe of its tick, whatever the tick:
+// the state a client starts from, which it may have to rebuild the ticks
+// after from before the next multiple of KeyEvery.
+func (h *history) anchor(w *physics.World) {
+	t := w.Tick()
 	k := h.key(t)
 	if k.state == nil {
 		if n := len(h.spare); n > 0 {
@@ -90,8 +100,8 @@ func (h *history) release(t uint32) {
 // keyBefore returns the newest keyframe at or before t, if the ring still
 // holds it.
 func (h *history) keyBefore(t uint32) (*keyframe, bool) {
-	k := h.key(t - t%KeyEvery)
-	return k, k.valid && k.state != nil && k.tick == t-t%KeyEvery
+	k := h.key(t)
+	return k, k.valid && k.state != nil && k.tick/KeyEvery == t/KeyEvery && !tick.After(k.tick, t)
 }
 
 // errNoHistory is returned when a tick the client must rebuild has left its

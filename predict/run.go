@@ -135,7 +135,7 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 			return 0
 		}
 		c := s.Clients[i]
-		return pilots[i].Input(c.World().Body(c.Player()))
+		return pilots[i].Input(c.World().Body(c.Body()))
 	}
 	end := time.Duration(seconds * float64(time.Second))
 	frame := time.Second / FrameRate
@@ -218,7 +218,7 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 func (s *Session) settled(states []uint64) bool {
 	for i, c := range s.Clients {
 		cmp := c.Compared()
-		b := c.World().Body(c.Player())
+		b := c.World().Body(c.Body())
 		if c.Stats.StatesReceived == states[i] || cmp.ClientHash != cmp.ServerHash ||
 			b.Vel.Len() >= 1e-3 || b.AngVel.Len() >= 1e-3 {
 			return false

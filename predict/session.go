@@ -233,15 +233,15 @@ func (s *Session) SetSnapshotRate(hz int) error {
 	return nil
 }
 
-// Nudge schedules a server-only push on player 0's cube: 1.5 m/s sideways
-// in a seeded direction and 1 m/s up, enough for a correction of about a
-// metre at a 500 ms round trip.
+// Nudge schedules a server-only push on client 0's cube (the window's):
+// 1.5 m/s sideways in a seeded direction and 1 m/s up, enough for a
+// correction of about a metre at a 500 ms round trip.
 func (s *Session) Nudge() {
 	x := 1.5
 	if s.rng.intn(2) == 0 {
 		x = -x
 	}
-	s.Server.Nudge(0, physics.Vec3{X: x, Y: 1, Z: 0.5 - s.rng.float()})
+	s.Server.Nudge(s.Client.Slot(), physics.Vec3{X: x, Y: 1, Z: 0.5 - s.rng.float()})
 }
 
 // Tick advances the session by one tick, client 0 holding in and any
@@ -262,11 +262,12 @@ func (s *Session) Tick(in game.Input) error {
 // clients go before the server.
 func (s *Session) Advance(to time.Duration, input func(i int) game.Input) error {
 	for {
+		// The earliest turn; at the same instant clients go before the
+		// server, and a lower index first.
 		who, t := -1, s.serverNext
 		for i, n := range s.clientNext {
-			if n <= t {
+			if n < t || n == t && who < 0 {
 				who, t = i, n
-				break
 			}
 		}
 		if t >= to {
@@ -367,6 +368,6 @@ func (s *Session) Frame(dt float64) {
 
 // Display returns the displayed pose of the player cube.
 func (s *Session) Display() (mgl64.Vec3, mgl64.Quat) {
-	b := s.Client.World().Body(s.Client.Player())
+	b := s.Client.World().Body(s.Client.Body())
 	return s.Client.Smooth.Display(b.Pos, b.Rot)
 }

@@ -154,11 +154,12 @@ const fragmentsPerTick = 2
 func (s *Server) startTransfer(p *peer) {
 	x := &p.xfer
 	x.active, x.tick, x.next = true, s.Tick(), 0
-	x.data = wire.AppendTransfer(x.data[:0], &wire.TransferState{Chain: s.players[p.player].chain, Events: s.nevents, Skipped: s.skipped, State: *s.world.State()})
+	x.data = wire.AppendTransfer(x.data[:0], &wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.allChain,
+		Events: s.nevents, Skipped: s.skipped, State: *s.world.State()})
 	x.count = wire.FragmentCount(len(x.data))
 	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
-	// The transferred state is the client's first view from now on.
-	p.views.Reset(x.tick, s.world.State())
+	// The views stay: a client mending its history goes on acknowledging
+	// the snapshots it took (a joining one's first view is set by sendTo).
 	s.Stats.Transfers++
 }
 

@@ -104,7 +104,7 @@ type Server struct {
 	tickDur time.Duration
 	players [game.MaxPlayers]player
 
-	chain     uint64 // input-driven: the one player's chain (players[0].chain)
+	allChain  uint64 // every player's inputs (wire.FoldAll)
 	maxSeen   uint32 // input-driven: newest tick an input arrived for
 	haveSeen  bool
 	nevents   uint32
@@ -143,7 +143,7 @@ type refusal struct {
 
 // New returns a server for world w, built as scene sc, in mode.
 func New(w *physics.World, sc *game.Scene, mode wire.Mode, cfg Config) *Server {
-	s := &Server{Config: cfg, world: w, scene: sc, mode: mode, chain: wire.ChainStart}
+	s := &Server{Config: cfg, world: w, scene: sc, mode: mode, allChain: wire.ChainStart}
 	s.tickDur = tick.Duration(w.Config())
 	s.peers = make([]*peer, len(sc.Players))
 	s.ins = make([]game.Input, len(sc.Players))

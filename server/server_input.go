@@ -159,6 +159,7 @@ func (s *Server) advanceInputs() error {
 		}
 		for k := t; k != to; k++ {
 			pl.chain = wire.FoldInput(pl.chain, k, wire.SkippedMark)
+			s.allChain = wire.FoldAll(s.allChain, k, nil, true)
 		}
 		s.skipped += to - t
 		s.Stats.SkippedTicks += uint64(to - t)
@@ -206,6 +207,7 @@ func (s *Server) step(t uint32) error {
 		pl.last = in
 		pl.chain = wire.FoldInput(pl.chain, t, uint8(in))
 	}
+	s.allChain = wire.FoldAll(s.allChain, t, s.ins, false)
 	s.hist.Put(s.world)
 	s.moved = true
 	if s.Recorder != nil {

@@ -50,9 +50,13 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	if p.welcome {
 		p.welcome = false
 		w := wire.Welcome{Nonce: p.nonce, Echo: p.echo, Result: wire.Accepted, Player: uint8(p.player), Tick: p.start, Transfer: p.wantXfer}
-		if p.wantXfer && !p.xfer.active {
-			s.startTransfer(p)
-			w.Tick = p.xfer.tick
+		if p.wantXfer {
+			if !p.xfer.active {
+				// The client starts from the transfer: its first view.
+				s.startTransfer(p)
+				p.views.Reset(p.xfer.tick, s.world.State())
+			}
+			w.Tick = p.xfer.tick // a Welcome said again names the same one
 		}
 		s.out = wire.AppendWelcome(s.out[:0], &w)
 		send(p.conn, s.out)
@@ -107,7 +111,7 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	}
 	w := &p.writer
 	pl := &s.players[p.player]
-	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Flags: flags, Hash: s.hist.hash(T), Chain: pl.chain,
+	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Flags: flags, Hash: s.hist.hash(T), Chain: pl.chain, AllChain: s.allChain,
 		Events: s.nevents, Skipped: s.skipped, Heard: s.heard(p, T)})
 	// The bodies that changed since the baseline, by priority.
 	p.cand = p.cand[:0]

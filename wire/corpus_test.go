@@ -59,7 +59,7 @@ func corpusRelay() *Relay {
 // quantised or not, with contacts or not.
 func corpusSnapshot(quantized, contacts bool) []byte {
 	r := newRand(13)
-	h := Snapshot{Tick: 1000, Base: 990, Hash: 0x0123456789abcdef, Chain: 42, Events: 3, Skipped: 300, Heard: 999}
+	h := Snapshot{Tick: 1000, Base: 990, Hash: 0x0123456789abcdef, Chain: 42, AllChain: 43, Events: 3, Skipped: 300, Heard: 999}
 	if quantized {
 		h.Flags = Quantized
 	}

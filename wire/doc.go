@@ -69,7 +69,9 @@
 //	                    contacts of every island of the bodies here follow
 //	hash    uint64      physics.State.Hash of the server's world at tick
 //	chain   uint64      digest of the inputs the server applied for this
-//	                    client (see predict)
+//	                    client's cube (FoldInput, from ChainStart)
+//	all     uint64      digest of every player's inputs, player by player
+//	                    each tick (FoldAll, from ChainStart)
 //	events  uvarint     server-only events so far
 //	skipped uvarint     ticks the server skipped so far
 //	heard   uint32      tick plus the client's input buffer: how many ticks
@@ -124,8 +126,9 @@
 //	size   uint32       bytes of the whole transfer
 //	bytes  the piece: every fragment but the last carries FragmentBytes
 //
-// A transfer is chain uint64, events uint32, skipped uint32, then the whole
-// physics.State (physics.AppendState).
+// A transfer is chain uint64 (the client's), all uint64 (every player's),
+// events uint32, skipped uint32, then the whole physics.State
+// (physics.AppendState).
 //
 // # Have (kind 7), client to server: fragments received
 //

@@ -183,7 +183,7 @@ func (s spec) body(cur, base *physics.BodyState, quantized bool) spec {
 
 // specSnapshot encodes m by doc.go against the view base.
 func specSnapshot(m *Snapshot, base []physics.BodyState) []byte {
-	s := msg(KindSnapshot).u32(m.Tick).u32(m.Base).u8(m.Flags).u64(m.Hash).u64(m.Chain).uv(uint64(m.Events)).uv(uint64(m.Skipped)).u32(m.Heard)
+	s := msg(KindSnapshot).u32(m.Tick).u32(m.Base).u8(m.Flags).u64(m.Hash).u64(m.Chain).u64(m.AllChain).uv(uint64(m.Events)).uv(uint64(m.Skipped)).u32(m.Heard)
 	s = s.u16(uint16(len(m.Bodies)))
 	last := int32(-1)
 	for i := range m.Bodies {

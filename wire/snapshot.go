@@ -27,7 +27,8 @@ type Snapshot struct {
 	Tick, Base uint32
 	Flags      uint8
 	Hash       uint64
-	Chain      uint64
+	Chain      uint64 // digest of the inputs applied for this client's cube (FoldInput)
+	AllChain   uint64 // digest of every player's inputs (FoldAll)
 	Events     uint32
 	Skipped    uint32
 	Heard      uint32
@@ -62,6 +63,7 @@ func (w *SnapshotWriter) Begin(b []byte, h *Snapshot) {
 	b = append(b, h.Flags&Quantized)
 	b = binary.LittleEndian.AppendUint64(b, h.Hash)
 	b = binary.LittleEndian.AppendUint64(b, h.Chain)
+	b = binary.LittleEndian.AppendUint64(b, h.AllChain)
 	b = binary.AppendUvarint(b, uint64(h.Events))
 	b = binary.AppendUvarint(b, uint64(h.Skipped))
 	b = binary.LittleEndian.AppendUint32(b, h.Heard)
@@ -156,7 +158,7 @@ func SnapshotBase(b []byte) (tick, base uint32, err error) {
 func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	r := start(b, KindSnapshot)
 	tick, baseTick, flags := r.u32(), r.u32(), r.u8()
-	hash, chain := r.u64(), r.u64()
+	hash, chain, all := r.u64(), r.u64(), r.u64()
 	events, skipped := r.uvarint(), r.uvarint()
 	heard := r.u32()
 	if r.err == nil && flags&^snapshotFlags != 0 {
@@ -208,7 +210,7 @@ func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	if err := r.end(); err != nil {
 		return err
 	}
-	*m = Snapshot{Tick: tick, Base: baseTick, Flags: flags, Hash: hash, Chain: chain, Events: events, Skipped: skipped,
+	*m = Snapshot{Tick: tick, Base: baseTick, Flags: flags, Hash: hash, Chain: chain, AllChain: all, Events: events, Skipped: skipped,
 		Heard: heard, Bodies: bodies, Contacts: contacts}
 	return nil
 }

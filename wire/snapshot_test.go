@@ -84,7 +84,7 @@ func snapshotDiff(a, b *Snapshot) string {
 // base's bodies changed: in increasing index order, the first and the last
 // body among them sometimes.
 func randSnapshot(r *rand.Rand, base []physics.BodyState, quantized bool) *Snapshot {
-	h := &Snapshot{Tick: r.Uint32(), Base: r.Uint32(), Hash: r.Uint64(), Chain: r.Uint64(),
+	h := &Snapshot{Tick: r.Uint32(), Base: r.Uint32(), Hash: r.Uint64(), Chain: r.Uint64(), AllChain: r.Uint64(),
 		Events: r.Uint32() >> r.IntN(32), Skipped: r.Uint32() >> r.IntN(32), Heard: r.Uint32()}
 	if quantized {
 		h.Flags = Quantized
@@ -297,7 +297,7 @@ func TestSnapshotWriterLimit(t *testing.T) {
 			for n := r.IntN(40); n > 0; n-- {
 				h.Contacts = append(h.Contacts, randContact(r))
 			}
-			limit := 40 + r.IntN(MaxMessage+100) // sometimes over MaxMessage: MaxMessage holds
+			limit := 64 + r.IntN(MaxMessage+100) // above the header; sometimes over MaxMessage: MaxMessage holds
 			var w SnapshotWriter
 			w.Begin(nil, h)
 			// probe returns the size of w's message with one more item, or
@@ -556,7 +556,7 @@ func TestSnapshotBaseErrors(t *testing.T) {
 func TestSnapshotInvalid(t *testing.T) {
 	base := corpusBase // 6 bodies on the grid
 	head := func(flags byte, bodies uint16) spec {
-		return msg(KindSnapshot).u32(10).u32(9).u8(flags).u64(1).u64(2).uv(3).uv(4).u32(5).u16(bodies)
+		return msg(KindSnapshot).u32(10).u32(9).u8(flags).u64(1).u64(2).u64(6).uv(3).uv(4).u32(5).u16(bodies)
 	}
 	var zeros [physics.BodyWordCount]uint64
 	same := spec{}.xorWords(&zeros, &zeros, 0) // a full-precision body equal to its baseline

@@ -31,16 +31,18 @@ type Fragment struct {
 // TransferState is what a transfer carries: the server's whole world at a
 // tick and what the client needs beside it to classify what follows.
 type TransferState struct {
-	Chain   uint64
-	Events  uint32
-	Skipped uint32
-	State   physics.State
+	Chain    uint64 // the client's own chain
+	AllChain uint64 // every player's
+	Events   uint32
+	Skipped  uint32
+	State    physics.State
 }
 
 // AppendTransfer appends the bytes of a transfer (to be cut into
 // fragments with Fragments).
 func AppendTransfer(b []byte, t *TransferState) []byte {
 	b = binary.LittleEndian.AppendUint64(b, t.Chain)
+	b = binary.LittleEndian.AppendUint64(b, t.AllChain)
 	b = binary.LittleEndian.AppendUint32(b, t.Events)
 	b = binary.LittleEndian.AppendUint32(b, t.Skipped)
 	return physics.AppendState(b, &t.State)
@@ -51,22 +53,24 @@ func AppendTransfer(b []byte, t *TransferState) []byte {
 // contacts. Bytes cut short give ErrShort, others ErrInvalid; after an
 // error t's state may hold part of the transfer.
 func DecodeTransfer(b []byte, t *TransferState, maxBodies, maxContacts int) error {
-	if len(b) < 16 {
+	const head = 8 + 8 + 4 + 4
+	if len(b) < head {
 		return ErrShort
 	}
-	n, err := physics.DecodeState(b[16:], &t.State, maxBodies, maxContacts)
+	n, err := physics.DecodeState(b[head:], &t.State, maxBodies, maxContacts)
 	switch {
 	case errors.Is(err, physics.ErrShort):
 		return fmt.Errorf("%w: transfer: %v", ErrShort, err)
 	case err != nil:
 		return invalid("transfer: %v", err)
 	}
-	if 16+n != len(b) {
-		return invalid("transfer: %d bytes after the state", len(b)-16-n)
+	if head+n != len(b) {
+		return invalid("transfer: %d bytes after the state", len(b)-head-n)
 	}
 	t.Chain = binary.LittleEndian.Uint64(b)
-	t.Events = binary.LittleEndian.Uint32(b[8:])
-	t.Skipped = binary.LittleEndian.Uint32(b[12:])
+	t.AllChain = binary.LittleEndian.Uint64(b[8:])
+	t.Events = binary.LittleEndian.Uint32(b[16:])
+	t.Skipped = binary.LittleEndian.Uint32(b[20:])
 	return nil
 }
 

@@ -66,6 +66,21 @@ func (v *Views) Reset(tick uint32, s *physics.State) {
 	}
 }
 
+// Add stores, over the oldest, a whole view of state s at tick t (a
+// transfer's), keeping the others.
+func (v *Views) Add(t uint32, s *physics.State) {
+	x := &v.ring[v.next]
+	v.next = (v.next + 1) % ViewRing
+	n := len(s.Bodies)
+	x.tick, x.valid, x.n = t, true, n
+	x.chunks = x.chunks[:0]
+	for k := 0; k*chunkBodies < n; k++ {
+		c := new(chunk)
+		copy(c[:], s.Bodies[k*chunkBodies:min(n, (k+1)*chunkBodies)])
+		x.chunks = append(x.chunks, c)
+	}
+}
+
 // Get returns the view of tick t, if held.
 func (v *Views) Get(t uint32) *View {
 	for i := range v.ring {

@@ -150,7 +150,7 @@ func (l *lab) reset() error {
 		return err
 	}
 	if l.inject > 0 {
-		s.Client.Perturb = predict.InjectNondeterminism(l.inject, s.Client.Player())
+		s.Client.Perturb = predict.InjectNondeterminism(l.inject, s.Client.Body())
 	}
 	s.Client.OnMispredict = l.onMispredict
 	s.Client.KeepStates = true
@@ -282,7 +282,7 @@ func (l *lab) frame(elapsed float64) error {
 func (l *lab) tick(keys game.Input) error {
 	in := keys
 	if l.pilot != nil {
-		in = l.pilot.Input(l.sess.Client.World().Body(l.sess.Client.Player()))
+		in = l.pilot.Input(l.sess.Client.World().Body(l.sess.Client.Body()))
 	}
 	if err := l.sess.Tick(in); err != nil {
 		return err

@@ -144,13 +144,14 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("sim", "sim [-scene NAME] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-no-redundancy] [-no-corrections] [-nudge-every S] [-json] [-record FILE] [-inject-nondeterminism N]", stderr)
+	fs := newFlags("sim", "sim [-scene NAME] [-players N] [-sync state|inputs] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-no-redundancy] [-no-corrections] [-nudge-every S] [-json] [-plot FILE] [-record FILE] [-inject-nondeterminism N]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	seconds := fs.Float64("seconds", 60, fmt.Sprintf("simulated seconds of play, 0 to %d (then the link drains)", maxSimSeconds))
 	nudge := fs.Float64("nudge-every", 0, "push the server's cube every S seconds, a server-only event (0: never)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the readable summary")
 	plotPath := fs.String("plot", "", "draw the run's timeline (position error, corrections, traffic) to this PNG file")
+	players := fs.Int("players", 1, fmt.Sprintf("clients, each with its own link and autopilot, 1 to %d (more than one needs the clocked server)", game.MaxPlayers))
 	var rf recordFlags
 	rf.register(fs)
 	var inject uint
@@ -184,6 +185,13 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err := checkPlotPath(*plotPath); err != nil {
 		return err
 	}
+	if *players < 1 || *players > game.MaxPlayers {
+		return usagef("-players %d is out of range: want 1 to %d", *players, game.MaxPlayers)
+	}
+	if *players > 1 && !cfg.Clocked {
+		return usagef("-players %d needs the clocked server: -input-driven serves one player", *players)
+	}
+	cfg.Players = *players
 	ctl := newRunControl(stderr)
 	defer ctl.stop()
 	cfg.NudgeEvery = time.Duration(*nudge * float64(time.Second))
@@ -192,7 +200,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	setup := func(s *predict.Session) error {
 		s.Poll = ctl.poll
 		if inject > 0 {
-			s.Client.Perturb = predict.InjectNondeterminism(uint32(inject), s.Client.Player())
+			s.Client.Perturb = predict.InjectNondeterminism(uint32(inject), s.Client.Body())
 		}
 		s.Client.KeepStates = true
 		s.Client.OnMispredict = func(m *predict.Misprediction) {
@@ -263,4 +271,21 @@ func printSummary(w io.Writer, s *predict.Summary) {
 		sync = fmt.Sprintf("in sync, but did not settle within %.0f s", predict.MaxDrain.Seconds())
 	}
 	fmt.Fprintf(w, "final     tick %d: client %s, server %s: %s\n", s.Final.Tick, s.Final.ClientHash, s.Final.ServerHash, sync)
+	if s.Sync != "" && s.InputBufferP95 > 0 || s.LeadTicks != 0 {
+		fmt.Fprintf(w, "time sync lead %d ticks, input buffer p95 %.0f ticks, %d late inputs, %d jumps\n",
+			s.LeadTicks, s.InputBufferP95, s.LateInputs, s.TimeSyncJumps)
+	}
+	for i, p := range s.Players {
+		state := "in sync"
+		if !p.Final.InSync {
+			state = "NOT IN SYNC"
+		}
+		fmt.Fprintf(w, "player %d  %s; mispredictions input %d, server %d, remote %d, nondeterminism %d; buffer p95 %.0f, %d late, lead %d\n",
+			i, state, p.Mispredictions.Input, p.Mispredictions.Server, p.Mispredictions.Remote, p.Mispredictions.Nondeterminism,
+			p.InputBufferP95, p.LateInputs, p.LeadTicks)
+	}
+	if sv := s.Server; sv != nil {
+		fmt.Fprintf(w, "server    %d ticks, %d inputs applied, %d repeated, %d late, %d refused, %d rejected, %d joins, %d leaves\n",
+			sv.Ticks, sv.InputsApplied, sv.RepeatedTicks, sv.LateInputs, sv.RefusedInputs, sv.Rejected, sv.Joins, sv.Leaves)
+	}
 }

@@ -193,7 +193,7 @@ func atRest(b *physics.BodyState) bool {
 // player's cube red at its displayed pose), then the player's ghosts.
 func (l *lab) build(f *render.Frame) {
 	w := l.sess.Client.World()
-	player := l.sess.Client.Player()
+	player := l.sess.Client.Body()
 	f.Boxes = f.Boxes[:0]
 	for i := 0; i < w.NumBodies(); i++ {
 		if i == player {
