@@ -131,7 +131,8 @@ type Client struct {
 	// change the world. It is how -inject-nondeterminism makes the client
 	// differ from the server: a change made there is always in the state
 	// labelled tick+1, which the server's message for that label shows.
-	Perturb func(w *physics.World, tick uint32)
+	// body is the client's own cube.
+	Perturb func(w *physics.World, tick uint32, body int)
 
 	// Sync is where the client stands against the server's clock.
 	Sync TimeSync

@@ -98,7 +98,7 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 		mark = uint8(rec.ins[c.player])
 	}
 	if c.Perturb != nil {
-		c.Perturb(c.world, t)
+		c.Perturb(c.world, t, c.body)
 	}
 	*c.hist.hashes.Put(t + 1) = c.world.Hash()
 	*c.hist.players.Put(t + 1) = c.world.Body(c.body)

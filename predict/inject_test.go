@@ -15,7 +15,7 @@ func TestNondeterminismIsFoundWhereInjected(t *testing.T) {
 			t.Fatal(err)
 		}
 		const every = 500
-		s.Client.Perturb = InjectNondeterminism(every, 0)
+		s.Client.Perturb = InjectNondeterminism(every)
 		var first *Misprediction
 		s.Client.OnMispredict = func(m *Misprediction) {
 			if first == nil {

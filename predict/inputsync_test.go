@@ -72,7 +72,7 @@ func TestSkippedTicksInInputSync(t *testing.T) {
 func TestNondeterminismIsRepairedByATransfer(t *testing.T) {
 	h := newHarness(t, "arena", game.Options{}, InputSync, 0)
 	h.c.KeepStates = true
-	h.c.Perturb = InjectNondeterminism(100, 0)
+	h.c.Perturb = InjectNondeterminism(100)
 	var found *Misprediction
 	var diff *Misprediction
 	h.c.OnMispredict = func(m *Misprediction) {

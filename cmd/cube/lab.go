@@ -150,7 +150,7 @@ func (l *lab) reset() error {
 		return err
 	}
 	if l.inject > 0 {
-		s.Client.Perturb = predict.InjectNondeterminism(l.inject, s.Client.Body())
+		s.Client.Perturb = predict.InjectNondeterminism(l.inject)
 	}
 	s.Client.OnMispredict = l.onMispredict
 	s.Client.KeepStates = true

@@ -200,7 +200,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	setup := func(s *predict.Session) error {
 		s.Poll = ctl.poll
 		if inject > 0 {
-			s.Client.Perturb = predict.InjectNondeterminism(uint32(inject), s.Client.Body())
+			s.Client.Perturb = predict.InjectNondeterminism(uint32(inject))
 		}
 		s.Client.KeepStates = true
 		s.Client.OnMispredict = func(m *predict.Misprediction) {
