@@ -1,0 +1,196 @@
+package server
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/wire"
+)
+
+// newServer returns a clocked arena server for players players.
+func newServer(t testing.TB, players int, mode wire.Mode) (*Server, *game.Scene) {
+	t.Helper()
+	w, sc, err := game.Build("arena", physics.DefaultConfig(), game.Options{Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(w, sc, mode, DefaultConfig()), sc
+}
+
+// hello sends a Hello in the server's mode on conn and returns the Welcome
+// the next Send says.
+func hello(t testing.TB, s *Server, sc *game.Scene, now time.Duration, conn uint32, nonce uint64) wire.Welcome {
+	t.Helper()
+	return helloMode(t, s, sc, s.mode, now, conn, nonce)
+}
+
+// helloMode sends a Hello in mode on conn.
+func helloMode(t testing.TB, s *Server, sc *game.Scene, mode wire.Mode, now time.Duration, conn uint32, nonce uint64) wire.Welcome {
+	t.Helper()
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: nonce, Mode: mode, Scene: sc.ID})
+	if err := s.Receive(now, conn, b); err != nil {
+		t.Fatal(err)
+	}
+	return welcome(t, s, now, conn)
+}
+
+// welcome returns the Welcome the next Send says to conn.
+func welcome(t testing.TB, s *Server, now time.Duration, conn uint32) wire.Welcome {
+	t.Helper()
+	var w wire.Welcome
+	found := false
+	s.Send(now, false, func(c uint32, b []byte) {
+		if k, _ := wire.Kind(b); c == conn && k == wire.KindWelcome {
+			if err := wire.DecodeWelcome(b, &w); err != nil {
+				t.Fatal(err)
+			}
+			found = true
+		}
+	})
+	if !found {
+		t.Fatalf("no Welcome for connection %d", conn)
+	}
+	return w
+}
+
+// input sends player p's input for tick t on conn.
+func input(t testing.TB, s *Server, now time.Duration, conn uint32, p int, first uint32, ins ...game.Input) {
+	t.Helper()
+	b, _ := wire.AppendInput(nil, &wire.Input{Player: uint8(p), First: first, Inputs: ins})
+	if err := s.Receive(now, conn, b); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSilentClientTimesOut: a client not heard from for Timeout leaves: its
+// connection is handed back to be closed, its cube leaves the world at the
+// next tick and its slot is free for the next Hello.
+func TestSilentClientTimesOut(t *testing.T) {
+	s, sc := newServer(t, 2, wire.ModeState)
+	d := tick.Duration(s.world.Config())
+	hello(t, s, sc, 0, 1, 11)
+	w := hello(t, s, sc, 0, 2, 22)
+	if w.Result != wire.Accepted || w.Player != 1 {
+		t.Fatalf("second client: %+v", w)
+	}
+	now := time.Duration(0)
+	for now < s.Timeout+time.Second {
+		now += d
+		input(t, s, now, 1, 0, s.Tick(), game.Forward) // client 1 keeps talking
+		if err := s.Advance(now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	left := s.TakeLeft(nil)
+	if len(left) != 1 || left[0] != 2 || s.Stats.TimedOut != 1 || s.Peers() != 1 {
+		t.Fatalf("left %v, timed out %d, %d peers", left, s.Stats.TimedOut, s.Peers())
+	}
+	if s.world.Enabled(sc.Players[1]) || !s.world.Enabled(sc.Players[0]) {
+		t.Fatal("the silent client's cube is still in the world, or the other's left")
+	}
+	if _, ok := s.PlayerStats(1); ok {
+		t.Fatal("slot 1 still has a client")
+	}
+	// The next client takes the slot and its cube comes back at the next
+	// tick; the Welcome waits for it.
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: 33, Mode: s.mode, Scene: sc.ID})
+	if err := s.Receive(now, 3, b); err != nil {
+		t.Fatal(err)
+	}
+	s.Send(now, false, func(c uint32, b []byte) {
+		if c == 3 {
+			t.Fatal("a Welcome before the cube is back")
+		}
+	})
+	now += d
+	if err := s.Advance(now); err != nil {
+		t.Fatal(err)
+	}
+	w = welcome(t, s, now, 3)
+	if w.Player != 1 || !s.world.Enabled(sc.Players[1]) || s.Stats.Joins != 1 || !w.Transfer {
+		t.Fatalf("a new client on the freed slot: %+v, cube enabled %v, joins %d", w, s.world.Enabled(sc.Players[1]), s.Stats.Joins)
+	}
+}
+
+// TestFullServerRefuses: a Hello beyond the scene's players is answered
+// ServerFull; one for another scene OtherScene, in another mode OtherMode.
+func TestFullServerRefuses(t *testing.T) {
+	s, sc := newServer(t, 1, wire.ModeState)
+	hello(t, s, sc, 0, 1, 1)
+	if w := hello(t, s, sc, 0, 2, 2); w.Result != wire.ServerFull {
+		t.Fatalf("second client on a one-player server: %+v", w)
+	}
+	other := *sc
+	other.ID.Hash++
+	if w := hello(t, s, &other, 0, 3, 3); w.Result != wire.OtherScene {
+		t.Fatalf("another scene: %+v", w)
+	}
+	if w := helloMode(t, s, sc, wire.ModeInputs, 0, 4, 4); w.Result != wire.OtherMode {
+		t.Fatalf("another mode: %+v", w)
+	}
+	if s.Peers() != 1 {
+		t.Fatalf("%d peers after refusals", s.Peers())
+	}
+}
+
+// TestInputFlood: a client that sends far more Input messages than ticks
+// has the excess dropped and counted, beyond a burst.
+func TestInputFlood(t *testing.T) {
+	s, sc := newServer(t, 1, wire.ModeState)
+	hello(t, s, sc, 0, 1, 1)
+	d := tick.Duration(s.world.Config())
+	now := time.Duration(0)
+	for k := 0; k < 200; k++ {
+		now += d
+		for j := 0; j < 40; j++ { // 40 messages a tick, 10 times the limit
+			b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{game.Left}})
+			_ = s.Receive(now, 1, b)
+		}
+		if err := s.Advance(now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, _ := s.PlayerStats(0)
+	taken := 200*40 - int(st.TooFast)
+	// A burst of a ring's worth of ticks at the rate, then the rate.
+	if most := int(s.MaxInputRate*tick.RingSize) + int(s.MaxInputRate*200) + 1; st.TooFast == 0 || taken > most {
+		t.Fatalf("%d of %d messages taken, want at most %d", taken, 200*40, most)
+	}
+	if s.Stats.Rejected.Total() != st.TooFast {
+		t.Fatalf("%d rejected, %d too fast", s.Stats.Rejected.Total(), st.TooFast)
+	}
+}
+
+// FuzzReceive: whatever a connection sends, joined or not, the server
+// neither panics nor fails; a message it cannot take is rejected with an
+// error that says so, and the world stays valid.
+func FuzzReceive(f *testing.F) {
+	_, sc0 := game.MustBuild("arena")
+	f.Add(wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: wire.ModeState, Scene: sc0.ID}), false)
+	in, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: 0, Inputs: []game.Input{game.Forward, game.Jump}})
+	f.Add(in, true)
+	f.Add(wire.AppendHave(nil, &wire.Have{Tick: 3, Count: 1, Got: []byte{1}}), true)
+	f.Add([]byte{}, true)
+	f.Add([]byte{0xff, 0, 0}, false)
+	f.Fuzz(func(t *testing.T, b []byte, joined bool) {
+		s, sc := newServer(t, 2, wire.ModeState)
+		if joined {
+			hello(t, s, sc, 0, 1, 7)
+		}
+		err := s.Receive(time.Millisecond, 1, b)
+		if err != nil && !errors.Is(err, wire.ErrRejected) {
+			t.Fatalf("not a rejection: %v", err)
+		}
+		if err := s.Advance(20 * time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		s.Send(20*time.Millisecond, true, func(uint32, []byte) {})
+		if err := s.world.Check(s.world.State()); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
