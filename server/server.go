@@ -133,6 +133,11 @@ type player struct {
 	newest     uint32     // the newest tick an input arrived for
 	haveNewest bool
 	chain      uint64 // digest of the inputs applied for this cube
+	// changed is the newest tick its input differed from the tick before:
+	// a client that predicts this cube with its last known input may have
+	// got the ticks since wrong.
+	changed    uint32
+	hasChanged bool
 }
 
 // refusal is a Welcome to send to a connection the server does not take.

@@ -204,6 +204,9 @@ func (s *Server) step(t uint32) error {
 	}
 	for i, in := range s.ins {
 		pl := &s.players[i]
+		if in != pl.last {
+			pl.changed, pl.hasChanged = t, true
+		}
 		pl.last = in
 		pl.chain = wire.FoldInput(pl.chain, t, uint8(in))
 	}

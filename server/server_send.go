@@ -226,11 +226,31 @@ func (s *Server) importance(i, player int) float64 {
 // untrusted reports whether p's prediction may differ from the server's
 // state in what a snapshot's bodies do not say (warm-start impulses): a
 // server event, a skipped or repeated tick since the state p acknowledged,
-// or p not in step there.
+// p not in step there, or another player's input changed recently.
+//
+// p predicted the ticks since its ack with the other players' inputs it
+// knew then, which lag behind by about the round trip: a change up to
+// twice the span since the ack (plus a margin) before now may not have
+// been known.
 func (s *Server) untrusted(p *peer) bool {
-	return !p.haveAck || !p.inSync || (s.deviated && !tick.After(p.ack, s.deviation)) ||
-		(p.deviated && !tick.After(p.ack, p.deviation))
+	if !p.haveAck || !p.inSync || (s.deviated && !tick.After(p.ack, s.deviation)) ||
+		(p.deviated && !tick.After(p.ack, p.deviation)) {
+		return true
+	}
+	now := s.Tick()
+	window := 2*(now-p.ack) + remoteMargin
+	for q := range s.ins {
+		if pl := &s.players[q]; q != p.player && pl.hasChanged && now-pl.changed <= window {
+			return true
+		}
+	}
+	return false
 }
+
+// remoteMargin is the ticks added to the window in which another player's
+// input change makes a client's prediction untrusted (jitter, the input
+// buffer).
+const remoteMargin = 8
 
 // appendIslands appends the contact entries of every island of the bodies
 // just sent (bodies joined by contacts between moving bodies), as many as
@@ -263,6 +283,14 @@ func (s *Server) appendIslands(p *peer, w *wire.SnapshotWriter, limit int) bool 
 	clear(in)
 	for _, i := range p.sel {
 		in[find(i)] = true
+	}
+	// And every island awake: a body the snapshot leaves out, unchanged
+	// since the baseline, may still have contacts the client got wrong
+	// while it mispredicted (their impulses converge at rest).
+	for i := range n {
+		if moving(int32(i)) && s.world.Awake(i) {
+			in[find(int32(i))] = true
+		}
 	}
 	all := true
 	for k := range cs {

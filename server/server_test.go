@@ -194,3 +194,76 @@ func FuzzReceive(f *testing.F) {
 		}
 	})
 }
+
+// snapshotTo returns the snapshot the next Send says to conn, decoded
+// against the peer's views.
+func snapshotTo(t testing.TB, s *Server, now time.Duration, conn uint32) *wire.Snapshot {
+	t.Helper()
+	var m *wire.Snapshot
+	s.Send(now, true, func(c uint32, b []byte) {
+		if k, _ := wire.Kind(b); c != conn || k != wire.KindSnapshot {
+			return
+		}
+		_, base, err := wire.SnapshotBase(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := s.peerOf(conn).views.Get(base)
+		if v == nil {
+			t.Fatalf("snapshot against view %d, which the server does not hold", base)
+		}
+		m = new(wire.Snapshot)
+		if err := wire.DecodeSnapshot(b, m, v.Fill(nil)); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if m == nil {
+		t.Fatalf("no snapshot for connection %d", conn)
+	}
+	return m
+}
+
+// TestRemoteInputChangeSendsContacts: a client in step predicts another
+// player's cube with the last input it knew, so when that player's input
+// changes the client's contact impulses may differ from the server's: its
+// snapshots then carry the contacts of the islands they touch, which they
+// leave out while nothing changes.
+func TestRemoteInputChangeSendsContacts(t *testing.T) {
+	s, sc := newServer(t, 2, wire.ModeState)
+	d := tick.Duration(s.world.Config())
+	hello(t, s, sc, 0, 1, 1)
+	hello(t, s, sc, 0, 2, 2)
+	now := time.Duration(0)
+	step := func(in0, in1 game.Input) {
+		now += d
+		// Both clients say they hold the server's state of the tick
+		// before, in step.
+		for p, in := range []game.Input{in0, in1} {
+			conn := uint32(p + 1)
+			b, _ := wire.AppendInput(nil, &wire.Input{Player: uint8(p), First: s.Tick(), Inputs: []game.Input{in},
+				Flags: wire.AckValid | wire.AckInSync, Ack: s.Tick() - 1, Base: s.Tick() - 1})
+			if err := s.Receive(now, conn, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Advance(now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := 0; k < 200; k++ {
+		step(game.Forward, game.Back) // both push; the cubes rest on the ground
+	}
+	if m := snapshotTo(t, s, now, 1); m.Flags&wire.HasContacts != 0 {
+		t.Fatalf("no input changed for 200 ticks, and the snapshot carries %d contacts", len(m.Contacts))
+	}
+	step(game.Forward, game.Left) // player 1 turns
+	m := snapshotTo(t, s, now, 1)
+	if m.Flags&wire.HasContacts == 0 || len(m.Contacts) == 0 {
+		t.Fatalf("player 1's input changed and player 0's snapshot carries no contacts (flags %b)", m.Flags)
+	}
+	for _, c := range m.Contacts {
+		if c.A != int32(sc.Players[0]) && c.A != int32(sc.Players[1]) && c.B != int32(sc.Players[0]) && c.B != int32(sc.Players[1]) {
+			t.Errorf("contact %d-%d touches neither cube", c.A, c.B)
+		}
+	}
+}
