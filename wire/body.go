@@ -7,9 +7,6 @@ import (
 	"github.com/cubelab/cube/physics"
 )
 
-// bodyNibbleBytes is the size of a full-precision body's nibbles.
-const bodyNibbleBytes = (physics.BodyWordCount + 1) / 2
-
 // Word ranges of a body (physics' canonical order).
 const (
 	wordPos    = 0  // 3 words
@@ -17,6 +14,7 @@ const (
 	wordVel    = 7  // 3
 	wordAngVel = 10 // 3
 	wordRest   = 13 // force, torque and what follows: XOR-coded in both encodings
+	restGroup  = 4  // the first of wordGroups from wordRest on
 )
 
 // sigBytes returns the number of bytes up to and including x's highest
@@ -30,45 +28,100 @@ func sigBytes(x uint64) int {
 	return n
 }
 
-// appendXOR appends words [from, N) of cur XOR base: the nibbles, then the
-// significant bytes.
-func appendXOR(b []byte, cur, base *[physics.BodyWordCount]uint64, from int) []byte {
+// wordGroups are the word ranges a body's XOR coding flags together:
+// position, rotation, velocity, angular velocity, force, torque, and the
+// rest count with the flags. A moving body changes the first four, a body
+// between steps none of the others.
+var wordGroups = [...]struct{ from, to int }{
+	{wordPos, wordRot}, {wordRot, wordVel}, {wordVel, wordAngVel}, {wordAngVel, wordRest},
+	{wordRest, wordRest + 3}, {wordRest + 3, wordRest + 6}, {wordRest + 6, physics.BodyWordCount},
+}
+
+// appendXOR appends the words of cur XOR base in the groups from group
+// first on: a byte with a bit per group holding a non-zero word, the
+// nibbles of those groups' words (two a byte, low first), then each
+// word's significant bytes.
+func appendXOR(b []byte, cur, base *[physics.BodyWordCount]uint64, first int) []byte {
 	var nib [physics.BodyWordCount]uint8
-	for k := from; k < physics.BodyWordCount; k++ {
-		nib[k] = uint8(sigBytes(cur[k] ^ base[k]))
-	}
-	for k := from; k < physics.BodyWordCount; k += 2 {
-		hi := uint8(0)
-		if k+1 < physics.BodyWordCount {
-			hi = nib[k+1]
+	mask := byte(0)
+	for g := first; g < len(wordGroups); g++ {
+		for k := wordGroups[g].from; k < wordGroups[g].to; k++ {
+			if nib[k] = uint8(sigBytes(cur[k] ^ base[k])); nib[k] != 0 {
+				mask |= 1 << g
+			}
 		}
-		b = append(b, nib[k]|hi<<4)
 	}
-	for k := from; k < physics.BodyWordCount; k++ {
-		x := cur[k] ^ base[k]
-		for j := 0; j < int(nib[k]); j++ {
-			b = append(b, byte(x>>(8*j)))
+	b = append(b, mask)
+	half, odd := byte(0), false
+	for g := first; g < len(wordGroups); g++ {
+		if mask&(1<<g) == 0 {
+			continue
+		}
+		for k := wordGroups[g].from; k < wordGroups[g].to; k++ {
+			if odd {
+				b = append(b, half|nib[k]<<4)
+			} else {
+				half = nib[k]
+			}
+			odd = !odd
+		}
+	}
+	if odd {
+		b = append(b, half)
+	}
+	for g := first; g < len(wordGroups); g++ {
+		if mask&(1<<g) == 0 {
+			continue
+		}
+		for k := wordGroups[g].from; k < wordGroups[g].to; k++ {
+			x := cur[k] ^ base[k]
+			for j := 0; j < int(nib[k]); j++ {
+				b = append(b, byte(x>>(8*j)))
+			}
 		}
 	}
 	return b
 }
 
 // xor reads what appendXOR wrote into w, against base.
-func (r *reader) xor(w, base *[physics.BodyWordCount]uint64, from int) {
+func (r *reader) xor(w, base *[physics.BodyWordCount]uint64, first int) {
+	mask := r.u8()
+	if r.err == nil && (mask>>len(wordGroups) != 0 || mask&(1<<first-1) != 0) {
+		r.fail(invalid("word group mask %#x", mask))
+		return
+	}
 	var nib [physics.BodyWordCount]uint8
-	for k := from; k < physics.BodyWordCount; k += 2 {
-		c := r.u8()
-		nib[k] = c & 15
-		if k+1 < physics.BodyWordCount {
-			nib[k+1] = c >> 4
-		} else if c>>4 != 0 {
-			r.fail(invalid("a nibble past the last word"))
+	var c byte
+	odd := false
+	for g := first; g < len(wordGroups) && r.err == nil; g++ {
+		if mask&(1<<g) == 0 {
+			continue
+		}
+		any := false
+		for k := wordGroups[g].from; k < wordGroups[g].to; k++ {
+			if odd {
+				nib[k] = c >> 4
+			} else {
+				c = r.u8()
+				nib[k] = c & 15
+			}
+			odd = !odd
+			if nib[k] > 8 {
+				r.fail(invalid("a word of %d bytes", nib[k]))
+				return
+			}
+			any = any || nib[k] != 0
+		}
+		if !any && r.err == nil {
+			r.fail(invalid("word group %d flagged, all its words unchanged", g)) // one encoding per value
 		}
 	}
-	for k := from; k < physics.BodyWordCount && r.err == nil; k++ {
-		if nib[k] > 8 {
-			r.fail(invalid("a word of %d bytes", nib[k]))
-			return
+	if odd && c>>4 != 0 && r.err == nil {
+		r.fail(invalid("a nibble past the last word"))
+	}
+	for k := 0; k < physics.BodyWordCount && r.err == nil; k++ {
+		if nib[k] == 0 {
+			continue
 		}
 		p := r.bytes(int(nib[k]))
 		var x uint64
@@ -123,7 +176,7 @@ func appendBody(b []byte, cur, base *physics.BodyState, quantized bool) ([]byte,
 	}
 	grid(cur.Vel, base.Vel, game.VelGrid)
 	grid(cur.AngVel, base.AngVel, game.VelGrid)
-	return appendXOR(b, &cw, &bw, wordRest), true
+	return appendXOR(b, &cw, &bw, restGroup), true
 }
 
 // sameBitsQuat reports whether p and q hold the same bits.
@@ -205,7 +258,7 @@ func (r *reader) body(cur, base *physics.BodyState, quantized bool) {
 	if r.err != nil {
 		return
 	}
-	r.xor(&w, &bw, wordRest)
+	r.xor(&w, &bw, restGroup)
 	q := rc.Quat()
 	f := math.Float64bits
 	w[wordPos], w[wordPos+1], w[wordPos+2] = f(pos.X), f(pos.Y), f(pos.Z)

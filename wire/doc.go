@@ -61,22 +61,26 @@
 // # Snapshot (kind 4), server to client, state sync
 //
 //	tick    uint32      the state after the server applied tick-1's inputs
-//	base    uint32      the baseline: a tick whose view (below) both ends
-//	                    hold, the newest the client acknowledged
+//	base    uvarint     tick minus the baseline (mod 2^32): a tick whose
+//	                    view (below) both ends hold, the newest the client
+//	                    acknowledged
 //	flags   uint8       bit 0: complete (every body whose state differs from
 //	                    the baseline view is here); bit 1: quantized body
 //	                    encoding; bit 2: contacts follow; bit 3: the
-//	                    contacts of every island of the bodies here follow
+//	                    contacts of every island of the bodies here follow;
+//	                    bit 4: all equals chain and is left out (one
+//	                    player); it must be set when they are equal
 //	hash    uint64      physics.State.Hash of the server's world at tick
 //	chain   uint64      digest of the inputs the server applied for this
 //	                    client's cube (FoldInput, from ChainStart)
-//	all     uint64      digest of every player's inputs, player by player
-//	                    each tick (FoldAll, from ChainStart)
+//	all     uint64      (without bit 4) digest of every player's inputs,
+//	                    player by player each tick (FoldAll, from ChainStart)
 //	events  uvarint     server-only events so far
 //	skipped uvarint     ticks the server skipped so far
-//	heard   uint32      tick plus the client's input buffer: how many ticks
-//	                    ahead of the server's next tick the newest input of
-//	                    the client's newest message was when it arrived
+//	heard   zigzag      heard minus tick (mod 2^32), where heard is tick
+//	                    plus the client's input buffer: how many ticks ahead
+//	                    of the server's next tick the newest input of the
+//	                    client's newest message was when it arrived
 //	bodies  uint16 count, then per body: gap uvarint (the body index minus
 //	        the previous one's minus one; for the first, the index), then
 //	        its words (below)
@@ -91,17 +95,23 @@
 // changed: the client keeps its own prediction of them.
 //
 // Body words, full precision: for each of the physics.BodyWordCount words,
-// x = word XOR the baseline's word; a nibble n = the number of bytes up to
-// and including x's highest non-zero byte (0 for an unchanged word), two
-// nibbles a byte (low first), all nibbles first, then each word's n low
-// bytes of x. Quantized (every body and its baseline on the game.Quantize
+// x = word XOR the baseline's word, and n = the number of bytes up to and
+// including x's highest non-zero byte (0 for an unchanged word; a top byte
+// of 0 is refused). The words form seven groups: position (words 0-2),
+// rotation (3-6), velocity (7-9), angular velocity (10-12), force (13-15),
+// torque (16-18), rest count and flags (19-20). First a byte with bit g set
+// when group g holds a word with n > 0 (and clear otherwise), then the n of
+// every word of the groups set, as nibbles two a byte (low first, a last
+// odd one padded with 0), then each of those words' n low bytes of x.
+// Quantized (every body and its baseline on the game.Quantize
 // grid, bit for bit: -0 is not on it, and a decoder refuses a body whose
 // baseline is off it): position, velocity and angular velocity as zigzag
 // deltas of grid units against the baseline's; the rotation as a byte
 // (bits 0-1: the largest component's index; bit 2: the three follow as
 // zigzag deltas against the baseline's code, else as zigzag values) and
-// three zigzag varints (smallest three); then the remaining words (from
-// force.x on: force and torque) as in full precision.
+// three zigzag varints (smallest three); then the words from force.x on as
+// in full precision, with the groups of force, torque and rest only (bits
+// 0-3 of the group byte clear).
 //
 // # Relay (kind 5), server to client, input sync
 //

@@ -130,24 +130,43 @@ func specRelay(m *Relay, count int) []byte {
 	return s
 }
 
-// xorWords appends words [from, 19) of cur XOR base as doc.go says: a
-// nibble per word (its significant bytes), two a byte low first, then the
-// bytes, low first.
+// xorWords appends words [from, N) of cur XOR base as doc.go says: a byte
+// flagging the groups (pos 0-2, rot 3-6, vel 7-9, angvel 10-12, force
+// 13-15, torque 16-18, rest and flags 19-20) with a non-zero word, a
+// nibble per word of those groups (its significant bytes), two a byte low
+// first, then the bytes, low first.
 func (s spec) xorWords(cur, base *[physics.BodyWordCount]uint64, from int) spec {
+	bounds := []int{0, 3, 7, 10, 13, 16, 19, 21}
 	var n [physics.BodyWordCount]int
-	for k := from; k < physics.BodyWordCount; k++ {
-		for x := cur[k] ^ base[k]; x != 0; x >>= 8 {
-			n[k]++
+	var words []int // the words of the flagged groups
+	mask := byte(0)
+	for g := 0; g+1 < len(bounds); g++ {
+		if bounds[g] < from {
+			continue
+		}
+		any := false
+		for k := bounds[g]; k < bounds[g+1]; k++ {
+			for x := cur[k] ^ base[k]; x != 0; x >>= 8 {
+				n[k]++
+			}
+			any = any || n[k] > 0
+		}
+		if any {
+			mask |= 1 << g
+			for k := bounds[g]; k < bounds[g+1]; k++ {
+				words = append(words, k)
+			}
 		}
 	}
-	for k := from; k < physics.BodyWordCount; k += 2 {
-		c := byte(n[k])
-		if k+1 < physics.BodyWordCount {
-			c |= byte(n[k+1]) << 4
+	s = append(s, mask)
+	for i := 0; i < len(words); i += 2 {
+		c := byte(n[words[i]])
+		if i+1 < len(words) {
+			c |= byte(n[words[i+1]]) << 4
 		}
 		s = append(s, c)
 	}
-	for k := from; k < physics.BodyWordCount; k++ {
+	for _, k := range words {
 		x := cur[k] ^ base[k]
 		for j := 0; j < n[k]; j++ {
 			s = append(s, byte(x>>(8*j)))
@@ -183,7 +202,15 @@ func (s spec) body(cur, base *physics.BodyState, quantized bool) spec {
 
 // specSnapshot encodes m by doc.go against the view base.
 func specSnapshot(m *Snapshot, base []physics.BodyState) []byte {
-	s := msg(KindSnapshot).u32(m.Tick).u32(m.Base).u8(m.Flags).u64(m.Hash).u64(m.Chain).u64(m.AllChain).uv(uint64(m.Events)).uv(uint64(m.Skipped)).u32(m.Heard)
+	flags := m.Flags
+	if m.AllChain == m.Chain {
+		flags |= SameChains
+	}
+	s := msg(KindSnapshot).u32(m.Tick).uv(uint64(m.Tick - m.Base)).u8(flags).u64(m.Hash).u64(m.Chain)
+	if flags&SameChains == 0 {
+		s = s.u64(m.AllChain)
+	}
+	s = s.uv(uint64(m.Events)).uv(uint64(m.Skipped)).zz(int32(m.Heard - m.Tick))
 	s = s.u16(uint16(len(m.Bodies)))
 	last := int32(-1)
 	for i := range m.Bodies {

@@ -12,7 +12,8 @@ const (
 	Quantized        = 1 << 1 // bodies are coded on the game.Quantize grid
 	HasContacts      = 1 << 2 // contact cache entries follow the bodies
 	ContactsComplete = 1 << 3 // they are every entry of every island of the bodies sent
-	snapshotFlags    = Complete | Quantized | HasContacts | ContactsComplete
+	SameChains       = 1 << 4 // AllChain equals Chain (one player) and is not sent
+	snapshotFlags    = Complete | Quantized | HasContacts | ContactsComplete | SameChains
 )
 
 // BodyUpdate is one body of a snapshot: its index and its state.
@@ -58,15 +59,21 @@ func (w *SnapshotWriter) Begin(b []byte, h *Snapshot) {
 	*w = SnapshotWriter{b: b, start: len(b), last: -1, quantized: h.Flags&Quantized != 0, contactAt: -1}
 	b = append(b, KindSnapshot, Version)
 	b = binary.LittleEndian.AppendUint32(b, h.Tick)
-	b = binary.LittleEndian.AppendUint32(b, h.Base)
+	b = binary.AppendUvarint(b, uint64(h.Tick-h.Base))
 	w.flagsAt = len(b)
-	b = append(b, h.Flags&Quantized)
+	flags := h.Flags & Quantized
+	if h.AllChain == h.Chain {
+		flags |= SameChains
+	}
+	b = append(b, flags)
 	b = binary.LittleEndian.AppendUint64(b, h.Hash)
 	b = binary.LittleEndian.AppendUint64(b, h.Chain)
-	b = binary.LittleEndian.AppendUint64(b, h.AllChain)
+	if flags&SameChains == 0 {
+		b = binary.LittleEndian.AppendUint64(b, h.AllChain)
+	}
 	b = binary.AppendUvarint(b, uint64(h.Events))
 	b = binary.AppendUvarint(b, uint64(h.Skipped))
-	b = binary.LittleEndian.AppendUint32(b, h.Heard)
+	b = appendZigzag(b, int32(h.Heard-h.Tick))
 	w.bodiesAt = len(b)
 	w.b = append(b, 0, 0)
 }
@@ -148,7 +155,8 @@ func (w *SnapshotWriter) Finish(complete, contactsComplete bool) []byte {
 // that the client can find the view to decode it against.
 func SnapshotBase(b []byte) (tick, base uint32, err error) {
 	r := start(b, KindSnapshot)
-	tick, base = r.u32(), r.u32()
+	tick = r.u32()
+	base = tick - r.uvarint()
 	return tick, base, r.err
 }
 
@@ -157,10 +165,18 @@ func SnapshotBase(b []byte) (tick, base uint32, err error) {
 // sent): a body index must be below len(base).
 func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	r := start(b, KindSnapshot)
-	tick, baseTick, flags := r.u32(), r.u32(), r.u8()
-	hash, chain, all := r.u64(), r.u64(), r.u64()
+	tick := r.u32()
+	baseTick := tick - r.uvarint()
+	flags := r.u8()
+	hash, chain := r.u64(), r.u64()
+	all := chain
+	if flags&SameChains == 0 {
+		if all = r.u64(); r.err == nil && all == chain {
+			r.fail(invalid("an all-players chain equal to the client's, sent")) // one encoding only
+		}
+	}
 	events, skipped := r.uvarint(), r.uvarint()
-	heard := r.u32()
+	heard := tick + uint32(r.zigzag())
 	if r.err == nil && flags&^snapshotFlags != 0 {
 		r.fail(invalid("unknown snapshot flags %#x", flags))
 	}
@@ -210,7 +226,7 @@ func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	if err := r.end(); err != nil {
 		return err
 	}
-	*m = Snapshot{Tick: tick, Base: baseTick, Flags: flags, Hash: hash, Chain: chain, AllChain: all, Events: events, Skipped: skipped,
+	*m = Snapshot{Tick: tick, Base: baseTick, Flags: flags &^ SameChains, Hash: hash, Chain: chain, AllChain: all, Events: events, Skipped: skipped,
 		Heard: heard, Bodies: bodies, Contacts: contacts}
 	return nil
 }

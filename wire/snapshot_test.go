@@ -400,14 +400,15 @@ func TestSnapshotFirstContactOverLimit(t *testing.T) {
 		}
 		bodies = append(bodies, zero)
 	}
-	const smallest, largest = 1 + bodyNibbleBytes, 1 + bodyNibbleBytes + maxBodyPayload
-	for MaxMessage-1-w.Len() > largest+smallest {
+	// Bodies of the largest size, then two to fill the message to one
+	// byte short of MaxMessage (every size from 4 up can be made).
+	const largest = 1 + 1 + (physics.BodyWordCount+1)/2 + maxBodyPayload
+	for MaxMessage-1-w.Len() > 2*largest {
 		add(largest)
 	}
-	if rest := MaxMessage - 1 - w.Len(); rest > largest {
-		add(smallest)
-	}
-	add(MaxMessage - 1 - w.Len())
+	rest := MaxMessage - 1 - w.Len()
+	add(rest / 2)
+	add(rest - rest/2)
 	if w.Len() != MaxMessage-1 {
 		t.Fatalf("%d bytes", w.Len())
 	}
@@ -424,7 +425,9 @@ func TestSnapshotFirstContactOverLimit(t *testing.T) {
 }
 
 // bodyOfSize returns a body whose full-precision encoding against the zero
-// baseline takes size bytes: the nibbles, then words of 1 to 8 bytes.
+// baseline takes size bytes (1, or 3 and more): the group mask, the nibbles
+// of the first groups, enough of them for size, then words of 1 to 8
+// bytes, at least one byte in each group.
 // wordBytes is the most bytes word k of a body can take: eight for the
 // float64 words, four for the rest count (a uint32), one for the flags.
 func wordBytes(k int) int {
@@ -441,16 +444,37 @@ func wordBytes(k int) int {
 const maxBodyPayload = 8*(physics.BodyWordCount-2) + 4 + 1
 
 func bodyOfSize(size int) physics.BodyState {
-	extra := size - bodyNibbleBytes
+	bounds := []int{0, 3, 7, 10, 13, 16, 19, 21}
 	var w [physics.BodyWordCount]uint64
-	for k := range w {
-		n := min(extra, wordBytes(k))
-		if n > 0 {
-			w[k] = 1 << (8 * (n - 1))
-		}
-		extra -= n
-	}
 	var b physics.BodyState
+	if size <= 1 {
+		return b // the mask alone
+	}
+	// The fewest groups whose words can hold size bytes.
+	g := 1
+	for ; g < len(bounds)-1; g++ {
+		most := 1 + (bounds[g]+1)/2
+		for k := 0; k < bounds[g]; k++ {
+			most += wordBytes(k)
+		}
+		if size <= most {
+			break
+		}
+	}
+	extra := size - 1 - (bounds[g]+1)/2 - g // beyond one byte a group
+	for j := 0; j < g; j++ {
+		for k := bounds[j]; k < bounds[j+1]; k++ {
+			n, room := 0, wordBytes(k)
+			if k == bounds[j] {
+				n, room = 1, room-1 // the group's first word carries its one byte
+			}
+			add := min(extra, room)
+			extra -= add
+			if n += add; n > 0 {
+				w[k] = 1 << (8 * (n - 1))
+			}
+		}
+	}
 	physics.SetBodyWords(&b, &w)
 	return b
 }
@@ -536,13 +560,14 @@ func TestSnapshotFinishFlags(t *testing.T) {
 
 func TestSnapshotBaseErrors(t *testing.T) {
 	b := corpusSnapshot(false, false)
-	for n := 0; n < 10; n++ {
+	// Kind, version, the tick and the baseline's distance (one byte here).
+	for n := 0; n < 7; n++ {
 		if _, _, err := SnapshotBase(b[:n]); !errors.Is(err, ErrShort) {
 			t.Errorf("SnapshotBase of %d bytes: %v", n, err)
 		}
 	}
-	if _, _, err := SnapshotBase(b[:10]); err != nil {
-		t.Errorf("SnapshotBase of the first 10 bytes: %v", err)
+	if tick, base, err := SnapshotBase(b[:7]); err != nil || tick != 1000 || base != 990 {
+		t.Errorf("SnapshotBase of the first 7 bytes: %d, %d, %v", tick, base, err)
 	}
 	for _, m := range validMessages() {
 		if m.b[0] != KindSnapshot {
@@ -556,7 +581,7 @@ func TestSnapshotBaseErrors(t *testing.T) {
 func TestSnapshotInvalid(t *testing.T) {
 	base := corpusBase // 6 bodies on the grid
 	head := func(flags byte, bodies uint16) spec {
-		return msg(KindSnapshot).u32(10).u32(9).u8(flags).u64(1).u64(2).u64(6).uv(3).uv(4).u32(5).u16(bodies)
+		return msg(KindSnapshot).u32(10).uv(1).u8(flags).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).u16(bodies)
 	}
 	var zeros [physics.BodyWordCount]uint64
 	same := spec{}.xorWords(&zeros, &zeros, 0) // a full-precision body equal to its baseline
@@ -569,13 +594,8 @@ func TestSnapshotInvalid(t *testing.T) {
 	}
 	rb, _ := game.EncodeRot(base[0].Rot)
 	contact := spec{}.uv(0).uv(0).uv(0).f64(1).f64(0).f64(0)
-	// nib returns a body's nibble bytes: first, zeros, then last.
-	nib := func(first, last byte) []byte {
-		b := make([]byte, bodyNibbleBytes)
-		b[0] = first
-		b[len(b)-1] |= last
-		return b
-	}
+	// grp returns a body's group mask and nibble bytes.
+	grp := func(mask byte, nibs ...byte) []byte { return append([]byte{mask}, nibs...) }
 	for _, c := range []struct {
 		name string
 		b    []byte
@@ -583,18 +603,25 @@ func TestSnapshotInvalid(t *testing.T) {
 	}{
 		{"valid", head(HasContacts|ContactsComplete|Complete, 2).uv(0).u8(same...).uv(4).u8(same...).u16(1).u8(contact...), nil},
 		{"valid quantized", head(Quantized, 1).uv(0).u8(qbody(rb.Largest|4, [3]int32{}, 1, -1)...), nil},
-		{"unknown flag 0x10", head(0x10, 0), ErrInvalid},
+		{"one chain for all", msg(KindSnapshot).u32(10).uv(1).u8(SameChains).u64(1).u64(2).uv(3).uv(4).zz(-5).u16(0), nil},
+		{"the all-players chain sent, equal to the client's", msg(KindSnapshot).u32(10).uv(1).u8(0).u64(1).u64(2).u64(2).uv(3).uv(4).zz(5).u16(0), ErrInvalid},
+		{"a baseline of 2³² ticks ago", msg(KindSnapshot).u32(10).uv(1<<32).u8(0).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).u16(0), ErrInvalid},
+		{"unknown flag 0x20", head(0x20, 0), ErrInvalid},
 		{"unknown flag 0x80", head(0x80, 0), ErrInvalid},
 		{"contacts complete without contacts", head(ContactsComplete, 0), ErrInvalid},
 		{"more bodies than the world's", head(0, 7), ErrInvalid},
 		{"body index 6 of 6", head(0, 1).uv(6).u8(same...), ErrInvalid},
 		{"second body index 6 of 6", head(0, 2).uv(3).u8(same...).uv(2).u8(same...), ErrInvalid},
 		{"body gap 2³²-1", head(0, 1).uv(math.MaxUint32).u8(same...), ErrInvalid},
-		{"a word with a zero top byte", head(0, 1).uv(0).u8(nib(0x01, 0)...).u8(0), ErrInvalid},
-		{"a word of 2 bytes with a zero top byte", head(0, 1).uv(0).u8(nib(0x20, 0)...).u8(7, 0), ErrInvalid},
-		{"a word of 9 bytes", head(0, 1).uv(0).u8(nib(0x09, 0)...).u8(1, 1, 1, 1, 1, 1, 1, 1, 1), ErrInvalid},
-		{"a nibble past the last word", head(0, 1).uv(0).u8(nib(0, 0x10)...).u8(1), ErrInvalid},
-		{"a body cut", head(0, 1).uv(0).u8(nib(0x08, 0)...).u8(1, 1, 1), ErrShort},
+		{"a word of 1 byte", head(0, 1).uv(0).u8(grp(1, 0x01, 0)...).u8(1), nil},
+		{"a word with a zero top byte", head(0, 1).uv(0).u8(grp(1, 0x01, 0)...).u8(0), ErrInvalid},
+		{"a word of 2 bytes with a zero top byte", head(0, 1).uv(0).u8(grp(1, 0x20, 0)...).u8(7, 0), ErrInvalid},
+		{"a word of 9 bytes", head(0, 1).uv(0).u8(grp(1, 0x09, 0)...).u8(1, 1, 1, 1, 1, 1, 1, 1, 1), ErrInvalid},
+		{"a nibble past the last word", head(0, 1).uv(0).u8(grp(1, 0x01, 0x10)...).u8(1), ErrInvalid},
+		{"a group flagged with no word changed", head(0, 1).uv(0).u8(grp(1, 0, 0)...), ErrInvalid},
+		{"group bit 7", head(0, 1).uv(0).u8(grp(0x80)...), ErrInvalid},
+		{"a quantised body flagging its position group", head(Quantized, 1).uv(0).u8(qbody(rb.Largest|4, [3]int32{}, 1, -1)[:13]...).u8(grp(1, 0x01, 0)...).u8(1), ErrInvalid},
+		{"a body cut", head(0, 1).uv(0).u8(grp(1, 0x08, 0)...).u8(1, 1, 1), ErrShort},
 		{"rotation head 8", head(Quantized, 1).uv(0).u8(qbody(8, [3]int32{}, 0, 0)...), ErrInvalid},
 		{"rotation head 0x80", head(Quantized, 1).uv(0).u8(qbody(0x80, [3]int32{}, 0, 0)...), ErrInvalid},
 		{"rotation code 2¹⁴", head(Quantized, 1).uv(0).u8(qbody(0, [3]int32{0, game.RotLimit + 1, 0}, 0, 0)...), ErrInvalid},
