@@ -605,7 +605,7 @@ func TestSnapshotInvalid(t *testing.T) {
 		{"valid quantized", head(Quantized, 1).uv(0).u8(qbody(rb.Largest|4, [3]int32{}, 1, -1)...), nil},
 		{"one chain for all", msg(KindSnapshot).u32(10).uv(1).u8(SameChains).u64(1).u64(2).uv(3).uv(4).zz(-5).u16(0), nil},
 		{"the all-players chain sent, equal to the client's", msg(KindSnapshot).u32(10).uv(1).u8(0).u64(1).u64(2).u64(2).uv(3).uv(4).zz(5).u16(0), ErrInvalid},
-		{"a baseline of 2³² ticks ago", msg(KindSnapshot).u32(10).uv(1<<32).u8(0).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).u16(0), ErrInvalid},
+		{"a baseline of 2³² ticks ago", msg(KindSnapshot).u32(10).uv(1 << 32).u8(0).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).u16(0), ErrInvalid},
 		{"unknown flag 0x20", head(0x20, 0), ErrInvalid},
 		{"unknown flag 0x80", head(0x80, 0), ErrInvalid},
 		{"contacts complete without contacts", head(ContactsComplete, 0), ErrInvalid},
