@@ -148,6 +148,7 @@ type Client struct {
 
 	joined     bool
 	waitingFor bool   // joined, but waiting for the transfer the Welcome announced
+	waited     uint32 // ticks waited for it
 	helloIn    uint32 // ticks before the next Hello
 	first      uint32 // first tick predicted
 	hist       history

@@ -28,7 +28,7 @@ func (c *Client) onRelay(b []byte) error {
 	if c.Config.Mode == StateSync {
 		return c.remoteInputs(m)
 	}
-	c.Sync.sample(m.Heard, m.First+uint32(m.Count), true)
+	c.Sync.sample(m.Heard, m.First+uint32(m.Count), m.HeardInput)
 	end := m.First + uint32(m.Count)
 	if !tick.After(end, c.confirmed) || tick.After(m.First, c.confirmed) {
 		c.Stats.StaleStates++ // old news, or a gap the server will fill from the client's ack

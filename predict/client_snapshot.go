@@ -60,7 +60,7 @@ func (c *Client) onSnapshot(b []byte) error {
 	}
 	complete := m.Flags&wire.Complete != 0
 	c.compared = Compared{Tick: T, ClientHash: *predHash, ServerHash: m.Hash}
-	c.Sync.sample(m.Heard, T, true)
+	c.Sync.sample(m.Heard, T, m.HeardInput)
 	if *predHash != m.Hash {
 		if err := c.snapshotMismatch(m, complete); err != nil {
 			return err
@@ -294,5 +294,8 @@ func (c *Client) early(t uint32, what string) error {
 		return c.Stats.Rejected.Reject(wire.RejectTick, "%s of tick %d, but the client has only reached tick %d", what, t, c.Tick())
 	}
 	c.Stats.Early++
+	if c.Joined() {
+		c.Sync.behind(t-c.Tick(), c.tickDur())
+	}
 	return nil
 }

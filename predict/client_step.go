@@ -33,7 +33,7 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 	}
 	ticks := 1
 	if !c.waitingFor {
-		switch j := c.Sync.takeJump(); {
+		switch j := c.Sync.takeJump(c.Tick()); {
 		case j > 0:
 			ticks += j
 		case j < 0:
@@ -48,6 +48,9 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 	for ; ticks > 0; ticks-- {
 		if c.waitingFor || c.InFlight() >= tick.RingSize-1 {
 			c.Stats.HeldTicks++
+			if c.waitingFor {
+				c.waited++
+			}
 			break
 		}
 		t := c.Tick()
@@ -202,13 +205,13 @@ func (c *Client) onWelcome(b []byte) error {
 		c.rtt = time.Duration(c.clockMs()-m.Echo) * time.Millisecond
 	}
 	if m.Transfer {
-		c.waitingFor = true
+		c.waitingFor, c.waited = true, 0
 		c.xfer.expect(m.Tick)
 		return nil
 	}
 	c.world.SkipTo(m.Tick)
 	c.start(m.Tick, wire.ChainStart, wire.ChainStart, 0, 0)
-	c.Sync.start(c.rtt, c.tickDur())
+	c.Sync.start(c.rtt, c.tickDur(), 0)
 	return nil
 }
 

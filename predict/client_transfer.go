@@ -97,7 +97,7 @@ func (c *Client) takeTransfer() error {
 		}
 		c.waitingFor, x.onlyIt = false, false
 		c.start(X, s.Chain, s.AllChain, s.Events, s.Skipped)
-		c.Sync.start(c.rtt, c.tickDur())
+		c.Sync.start(c.rtt, c.tickDur(), int(c.waited))
 		return nil
 	}
 	now := c.Tick()

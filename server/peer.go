@@ -32,15 +32,16 @@ type peer struct {
 	joinAt    uint32 // the tick its cube joins at, when it left with an earlier client
 	joining   bool
 
-	started     bool   // its first input was applied: from then on, a missing one is counted
-	firstTick   uint32 // the tick of its first input applied
-	arrival     int32  // ticks between the newest input of its newest message and the server's next tick, when it arrived
-	haveArrival bool
-	stats       PeerStats
-	depth       histogram
-	rate        bucket
-	deviation   uint32 // newest tick its own input was repeated (clocked)
-	deviated    bool
+	started      bool   // its first input was applied: from then on, a missing one is counted
+	firstTick    uint32 // the tick of its first input applied
+	arrival      int32  // ticks between the newest input of its newest message and the server's next tick, when it arrived
+	arrivalInput uint32 // the tick of that newest input
+	haveArrival  bool
+	stats        PeerStats
+	depth        histogram
+	rate         bucket
+	deviation    uint32 // newest tick its own input was repeated (clocked)
+	deviated     bool
 
 	haveAck  bool
 	ack      uint32 // newest server message it took
@@ -142,9 +143,15 @@ type serverXfer struct {
 	tick   uint32
 	data   []byte
 	count  int
-	got    []byte // bitmap of the fragments the client has
-	next   int    // the next fragment to consider sending
+	got    []byte   // bitmap of the fragments the client has
+	sentAt []uint32 // the server tick each fragment was last sent at
+	sent   []bool   // whether it was sent at all
+	next   int      // the next fragment to consider sending
 }
+
+// resendTicks is the least time before a fragment is sent again, and the
+// time for a client that has not acknowledged anything yet (a join).
+const resendTicks = 32
 
 // fragmentsPerTick bounds the fragments a transfer sends each tick: about
 // 150 kB/s at 64 Hz.
@@ -158,6 +165,8 @@ func (s *Server) startTransfer(p *peer) {
 		Events: s.nevents, Skipped: s.skipped, State: *s.world.State()})
 	x.count = wire.FragmentCount(len(x.data))
 	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
+	x.sentAt = append(x.sentAt[:0], make([]uint32, x.count)...)
+	x.sent = append(x.sent[:0], make([]bool, x.count)...)
 	// The views stay: a client mending its history goes on acknowledging
 	// the snapshots it took (a joining one's first view is set by sendTo).
 	s.Stats.Transfers++
@@ -181,15 +190,23 @@ func (s *Server) onHave(p *peer, b []byte) error {
 	return nil
 }
 
-// sendFragments sends the next fragments the client lacks.
+// sendFragments sends the next fragments the client lacks: each once, and
+// again only when the client has not said it has it a round trip and a
+// half later (a fragment lost, or its Have).
 func (s *Server) sendFragments(p *peer, send func([]byte)) {
 	x := &p.xfer
+	now := s.Tick()
+	again := uint32(resendTicks)
+	if p.haveAck {
+		again = max(again, (now-p.ack)*3/2) // the ack lags by about the round trip
+	}
 	for sent, tried := 0, 0; sent < fragmentsPerTick && tried < x.count; tried++ {
 		i := x.next
 		x.next = (x.next + 1) % x.count
-		if x.got[i/8]&(1<<(i%8)) != 0 {
+		if x.got[i/8]&(1<<(i%8)) != 0 || x.sent[i] && now-x.sentAt[i] < again {
 			continue
 		}
+		x.sent[i], x.sentAt[i] = true, now
 		s.out = wire.AppendFragment(s.out[:0], x.tick, x.data, i)
 		send(s.out)
 		s.Stats.Fragments++

@@ -33,7 +33,8 @@ func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
 	// How far ahead of the server this message's newest input came: what
 	// the client's time sync steers by. Measured on arrival, so that a
 	// lost message does not look like a late one.
-	p.arrival = int32(m.First + uint32(len(m.Inputs)) - 1 - s.Tick())
+	p.arrivalInput = m.First + uint32(len(m.Inputs)) - 1
+	p.arrival = int32(p.arrivalInput - s.Tick())
 	p.haveArrival = true
 	pl := &s.players[p.player]
 	limit := s.Limit(now, p.player)

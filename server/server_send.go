@@ -111,8 +111,9 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	}
 	w := &p.writer
 	pl := &s.players[p.player]
+	heard, input := s.heard(p, T)
 	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Flags: flags, Hash: s.hist.hash(T), Chain: pl.chain, AllChain: s.allChain,
-		Events: s.nevents, Skipped: s.skipped, Heard: s.heard(p, T)})
+		Events: s.nevents, Skipped: s.skipped, Heard: heard, HeardInput: input})
 	// The bodies that changed since the baseline, by priority.
 	p.cand = p.cand[:0]
 	st := s.world.State()
@@ -355,16 +356,17 @@ func (s *Server) appendRelay(p *peer, b []byte) []byte {
 		return b
 	}
 	m.Hash = s.hist.hash(from + uint32(n))
-	m.Heard = s.heard(p, from+uint32(n))
+	m.Heard, m.HeardInput = s.heard(p, from+uint32(n))
 	return wire.AppendRelay(b, m, n)
 }
 
-// heard returns the "heard" field of a message labelled label for p: label
-// plus how far ahead of the server p's newest Input message arrived, so
-// that heard minus the label is p's input buffer.
-func (s *Server) heard(p *peer, label uint32) uint32 {
+// heard returns the "heard" fields of a message labelled label for p:
+// label plus how far ahead of the server p's newest Input message arrived,
+// so that heard minus the label is p's input buffer, and the tick of that
+// message's newest input. Before any input, label twice.
+func (s *Server) heard(p *peer, label uint32) (heard, input uint32) {
 	if !p.haveArrival {
-		return label
+		return label, label
 	}
-	return label + uint32(p.arrival)
+	return label + uint32(p.arrival), p.arrivalInput
 }

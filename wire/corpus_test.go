@@ -44,7 +44,7 @@ var maxUint32 uint32 = math.MaxUint32
 // start and at the end, events on the first and the last tick.
 func corpusRelay() *Relay {
 	r := newRand(11)
-	m := &Relay{First: math.MaxUint32 - 5, Count: 40, Hash: 0xfeedface, Heard: 7, Players: 3}
+	m := &Relay{First: math.MaxUint32 - 5, Count: 40, Hash: 0xfeedface, Heard: 7, HeardInput: 3, Players: 3}
 	m.Inputs = randInputs(r, m.Count*m.Players)
 	m.Skips = []Span{{0, 2}, {10, 5}, {38, 2}}
 	m.Events = []TickEvent{
@@ -59,7 +59,7 @@ func corpusRelay() *Relay {
 // quantised or not, with contacts or not.
 func corpusSnapshot(quantized, contacts bool) []byte {
 	r := newRand(13)
-	h := Snapshot{Tick: 1000, Base: 990, Hash: 0x0123456789abcdef, Chain: 42, AllChain: 43, Events: 3, Skipped: 300, Heard: 999}
+	h := Snapshot{Tick: 1000, Base: 990, Hash: 0x0123456789abcdef, Chain: 42, AllChain: 43, Events: 3, Skipped: 300, Heard: 999, HeardInput: 996}
 	if quantized {
 		h.Flags = Quantized
 	}

@@ -81,6 +81,8 @@
 //	                    plus the client's input buffer: how many ticks ahead
 //	                    of the server's next tick the newest input of the
 //	                    client's newest message was when it arrived
+//	input   zigzag      that newest input's tick minus tick (mod 2^32): which
+//	                    message heard speaks of
 //	bodies  uint16 count, then per body: gap uvarint (the body index minus
 //	        the previous one's minus one; for the first, the index), then
 //	        its words (below)
@@ -118,8 +120,10 @@
 //	first   uint32      first tick covered
 //	count   uvarint     ticks covered, 1 to 1024
 //	hash    uint64      the hash of the server's world at first+count
-//	heard   uint32      first+count plus the client's input buffer (as in a
-//	                    snapshot)
+//	heard   zigzag      heard minus (first+count), heard being first+count
+//	                    plus the client's input buffer (as in a snapshot)
+//	input   zigzag      the tick of the newest input of the message heard
+//	                    speaks of, minus (first+count)
 //	players uint8       then, per player, count inputs as runs
 //	skips   uvarint n, then n runs of skipped ticks: offset uvarint (from
 //	        the end of the previous run, or from first), length uvarint;

@@ -98,7 +98,8 @@ func (s spec) identity(id *game.Identity) spec {
 
 // specRelay encodes m's first count ticks by doc.go.
 func specRelay(m *Relay, count int) []byte {
-	s := msg(KindRelay).u32(m.First).uv(uint64(count)).u64(m.Hash).u32(m.Heard).u8(byte(m.Players))
+	last := m.First + uint32(count)
+	s := msg(KindRelay).u32(m.First).uv(uint64(count)).u64(m.Hash).zz(int32(m.Heard - last)).zz(int32(m.HeardInput - last)).u8(byte(m.Players))
 	for p := 0; p < m.Players; p++ {
 		s = s.inputs(m.Inputs[p*m.Count : p*m.Count+count])
 	}
@@ -210,7 +211,7 @@ func specSnapshot(m *Snapshot, base []physics.BodyState) []byte {
 	if flags&SameChains == 0 {
 		s = s.u64(m.AllChain)
 	}
-	s = s.uv(uint64(m.Events)).uv(uint64(m.Skipped)).zz(int32(m.Heard - m.Tick))
+	s = s.uv(uint64(m.Events)).uv(uint64(m.Skipped)).zz(int32(m.Heard - m.Tick)).zz(int32(m.HeardInput - m.Tick))
 	s = s.u16(uint16(len(m.Bodies)))
 	last := int32(-1)
 	for i := range m.Bodies {

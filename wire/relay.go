@@ -8,8 +8,9 @@ import (
 	"github.com/cubelab/cube/physics"
 )
 
-// relayHead is the fixed part of a Relay before its varints.
-const relayHead = 2 + 4 + 8 + 4 + 1
+// relayHead is the fixed part of a Relay: kind, version, first, hash and
+// players.
+const relayHead = 2 + 4 + 8 + 1
 
 // Span is a run of ticks, as an offset from a message's first tick and a
 // length.
@@ -30,8 +31,11 @@ type Relay struct {
 	First   uint32
 	Count   int
 	Hash    uint64
-	Heard   uint32
-	Players int
+	Heard   uint32 // first+count plus the client's input buffer when its newest message arrived
+	// HeardInput is the tick of the newest input in that message: which of
+	// the client's messages Heard speaks of.
+	HeardInput uint32
+	Players    int
 	// Inputs holds Count inputs per player, player by player: player p's
 	// input for tick First+t is Inputs[p*Count+t]. The inputs of skipped
 	// ticks mean nothing.
@@ -51,7 +55,8 @@ func eventSize(e *game.Event) int {
 // RelaySize returns the size of m's message if it covered only its first
 // count ticks (and the skips and events within them).
 func RelaySize(m *Relay, count int) int {
-	n := relayHead + uvarintLen(uint64(count))
+	last := m.First + uint32(count)
+	n := relayHead + uvarintLen(uint64(count)) + zigzagLen(int32(m.Heard-last)) + zigzagLen(int32(m.HeardInput-last))
 	for p := 0; p < m.Players; p++ {
 		n += runsSize(m.Inputs[p*m.Count : p*m.Count+count])
 	}
@@ -100,7 +105,9 @@ func AppendRelay(b []byte, m *Relay, count int) []byte {
 	b = binary.LittleEndian.AppendUint32(b, m.First)
 	b = binary.AppendUvarint(b, uint64(count))
 	b = binary.LittleEndian.AppendUint64(b, m.Hash)
-	b = binary.LittleEndian.AppendUint32(b, m.Heard)
+	end := m.First + uint32(count)
+	b = appendZigzag(b, int32(m.Heard-end))
+	b = appendZigzag(b, int32(m.HeardInput-end))
 	b = append(b, byte(m.Players))
 	for p := 0; p < m.Players; p++ {
 		b = appendRuns(b, m.Inputs[p*m.Count:p*m.Count+count])
@@ -141,7 +148,10 @@ func DecodeRelay(b []byte, m *Relay) error {
 	r := start(b, KindRelay)
 	first := r.u32()
 	count := int(r.uvarint())
-	hash, heard := r.u64(), r.u32()
+	hash := r.u64()
+	last := first + uint32(count)
+	heard := last + uint32(r.zigzag())
+	heardInput := last + uint32(r.zigzag())
 	players := int(r.u8())
 	if r.err == nil && (count < 1 || count > MaxTicks) {
 		r.fail(invalid("%d ticks, want 1 to %d", count, MaxTicks))
@@ -208,6 +218,6 @@ func DecodeRelay(b []byte, m *Relay) error {
 	if err := r.end(); err != nil {
 		return err
 	}
-	*m = Relay{First: first, Count: count, Hash: hash, Heard: heard, Players: players, Inputs: ins, Skips: skips, Events: events}
+	*m = Relay{First: first, Count: count, Hash: hash, Heard: heard, HeardInput: heardInput, Players: players, Inputs: ins, Skips: skips, Events: events}
 	return nil
 }

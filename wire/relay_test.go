@@ -16,7 +16,7 @@ import (
 // inputs, skip runs that neither overlap nor touch (the first sometimes at
 // the start, the last sometimes at the end), events in tick order.
 func randRelay(r *rand.Rand, players, count int) *Relay {
-	m := &Relay{First: r.Uint32(), Count: count, Hash: r.Uint64(), Heard: r.Uint32(), Players: players}
+	m := &Relay{First: r.Uint32(), Count: count, Hash: r.Uint64(), Heard: r.Uint32(), HeardInput: r.Uint32(), Players: players}
 	for p := 0; p < players; p++ {
 		m.Inputs = append(m.Inputs, randInputs(r, count)...)
 	}
@@ -48,7 +48,7 @@ func randRelay(r *rand.Rand, players, count int) *Relay {
 // cutRelay returns what m says of its first n ticks, as DecodeRelay
 // returns it.
 func cutRelay(m *Relay, n int) *Relay {
-	c := &Relay{First: m.First, Count: n, Hash: m.Hash, Heard: m.Heard, Players: m.Players, Skips: []Span{}, Events: []TickEvent{}}
+	c := &Relay{First: m.First, Count: n, Hash: m.Hash, Heard: m.Heard, HeardInput: m.HeardInput, Players: m.Players, Skips: []Span{}, Events: []TickEvent{}}
 	for p := 0; p < m.Players; p++ {
 		c.Inputs = append(c.Inputs, m.Inputs[p*m.Count:p*m.Count+n]...)
 	}
@@ -174,7 +174,7 @@ func TestRelayInvalid(t *testing.T) {
 	// head starts a relay of count ticks for players players, each holding
 	// input 0 throughout.
 	head := func(count uint64, players int) spec {
-		s := msg(KindRelay).u32(7).uv(count).u64(1).u32(2).u8(byte(players))
+		s := msg(KindRelay).u32(7).uv(count).u64(1).zz(2).zz(-1).u8(byte(players))
 		for p := 0; p < players; p++ {
 			s = s.run(0, int(count))
 		}
@@ -191,14 +191,14 @@ func TestRelayInvalid(t *testing.T) {
 		err  error
 	}{
 		{"valid", nudge(head(20, 2).uv(2).uv(0).uv(3).uv(1).uv(16).uv(1), 19, 1, 1, 2, 3), nil},
-		{"0 ticks", msg(KindRelay).u32(7).uv(0).u64(1).u32(2).u8(1).uv(0).uv(0), ErrInvalid},
+		{"0 ticks", msg(KindRelay).u32(7).uv(0).u64(1).zz(2).zz(-1).u8(1).uv(0).uv(0), ErrInvalid},
 		{"1025 ticks", head(MaxTicks+1, 1).uv(0).uv(0), ErrInvalid},
-		{"2³² ticks", msg(KindRelay).u32(7).uv(1 << 32).u64(1).u32(2).u8(1), ErrInvalid},
+		{"2³² ticks", msg(KindRelay).u32(7).uv(1 << 32).u64(1).zz(2).zz(-1).u8(1), ErrInvalid},
 		{"0 players", head(3, 0).uv(0).uv(0), ErrInvalid},
 		{"9 players", head(3, game.MaxPlayers+1).uv(0).uv(0), ErrInvalid},
-		{"runs past the count", msg(KindRelay).u32(7).uv(3).u64(1).u32(2).u8(1).run(0, 4).uv(0).uv(0), ErrInvalid},
-		{"second player's runs past the count", msg(KindRelay).u32(7).uv(3).u64(1).u32(2).u8(2).run(0, 3).run(1, 2).run(2, 2).uv(0).uv(0), ErrInvalid},
-		{"two runs of the same input", msg(KindRelay).u32(7).uv(3).u64(1).u32(2).u8(1).run(1, 2).run(1, 1).uv(0).uv(0), ErrInvalid},
+		{"runs past the count", msg(KindRelay).u32(7).uv(3).u64(1).zz(2).zz(-1).u8(1).run(0, 4).uv(0).uv(0), ErrInvalid},
+		{"second player's runs past the count", msg(KindRelay).u32(7).uv(3).u64(1).zz(2).zz(-1).u8(2).run(0, 3).run(1, 2).run(2, 2).uv(0).uv(0), ErrInvalid},
+		{"two runs of the same input", msg(KindRelay).u32(7).uv(3).u64(1).zz(2).zz(-1).u8(1).run(1, 2).run(1, 1).uv(0).uv(0), ErrInvalid},
 		{"more skip runs than ticks", head(3, 1).uv(4).uv(0).uv(1).uv(1).uv(1).uv(1).uv(1).uv(1).uv(1).uv(0), ErrInvalid},
 		{"a skip run of 0 ticks", head(3, 1).uv(1).uv(1).uv(0).uv(0), ErrInvalid},
 		{"a skip run past the end", head(3, 1).uv(1).uv(2).uv(2).uv(0), ErrInvalid},

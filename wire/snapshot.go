@@ -32,7 +32,8 @@ type Snapshot struct {
 	AllChain   uint64 // digest of every player's inputs (FoldAll)
 	Events     uint32
 	Skipped    uint32
-	Heard      uint32
+	Heard      uint32 // Tick plus the client's input buffer when its newest message arrived
+	HeardInput uint32 // the tick of the newest input in that message
 	Bodies     []BodyUpdate
 	Contacts   []physics.ContactState
 }
@@ -74,6 +75,7 @@ func (w *SnapshotWriter) Begin(b []byte, h *Snapshot) {
 	b = binary.AppendUvarint(b, uint64(h.Events))
 	b = binary.AppendUvarint(b, uint64(h.Skipped))
 	b = appendZigzag(b, int32(h.Heard-h.Tick))
+	b = appendZigzag(b, int32(h.HeardInput-h.Tick))
 	w.bodiesAt = len(b)
 	w.b = append(b, 0, 0)
 }
@@ -177,6 +179,7 @@ func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	}
 	events, skipped := r.uvarint(), r.uvarint()
 	heard := tick + uint32(r.zigzag())
+	heardInput := tick + uint32(r.zigzag())
 	if r.err == nil && flags&^snapshotFlags != 0 {
 		r.fail(invalid("unknown snapshot flags %#x", flags))
 	}
@@ -227,6 +230,6 @@ func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 		return err
 	}
 	*m = Snapshot{Tick: tick, Base: baseTick, Flags: flags &^ SameChains, Hash: hash, Chain: chain, AllChain: all, Events: events, Skipped: skipped,
-		Heard: heard, Bodies: bodies, Contacts: contacts}
+		Heard: heard, HeardInput: heardInput, Bodies: bodies, Contacts: contacts}
 	return nil
 }

@@ -85,7 +85,7 @@ func snapshotDiff(a, b *Snapshot) string {
 // body among them sometimes.
 func randSnapshot(r *rand.Rand, base []physics.BodyState, quantized bool) *Snapshot {
 	h := &Snapshot{Tick: r.Uint32(), Base: r.Uint32(), Hash: r.Uint64(), Chain: r.Uint64(), AllChain: r.Uint64(),
-		Events: r.Uint32() >> r.IntN(32), Skipped: r.Uint32() >> r.IntN(32), Heard: r.Uint32()}
+		Events: r.Uint32() >> r.IntN(32), Skipped: r.Uint32() >> r.IntN(32), Heard: r.Uint32(), HeardInput: r.Uint32()}
 	if quantized {
 		h.Flags = Quantized
 	}
@@ -581,7 +581,7 @@ func TestSnapshotBaseErrors(t *testing.T) {
 func TestSnapshotInvalid(t *testing.T) {
 	base := corpusBase // 6 bodies on the grid
 	head := func(flags byte, bodies uint16) spec {
-		return msg(KindSnapshot).u32(10).uv(1).u8(flags).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).u16(bodies)
+		return msg(KindSnapshot).u32(10).uv(1).u8(flags).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).zz(-1).u16(bodies)
 	}
 	var zeros [physics.BodyWordCount]uint64
 	same := spec{}.xorWords(&zeros, &zeros, 0) // a full-precision body equal to its baseline
@@ -603,9 +603,9 @@ func TestSnapshotInvalid(t *testing.T) {
 	}{
 		{"valid", head(HasContacts|ContactsComplete|Complete, 2).uv(0).u8(same...).uv(4).u8(same...).u16(1).u8(contact...), nil},
 		{"valid quantized", head(Quantized, 1).uv(0).u8(qbody(rb.Largest|4, [3]int32{}, 1, -1)...), nil},
-		{"one chain for all", msg(KindSnapshot).u32(10).uv(1).u8(SameChains).u64(1).u64(2).uv(3).uv(4).zz(-5).u16(0), nil},
-		{"the all-players chain sent, equal to the client's", msg(KindSnapshot).u32(10).uv(1).u8(0).u64(1).u64(2).u64(2).uv(3).uv(4).zz(5).u16(0), ErrInvalid},
-		{"a baseline of 2³² ticks ago", msg(KindSnapshot).u32(10).uv(1 << 32).u8(0).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).u16(0), ErrInvalid},
+		{"one chain for all", msg(KindSnapshot).u32(10).uv(1).u8(SameChains).u64(1).u64(2).uv(3).uv(4).zz(-5).zz(-7).u16(0), nil},
+		{"the all-players chain sent, equal to the client's", msg(KindSnapshot).u32(10).uv(1).u8(0).u64(1).u64(2).u64(2).uv(3).uv(4).zz(5).zz(0).u16(0), ErrInvalid},
+		{"a baseline of 2³² ticks ago", msg(KindSnapshot).u32(10).uv(1 << 32).u8(0).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).zz(0).u16(0), ErrInvalid},
 		{"unknown flag 0x20", head(0x20, 0), ErrInvalid},
 		{"unknown flag 0x80", head(0x80, 0), ErrInvalid},
 		{"contacts complete without contacts", head(ContactsComplete, 0), ErrInvalid},

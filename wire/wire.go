@@ -189,6 +189,9 @@ func appendZigzag(b []byte, v int32) []byte {
 }
 
 // uvarintLen returns the encoded size of x.
+// zigzagLen returns the encoded size of v as appendZigzag writes it.
+func zigzagLen(v int32) int { return uvarintLen(uint64(uint32(v<<1) ^ uint32(v>>31))) }
+
 func uvarintLen(x uint64) int {
 	n := 1
 	for x >= 0x80 {
