@@ -28,10 +28,10 @@ type TickEvent struct {
 // Relay is an input-sync message: what the server applied for Count ticks
 // from First, and the hash of its world after them.
 type Relay struct {
-	First   uint32
-	Count   int
-	Hash    uint64
-	Heard   uint32 // first+count plus the client's input buffer when its newest message arrived
+	First uint32
+	Count int
+	Hash  uint64
+	Heard uint32 // first+count plus the client's input buffer when its newest message arrived
 	// HeardInput is the tick of the newest input in that message: which of
 	// the client's messages Heard speaks of.
 	HeardInput uint32
