@@ -51,3 +51,22 @@ func BenchmarkPyramidAwake(b *testing.B) { benchScene(b, "pyramid", false, 256, 
 
 // BenchmarkCubesPulling: the cubes scene while the player pulls (sleeping on).
 func BenchmarkCubesPulling(b *testing.B) { benchScene(b, "cubes", true, 960, 32) }
+
+// BenchmarkHashCubes measures State.Hash of the cubes scene while the player
+// pulls (tick 960: 901 bodies and about 6500 cached contacts), which client
+// and server compute every tick.
+func BenchmarkHashCubes(b *testing.B) {
+	w, sc := MustBuild("cubes")
+	if err := sc.RunScript(w, 960); err != nil {
+		b.Fatal(err)
+	}
+	s := w.State()
+	b.ReportAllocs()
+	b.ResetTimer()
+	var h uint64
+	for i := 0; i < b.N; i++ {
+		h ^= s.Hash()
+	}
+	_ = h
+	b.ReportMetric(float64(len(s.Contacts)), "contacts")
+}

@@ -13,9 +13,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x0e129e2b8b9b4484},
-	{"pyramid", 3840, 0xe9e80dbcc9c26b7c},
-	{"cubes", 2048, 0x13166f3f150c7693},
+	{"arena", 10000, 0x763c6290f5271d67},
+	{"pyramid", 3840, 0x9fdcd0ba3d4ab66f},
+	{"cubes", 2048, 0xd7c2df4665bac8a1},
 }
 
 func TestGoldenHashes(t *testing.T) {

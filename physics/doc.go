@@ -14,7 +14,13 @@
 //     forces, rest counts, sleep and enabled flags, the contact cache with its
 //     warm-start impulses and feature ids, the tick), so Save and Restore
 //     rewind exactly, and Hash covers it all; what is derived (rotations,
-//     bounds, the broad phase's order) is a function of the state.
+//     bounds, the broad phase's order) is a function of the state;
+//   - the hash is FNV-1a 64 over the bit patterns of the whole state in the
+//     codec's order, in its word-wise variant: each 64-bit word (a float64,
+//     or two uint32 fields side by side) is xored in whole and then
+//     multiplied by the FNV prime, one multiply per word instead of eight
+//     (State.Hash lists the words). Client and server hash every tick, and
+//     the byte-wise hash of the cubes scene's state cost as much as a step.
 //
 // A World is built from a Config and box definitions, then stepped by hand with
 // Step at a fixed dt. The ground is the plane y = 0. Contacts come from a

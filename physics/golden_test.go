@@ -14,8 +14,8 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x0e129e2b8b9b4484},
-	{"pile", 3072, 0xb765a2399f4c023f},
+	{"arena", 10000, 0x763c6290f5271d67},
+	{"pile", 3072, 0x05cf6b71598dc7d0},
 }
 
 func TestGoldenHash(t *testing.T) {
