@@ -13,9 +13,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x763c6290f5271d67},
-	{"pyramid", 3840, 0x9fdcd0ba3d4ab66f},
-	{"cubes", 2048, 0xd7c2df4665bac8a1},
+	{"arena", 10000, 0x7c694a561c9ccea9},
+	{"pyramid", 3840, 0x91cbec92f43ae29a},
+	{"cubes", 2048, 0x892154cb5dd68ee1},
 }
 
 func TestGoldenHashes(t *testing.T) {

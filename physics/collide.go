@@ -7,6 +7,7 @@ package physics
 func (w *World) activate() {
 	w.active = w.active[:0]
 	w.sb = w.sb[:0]
+	w.vel = w.vel[:0]
 	dt, h := w.cfg.Dt, w.h
 	for i := range w.shapes {
 		s := &w.shapes[i]
@@ -24,14 +25,16 @@ func (w *World) activate() {
 		alpha := invI.MulVec(b.Torque)
 		// The speed the body may reach this step, and so how far it may go.
 		v := b.Vel.AddScaled(acc, dt)
-		sw := mul(dt, v.Len()+mul(b.AngVel.AddScaled(alpha, dt).Len(), s.radius))
+		rs := mul(dt, mul(b.AngVel.AddScaled(alpha, dt).Len(), s.radius))
+		sw := mul(dt, v.Len()) + rs
 		w.sweep[i] = sw
 		w.bounds[i] = boundsOf(s.half, &w.rot[i], b.Pos, mul(0.5, w.cfg.Margin)+sw)
 		w.sb = append(w.sb, solverBody{
-			v: b.Vel, w: b.AngVel,
 			dv: acc.Scale(h), dw: alpha.Scale(h),
 			invM: s.invMass, invI: invI,
+			vp: v, rs: rs, turn: w.rot[i],
 		})
+		w.vel = append(w.vel, bodyVel{v: b.Vel, w: b.AngVel})
 	}
 }
 
@@ -42,6 +45,9 @@ func (w *World) activate() {
 func (w *World) collide() {
 	w.cons = w.cons[:0]
 	w.pts = w.pts[:0]
+	w.info = w.info[:0]
+	w.exact = w.exact[:0]
+	w.exactPts = w.exactPts[:0]
 	o := 0 // where the walk through the previous cache stands
 	g := 0 // next active body whose ground contacts are still to come
 	var out manifolds
@@ -52,7 +58,8 @@ func (w *World) collide() {
 			w.ground(w.active[g], &o)
 		}
 		A, B := w.boxOf(a), w.boxOf(b)
-		boxBox(&A, &B, margin+w.sweep[a]+w.sweep[b], &out)
+		cl := w.closing(a, b)
+		boxBox(&A, &B, margin+cl, cl, &out)
 		if out.m == 0 {
 			continue
 		}
@@ -71,6 +78,21 @@ func (w *World) collide() {
 	}
 }
 
+// closing returns how far boxes a and b may close in on each other this
+// step: their relative speed after forces times dt, plus the distance
+// their vertices may turn about their centres.
+func (w *World) closing(a, b int32) float64 {
+	var v Vec3
+	rs := 0.0
+	if k := w.sidx[a]; k >= 0 {
+		v, rs = w.sb[k].vp, w.sb[k].rs
+	}
+	if k := w.sidx[b]; k >= 0 {
+		v, rs = v.Sub(w.sb[k].vp), rs+w.sb[k].rs
+	}
+	return mul(w.cfg.Dt, v.Len()) + rs
+}
+
 // ground adds the contact of active body i with the ground plane y = 0:
 // its vertices below the margin plus its sweep, at most four.
 func (w *World) ground(i int32, o *int) {
@@ -81,7 +103,7 @@ func (w *World) ground(i int32, o *int) {
 	b := &w.st.Bodies[i]
 	r := &w.rot[i]
 	h := w.shapes[i].half
-	var pts [8]cpt
+	var pts [16]cpt
 	np := 0
 	for v := 0; v < 8; v++ {
 		p := b.Pos.Add(r.MulVec(corner(h, v)))
@@ -120,15 +142,15 @@ func corner(h Vec3, k int) Vec3 {
 // impulses of the same features in the previous step's cache, found by a
 // walk that only moves forward (o), since both lists are in key order.
 func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
-	c := constraint{a: a, b: b, n: n, s1: w.sidx[a], s2: -1}
+	c := constraint{a: a, b: b, s1: w.sidx[a], s2: -1}
 	sa := &w.shapes[a]
-	c.mu, c.e = mul(sa.friction, w.cfg.GroundFriction), sa.restitution
+	mu, e := mul(sa.friction, w.cfg.GroundFriction), sa.restitution
 	if b != Ground {
 		sbs := &w.shapes[b]
-		c.mu, c.e = mul(sa.friction, sbs.friction), max(c.e, sbs.restitution)
+		mu, e = mul(sa.friction, sbs.friction), max(e, sbs.restitution)
 		c.s2 = w.sidx[b]
 	}
-	c.mu = sqrt(c.mu)
+	c.mu, c.e = sqrt(mu), e
 	t1, t2 := tangents(n)
 	c.d, c.t1, c.t2 = n, t1, t2
 	b1, b2 := a, b
@@ -144,21 +166,27 @@ func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
 	c.first, c.count = int32(len(w.pts)), int32(len(pts))
 
 	s1 := &w.sb[c.s1]
+	c.m1 = s1.invM
 	var s2 *solverBody
 	var p2 Vec3
+	var v2 bodyVel
 	if c.s2 >= 0 {
 		s2 = &w.sb[c.s2]
+		c.m2 = s2.invM
 		p2 = w.st.Bodies[b2].Pos
+		v2 = w.vel[c.s2]
 	}
+	v1 := w.vel[c.s1]
 	p1 := w.st.Bodies[b1].Pos
+	var centre Vec3
 	for _, q := range pts {
-		c.c = c.c.Add(q.p)
+		centre = centre.Add(q.p)
 	}
-	c.c = c.c.Scale(1 / float64(len(pts)))
+	centre = centre.Scale(1 / float64(len(pts)))
 
 	// Friction and twist at the centre.
-	c.f1 = frictionRow(c.c.Sub(p1), c.c.Sub(p2), c.t1, s1, s2)
-	c.f2 = frictionRow(c.c.Sub(p1), c.c.Sub(p2), c.t2, s1, s2)
+	c.f1 = frictionRow(centre.Sub(p1), centre.Sub(p2), c.t1, s1, s2)
+	c.f2 = frictionRow(centre.Sub(p1), centre.Sub(p2), c.t2, s1, s2)
 	c.tw1 = s1.invI.MulVec(c.d)
 	k := c.d.Dot(c.tw1)
 	if s2 != nil {
@@ -170,23 +198,22 @@ func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
 	old := w.st.Contacts
 	reach, spread := 0.0, 0.0
 	for _, q := range pts {
-		p := cpoint{feature: q.feature, sep: q.sep}
+		p := cpoint{sep: q.sep, s: q.sep}
 		r1 := q.p.Sub(p1)
 		p.rn1 = r1.Cross(c.d)
 		p.in1 = s1.invI.MulVec(p.rn1)
-		kn := s1.invM + p.rn1.Dot(p.in1)
-		vn := c.d.Dot(s1.v) + p.rn1.Dot(s1.w)
+		kn := c.m1 + p.rn1.Dot(p.in1)
+		vn := c.d.Dot(v1.v) + p.rn1.Dot(v1.w)
 		if s2 != nil {
 			p.rn2 = q.p.Sub(p2).Cross(c.d)
 			p.in2 = s2.invI.MulVec(p.rn2)
-			kn += s2.invM + p.rn2.Dot(p.in2)
-			vn -= c.d.Dot(s2.v) + p.rn2.Dot(s2.w)
+			kn += c.m2 + p.rn2.Dot(p.in2)
+			vn -= c.d.Dot(v2.v) + p.rn2.Dot(v2.w)
 		}
 		p.mn = 1 / kn
-		p.relVel = vn
-		off := q.p.Sub(c.c)
-		p.off = off.AddScaled(c.d, -off.Dot(c.d)) // in the tangent plane
-		l2 := p.off.Dot(p.off)
+		off := q.p.Sub(centre)
+		info := pointInfo{feature: q.feature, relVel: vn, off: off.AddScaled(c.d, -off.Dot(c.d))} // in the tangent plane
+		l2 := info.off.Dot(info.off)
 		spread += l2
 		reach += sqrt(l2)
 
@@ -200,16 +227,56 @@ func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
 			c.f1.p += oc.Pt1
 			c.f2.p += oc.Pt2
 			f := c.t1.Scale(oc.Pt1).Add(c.t2.Scale(oc.Pt2))
-			c.ptw += p.off.Cross(f).Dot(c.d)
+			c.ptw += info.off.Cross(f).Dot(c.d)
 		}
 		w.pts = append(w.pts, p)
+		w.info = append(w.info, info)
 	}
 	if spread > 1e-12 {
 		c.twistReach = reach / float64(len(pts))
 	} else {
 		c.ptw = 0
 	}
+	if w.fast(a) || w.fast(b) {
+		w.addExact(a, b, n, pts)
+	}
 	w.cons = append(w.cons, c)
+}
+
+// fast reports whether body i (or Ground) is active and turns fast (see
+// exactCon).
+func (w *World) fast(i int32) bool {
+	if i == Ground {
+		return false
+	}
+	k := w.sidx[i]
+	return k >= 0 && w.sb[k].rs > fastTurn
+}
+
+// addExact makes the contact about to be added (normal n from b towards
+// a, points pts) an exactCon: each point is the incident point, fixed in
+// the body that does not hold the plane (the reference face's, or for a
+// ground or edge contact b's plane through the point, normal n).
+func (w *World) addExact(a, b int32, n Vec3, pts []cpt) {
+	x, y, nx := b, a, n
+	if b != Ground && pts[0].feature&(featEdge|featRefB) == 0 { // A holds the reference face
+		x, y, nx = a, b, n.Neg()
+	}
+	rx, px := w.poseNow(x)
+	ry, py := w.poseNow(y)
+	w.exact = append(w.exact, exactCon{ci: int32(len(w.cons)), first: int32(len(w.exactPts)), x: x, y: y})
+	nl := rx.MulTVec(nx)
+	for _, q := range pts {
+		p := q.p.AddScaled(nx, mul(q.sep, 0.5)) // the incident point
+		w.exactPts = append(w.exactPts, exactPoint{nl: nl, pl: ry.MulTVec(p.Sub(py)), h: nx.Dot(p.Sub(px)) - q.sep})
+	}
+	for _, i := range [2]int32{a, b} {
+		if i != Ground {
+			if k := w.sidx[i]; k >= 0 {
+				w.sb[k].track = true
+			}
+		}
+	}
 }
 
 // frictionRow returns the friction row along t at lever arms r1 and r2 (r2
@@ -251,14 +318,15 @@ func (w *World) storeCache() {
 	for ci := range w.cons {
 		c := &w.cons[ci]
 		pts := w.pts[c.first : c.first+c.count]
-		carry(contactKey(c.a, c.b, pts[0].feature))
+		info := w.info[c.first : c.first+c.count]
+		carry(contactKey(c.a, c.b, info[0].feature))
 		// Friction per point: the centre's impulse shared equally, plus the
 		// twist as tangent impulses about the centre (they sum to the
 		// centre's impulse and turn by the twist impulse).
 		share := 1 / float64(len(pts))
 		spread := 0.0
-		for k := range pts {
-			spread += pts[k].off.Dot(pts[k].off)
+		for k := range info {
+			spread += info[k].off.Dot(info[k].off)
 		}
 		tw := 0.0
 		if spread > 1e-12 {
@@ -266,8 +334,8 @@ func (w *World) storeCache() {
 		}
 		for k := range pts {
 			p := &pts[k]
-			t := c.d.Cross(p.off).Scale(tw)
-			next = append(next, ContactState{A: c.a, B: c.b, Feature: p.feature, Pn: p.pn,
+			t := c.d.Cross(info[k].off).Scale(tw)
+			next = append(next, ContactState{A: c.a, B: c.b, Feature: info[k].feature, Pn: p.pn,
 				Pt1: mul(c.f1.p, share) + t.Dot(c.t1), Pt2: mul(c.f2.p, share) + t.Dot(c.t2)})
 		}
 	}

@@ -32,7 +32,7 @@ func cubeAt(p Vec3, rot Quat) BoxDef {
 // boxBox1 runs boxBox and returns its single contact.
 func boxBox1(A, B *box, spec float64) (Vec3, [4]cpt, int) {
 	var m manifolds
-	boxBox(A, B, spec, &m)
+	boxBox(A, B, spec, 0, &m)
 	if m.m == 0 {
 		return Vec3{}, m.pts[0], 0
 	}
@@ -208,7 +208,8 @@ func TestValidFeature(t *testing.T) {
 		{Ground, 7, true}, {Ground, 8, false},
 		{1, 5<<featFaceBits | 71, true}, {1, 6 << featFaceBits, false}, {1, 72, false},
 		{1, featRefB | 2<<featFaceBits | 3, true}, {1, 1 << 12, false},
-		{1, featEdge | 11<<4 | 11, true}, {1, featEdge | 12, false}, {1, featEdge | 1<<8, false},
+		{1, featEdge | 11<<4 | 11, true}, {1, featEdge | 12, false}, {1, featEdge | featEnd | 3, true}, {1, featEdge | 1<<9, false},
+		{1, featExt | featRefB | 1<<featFaceBits | 9, true}, {1, featExt | 72, false},
 	} {
 		if got := validFeature(c.b, c.f); got != c.want {
 			t.Errorf("validFeature(%d, %#x) = %v", c.b, c.f, got)

@@ -31,7 +31,7 @@ func (w *World) Step() {
 	w.storeCache()
 	for k, i := range w.active {
 		b := &w.st.Bodies[i]
-		b.Vel, b.AngVel = w.sb[k].v, w.sb[k].w
+		b.Vel, b.AngVel = w.vel[k].v, w.vel[k].w
 		b.Force, b.Torque = Vec3{}, Vec3{}
 	}
 	w.sleepIslands()

@@ -24,13 +24,17 @@ type World struct {
 	bp     broadphase
 
 	// Scratch of the step, kept to avoid allocating.
-	active  []int32 // active bodies this step, by index: solver body k is body active[k]
-	sb      []solverBody
-	cons    []constraint
-	pts     []cpoint
-	cache   []ContactState // the next contact cache, swapped with st.Contacts
-	uf      []int32        // union-find parents, by solver index
-	minRest []uint32       // per island root
+	active   []int32 // active bodies this step, by index: solver body k is body active[k]
+	sb       []solverBody
+	vel      []bodyVel // velocities of the active bodies, by solver index
+	cons     []constraint
+	pts      []cpoint
+	info     []pointInfo    // by point, as pts
+	exact    []exactCon     // the contacts whose separation is recomputed in every substep
+	exactPts []exactPoint   // their points
+	cache    []ContactState // the next contact cache, swapped with st.Contacts
+	uf       []int32        // union-find parents, by solver index
+	minRest  []uint32       // per island root
 
 	h          float64 // substep length
 	invH       float64 // 1 / h
@@ -158,7 +162,13 @@ func (w *World) ContactNormal(c *ContactState) Vec3 {
 	ra, rb := rotationMat(a.Rot), rotationMat(b.Rot)
 	f := c.Feature
 	if f&featEdge != 0 {
-		l := ra.Col(int(f>>4&0xf) / 4).Cross(rb.Col(int(f&0xf) / 4))
+		ea, eb := int(f>>4&0xf), int(f&0xf)
+		ua := ra.Col(ea / 4)
+		l := ua.Cross(rb.Col(eb / 4))
+		if l.Dot(l) < 1e-12 { // parallel edges (nearEdges): across the gap between them
+			g := edgeCentre(a.Pos, &ra, w.shapes[c.A].half, ea).Sub(edgeCentre(b.Pos, &rb, w.shapes[c.B].half, eb))
+			l = g.AddScaled(ua, -g.Dot(ua))
+		}
 		if l.Dot(a.Pos.Sub(b.Pos)) < 0 {
 			l = l.Neg()
 		}
@@ -177,6 +187,18 @@ func (w *World) ContactNormal(c *ContactState) Vec3 {
 		n = n.Neg()
 	}
 	return n
+}
+
+// edgeCentre returns the centre of edge e (see edgeID) of a box with
+// centre p, rotation r and half extents h.
+func edgeCentre(p Vec3, r *Mat3, h Vec3, e int) Vec3 {
+	k := e / 4
+	lo, hi := next3[k], next3[k+1]
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	hs := [3]float64{h.X, h.Y, h.Z}
+	return p.AddScaled(r.Col(lo), sgn(e&1, hs[lo])).AddScaled(r.Col(hi), sgn(e>>1&1, hs[hi]))
 }
 
 // Hash returns the hash of the world's state (see State.Hash).
