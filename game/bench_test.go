@@ -70,3 +70,47 @@ func BenchmarkHashCubes(b *testing.B) {
 	_ = h
 	b.ReportMetric(float64(len(s.Contacts)), "contacts")
 }
+
+// BenchmarkSaveRestoreCubes measures Save then Restore of the cubes scene
+// while the player pulls (tick 960), as cube bench's save_restore_us.
+func BenchmarkSaveRestoreCubes(b *testing.B) {
+	w, sc := MustBuild("cubes")
+	if err := sc.RunScript(w, 960); err != nil {
+		b.Fatal(err)
+	}
+	var s physics.State
+	w.Save(&s)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w.Save(&s)
+		if err := w.Restore(&s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRestoreCubes measures Restore alone of a state 32 ticks back.
+func BenchmarkRestoreCubes(b *testing.B) {
+	w, sc := MustBuild("cubes")
+	if err := sc.RunScript(w, 960); err != nil {
+		b.Fatal(err)
+	}
+	var s physics.State
+	w.Save(&s)
+	if err := sc.RunScript(w, 32); err != nil {
+		b.Fatal(err)
+	}
+	var now physics.State
+	w.Save(&now)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := w.Restore(&s); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		_ = w.Restore(&now)
+		b.StartTimer()
+	}
+}

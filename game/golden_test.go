@@ -13,9 +13,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x7c694a561c9ccea9},
-	{"pyramid", 3840, 0x91cbec92f43ae29a},
-	{"cubes", 2048, 0x892154cb5dd68ee1},
+	{"arena", 10000, 0x7b987bca0147186d},
+	{"pyramid", 3840, 0x11cbec92f43ae29a},
+	{"cubes", 2048, 0x85e5e1a46a32d161},
 }
 
 func TestGoldenHashes(t *testing.T) {

@@ -86,8 +86,12 @@ func faceContact(R, I *box, k int, dr float64, spec, ext float64, out *[4]cpt) (
 	// the reference face.
 	var pts [16]cpt
 	quad := *poly
+	inside := true
+	for q := 0; q < 4; q++ {
+		inside = inside && abs(quad[q].x) <= h1 && abs(quad[q].y) <= h2
+	}
 	np := clipKeep(poly, &bufB, h1, h2, h1, h2, 0, spec, &pts, 0)
-	if ext > extMin {
+	if ext > extMin && !inside {
 		// Then with the planes moved out by ext: the points beyond the
 		// face's border that are above its plane.
 		bufA = quad
@@ -116,7 +120,11 @@ const extMin = 0.01
 func clipKeep(poly, tmp *[8]clipVert, e1, e2, h1, h2 float64, bit uint32, spec float64, pts *[16]cpt, np int) int {
 	out := e1 > h1 || e2 > h2
 	cnt := 4
-	for pl := uint32(0); pl < 4; pl++ {
+	inside := true
+	for q := 0; q < 4; q++ {
+		inside = inside && abs(poly[q].x) <= e1 && abs(poly[q].y) <= e2
+	}
+	for pl := uint32(0); pl < 4 && !inside; pl++ {
 		cnt = clipSide(poly, cnt, tmp, pl, e1, e2)
 		poly, tmp = tmp, poly
 		if cnt == 0 {

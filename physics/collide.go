@@ -48,6 +48,7 @@ func (w *World) collide() {
 	w.info = w.info[:0]
 	w.exact = w.exact[:0]
 	w.exactPts = w.exactPts[:0]
+	w.redo = w.redo[:0]
 	o := 0 // where the walk through the previous cache stands
 	g := 0 // next active body whose ground contacts are still to come
 	var out manifolds
@@ -60,11 +61,15 @@ func (w *World) collide() {
 		A, B := w.boxOf(a), w.boxOf(b)
 		cl := w.closing(a, b)
 		boxBox(&A, &B, margin+cl, cl, &out)
+		if cl > redoMin && out.near && w.cfg.Iterations > 1 {
+			w.addRedo(a, b, cl, &out, &o)
+		} else {
+			for m := 0; m < out.m; m++ {
+				w.addConstraint(a, b, out.n[m], out.pts[m][:out.k[m]], &o)
+			}
+		}
 		if out.m == 0 {
 			continue
-		}
-		for m := 0; m < out.m; m++ {
-			w.addConstraint(a, b, out.n[m], out.pts[m][:out.k[m]], &o)
 		}
 		if w.sidx[a] < 0 {
 			w.wake(int(a))
@@ -142,7 +147,22 @@ func corner(h Vec3, k int) Vec3 {
 // impulses of the same features in the previous step's cache, found by a
 // walk that only moves forward (o), since both lists are in key order.
 func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
-	c := constraint{a: a, b: b, s1: w.sidx[a], s2: -1}
+	first := len(w.pts)
+	for range pts {
+		w.pts = append(w.pts, cpoint{})
+		w.info = append(w.info, pointInfo{})
+	}
+	w.cons = append(w.cons, constraint{})
+	w.prepare(&w.cons[len(w.cons)-1], int32(first), a, b, n, pts, w.st.Contacts, o)
+	if w.fast(a) || w.fast(b) {
+		w.addExact(a, b, n, pts)
+	}
+}
+
+// prepare fills c with the contact of a and b (as addConstraint), its
+// points at w.pts[first:], the impulses found in old from *o on.
+func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cpt, old []ContactState, o *int) {
+	*c = constraint{a: a, b: b, s1: w.sidx[a], s2: -1}
 	sa := &w.shapes[a]
 	mu, e := mul(sa.friction, w.cfg.GroundFriction), sa.restitution
 	if b != Ground {
@@ -163,7 +183,7 @@ func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
 	if c.s2 >= 0 {
 		c.soft = w.soft
 	}
-	c.first, c.count = int32(len(w.pts)), int32(len(pts))
+	c.first, c.count = first, int32(len(pts))
 
 	s1 := &w.sb[c.s1]
 	c.m1 = s1.invM
@@ -195,9 +215,8 @@ func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
 	}
 	c.mtw = 1 / k
 
-	old := w.st.Contacts
 	reach, spread := 0.0, 0.0
-	for _, q := range pts {
+	for qi, q := range pts {
 		p := cpoint{sep: q.sep, s: q.sep}
 		r1 := q.p.Sub(p1)
 		p.rn1 = r1.Cross(c.d)
@@ -229,18 +248,23 @@ func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
 			f := c.t1.Scale(oc.Pt1).Add(c.t2.Scale(oc.Pt2))
 			c.ptw += info.off.Cross(f).Dot(c.d)
 		}
-		w.pts = append(w.pts, p)
-		w.info = append(w.info, info)
+		w.pts[first+int32(qi)] = p
+		w.info[first+int32(qi)] = info
 	}
 	if spread > 1e-12 {
 		c.twistReach = reach / float64(len(pts))
 	} else {
 		c.ptw = 0
 	}
-	if w.fast(a) || w.fast(b) {
-		w.addExact(a, b, n, pts)
+	c.cold = c.f1.p == 0 && c.f2.p == 0 && c.ptw == 0
+	ps := w.pts[first : first+c.count]
+	for k := range ps {
+		p := &ps[k]
+		c.cold = c.cold && p.pn == 0
+		c.reach1 = max(c.reach1, sqrt(p.rn1.Dot(p.rn1)))
+		c.reach2 = max(c.reach2, sqrt(p.rn2.Dot(p.rn2)))
 	}
-	w.cons = append(w.cons, c)
+	c.smin = minSep(ps)
 }
 
 // fast reports whether body i (or Ground) is active and turns fast (see
@@ -264,7 +288,7 @@ func (w *World) addExact(a, b int32, n Vec3, pts []cpt) {
 	}
 	rx, px := w.poseNow(x)
 	ry, py := w.poseNow(y)
-	w.exact = append(w.exact, exactCon{ci: int32(len(w.cons)), first: int32(len(w.exactPts)), x: x, y: y})
+	w.exact = append(w.exact, exactCon{ci: int32(len(w.cons) - 1), first: int32(len(w.exactPts)), x: x, y: y})
 	nl := rx.MulTVec(nx)
 	for _, q := range pts {
 		p := q.p.AddScaled(nx, mul(q.sep, 0.5)) // the incident point
@@ -295,6 +319,30 @@ func frictionRow(r1, r2, t Vec3, s1, s2 *solverBody) row {
 	return f
 }
 
+// appendContacts appends c's points to cs as cache entries. Friction per
+// point: the centre's impulse shared equally, plus the twist as tangent
+// impulses about the centre (they sum to the centre's impulse and turn by
+// the twist impulse).
+func (w *World) appendContacts(cs []ContactState, c *constraint) []ContactState {
+	pts := w.pts[c.first : c.first+c.count]
+	info := w.info[c.first : c.first+c.count]
+	share := 1 / float64(len(pts))
+	spread := 0.0
+	for k := range info {
+		spread += info[k].off.Dot(info[k].off)
+	}
+	tw := 0.0
+	if spread > 1e-12 {
+		tw = c.ptw / spread
+	}
+	for k := range pts {
+		t := c.d.Cross(info[k].off).Scale(tw)
+		cs = append(cs, ContactState{A: c.a, B: c.b, Feature: info[k].feature, Pn: pts[k].pn,
+			Pt1: mul(c.f1.p, share) + t.Dot(c.t1), Pt2: mul(c.f2.p, share) + t.Dot(c.t2)})
+	}
+	return cs
+}
+
 // storeCache writes the next contact cache: this step's contacts merged, in
 // key order, with the cached contacts of pairs the step did not touch
 // (neither body active: sleeping or static boxes, or the ground), which
@@ -317,29 +365,146 @@ func (w *World) storeCache() {
 	}
 	for ci := range w.cons {
 		c := &w.cons[ci]
-		pts := w.pts[c.first : c.first+c.count]
-		info := w.info[c.first : c.first+c.count]
-		carry(contactKey(c.a, c.b, info[0].feature))
-		// Friction per point: the centre's impulse shared equally, plus the
-		// twist as tangent impulses about the centre (they sum to the
-		// centre's impulse and turn by the twist impulse).
-		share := 1 / float64(len(pts))
-		spread := 0.0
-		for k := range info {
-			spread += info[k].off.Dot(info[k].off)
+		if c.count == 0 {
+			continue
 		}
-		tw := 0.0
-		if spread > 1e-12 {
-			tw = c.ptw / spread
-		}
-		for k := range pts {
-			p := &pts[k]
-			t := c.d.Cross(info[k].off).Scale(tw)
-			next = append(next, ContactState{A: c.a, B: c.b, Feature: info[k].feature, Pn: p.pn,
-				Pt1: mul(c.f1.p, share) + t.Dot(c.t1), Pt2: mul(c.f2.p, share) + t.Dot(c.t2)})
-		}
+		carry(contactKey(c.a, c.b, w.info[c.first].feature))
+		next = w.appendContacts(next, c)
 	}
 	carry(^uint64(0))
 	w.cache = w.st.Contacts
 	w.st.Contacts = next
+}
+
+// redoMin is the closing distance (m) of a pair in a step above which its
+// contact is made again at the start of every substep (see redo).
+const redoMin = 0.08
+
+// redo is a pair of boxes that close in on each other fast (by more than
+// redoMin in a step): its contacts are made again from the poses at the
+// start of every substep, so that a face or a corner that comes within
+// reach during the step (a cube sliding onto a ramp, or spinning into a
+// wall) has a contact before it gets in. The pair owns two constraints
+// (the face contact and the edge contact boxBox may find), each with room
+// for four points; a constraint without points is skipped.
+type redo struct {
+	a, b  int32
+	ci    int32   // its constraints: w.cons[ci], w.cons[ci+1]
+	first int32   // their points: w.pts[first : first+8]
+	cl    float64 // closing distance in the whole step
+}
+
+// addRedo adds the constraints of redo pair (a, b) with the contacts out
+// found at the start of the step.
+func (w *World) addRedo(a, b int32, cl float64, out *manifolds, o *int) {
+	r := redo{a: a, b: b, ci: int32(len(w.cons)), first: int32(len(w.pts)), cl: cl}
+	for k := 0; k < 8; k++ {
+		w.pts = append(w.pts, cpoint{})
+		w.info = append(w.info, pointInfo{})
+	}
+	for m := 0; m < 2; m++ {
+		w.cons = append(w.cons, constraint{a: a, b: b, s1: -1, s2: -1})
+		c := &w.cons[len(w.cons)-1]
+		if m < out.m {
+			w.prepare(c, r.first+int32(4*m), a, b, out.n[m], out.pts[m][:out.k[m]], w.st.Contacts, o)
+		} else {
+			w.empty(c, r.first+int32(4*m))
+		}
+	}
+	for _, i := range [2]int32{a, b} {
+		if k := w.sidx[i]; k >= 0 {
+			w.sb[k].track = true
+		}
+	}
+	w.redo = append(w.redo, r)
+}
+
+// empty makes c a constraint of its pair without points (at w.pts[first:]).
+func (w *World) empty(c *constraint, first int32) {
+	s1, s2 := w.sidx[c.a], int32(-1)
+	if c.b != Ground {
+		s2 = w.sidx[c.b]
+	}
+	if s1 < 0 {
+		s1, s2 = s2, -1
+	}
+	*c = constraint{a: c.a, b: c.b, s1: s1, s2: s2, first: first, cold: true}
+}
+
+// redoContacts makes the contacts of the redo pairs again from the poses
+// at the start of substep s (s > 0), for the closing distance left in the
+// step. The impulses of the points whose features were there before carry
+// over (friction as the cache would keep it), so that warm starting goes
+// on; a point's separation at the start of the step is set back so that
+// the solver's linear estimate gives the one found now.
+func (w *World) redoContacts(s int) {
+	left := float64(w.cfg.Iterations-s) / float64(w.cfg.Iterations)
+	margin := w.cfg.Margin
+	var out manifolds
+	for k := range w.redo {
+		r := &w.redo[k]
+		old := w.redoOld[:0]
+		rel := w.redoRel[:0]
+		for m := int32(0); m < 2; m++ {
+			c := &w.cons[r.ci+m]
+			old = w.appendContacts(old, c)
+			for q := c.first; q < c.first+c.count; q++ {
+				rel = append(rel, w.info[q].relVel)
+			}
+		}
+		w.redoOld, w.redoRel = old, rel
+		A, B := w.boxNow(r.a), w.boxNow(r.b)
+		cl := mul(r.cl, left)
+		boxBox(&A, &B, margin+cl, cl, &out)
+		o := 0
+		for m := int32(0); m < 2; m++ {
+			c := &w.cons[r.ci+m]
+			if int(m) >= out.m {
+				w.empty(c, r.first+4*m)
+				continue
+			}
+			w.prepare(c, r.first+4*m, r.a, r.b, out.n[m], out.pts[m][:out.k[m]], old, &o)
+			w.rebase(c, old, rel)
+		}
+		if out.m > 0 {
+			for _, i := range [2]int32{r.a, r.b} {
+				if w.sidx[i] < 0 {
+					w.wake(int(i))
+				}
+			}
+		}
+	}
+}
+
+// rebase sets the start-of-step separation of c's points, just made in a
+// substep, so that the linear estimate from the bodies' motion so far
+// gives the separation found now; a point whose feature was there before
+// keeps its normal velocity before the step (for restitution) and counts
+// as having pushed if it carries an impulse.
+func (w *World) rebase(c *constraint, old []ContactState, rel []float64) {
+	b1 := &w.sb[c.s1]
+	var dp2, dq2 Vec3
+	if c.s2 >= 0 {
+		dp2, dq2 = w.sb[c.s2].dp, w.sb[c.s2].dq
+	}
+	ddp := c.d.Dot(b1.dp) - c.d.Dot(dp2)
+	for q := c.first; q < c.first+c.count; q++ {
+		p, in := &w.pts[q], &w.info[q]
+		p.sep = p.s - (ddp + p.rn1.Dot(b1.dq) - p.rn2.Dot(dq2))
+		p.maxPn = p.pn
+		for j := range old {
+			if old[j].Feature == in.feature {
+				in.relVel = rel[j]
+				break
+			}
+		}
+	}
+}
+
+// boxNow returns body i as a box in its pose now (mid-step for an active
+// body, whose rotation redo keeps up to date).
+func (w *World) boxNow(i int32) box {
+	r, p := w.poseNow(i)
+	h := w.shapes[i].half
+	return box{p: p, u: [3]Vec3{r.Col(0), r.Col(1), r.Col(2)}, h: [3]float64{h.X, h.Y, h.Z}}
 }

@@ -84,10 +84,11 @@ type cpt struct {
 // other box past the single edge point; none of them is deeper than the
 // edge axis' overlap, the boxes' penetration.
 type manifolds struct {
-	n   [2]Vec3 // normals, from B towards A
-	pts [2][4]cpt
-	k   [2]int // points of each, in feature order
-	m   int    // manifolds
+	n    [2]Vec3 // normals, from B towards A
+	pts  [2][4]cpt
+	k    [2]int // points of each, in feature order
+	m    int    // manifolds
+	near bool   // no axis separates the boxes by more than spec
 }
 
 // boxBox finds the contacts between boxes A and B, keeping points whose
@@ -95,6 +96,10 @@ type manifolds struct {
 func boxBox(A, B *box, spec, ext float64, out *manifolds) {
 	out.m = 0
 	n, k := boxBoxSAT(A, B, spec, ext, &out.pts[0], &out.pts[1])
+	out.near = k != noContact
+	if k == noContact {
+		return
+	}
 	if k < 0 { // face then edge
 		out.n[0], out.k[0] = n[0], -k>>4
 		out.n[1], out.k[1] = n[1], -k&0xf
@@ -110,6 +115,10 @@ func boxBox(A, B *box, spec, ext float64, out *manifolds) {
 		out.n[0], out.k[0], out.m = n[0], k, 1
 	}
 }
+
+// noContact is what boxBoxSAT returns when an axis separates the boxes by
+// more than spec.
+const noContact = 1 << 20
 
 // boxBoxSAT is boxBox's work. It returns the normal and the point count of
 // one contact in out, or, for a face contact followed by an edge contact,
@@ -134,7 +143,7 @@ func boxBoxSAT(A, B *box, spec, ext float64, out, edge *[4]cpt) ([2]Vec3, int) {
 	for i := 0; i < 3; i++ {
 		s := abs(da[i]) - A.h[i] - (mul(B.h[0], ac[i][0]) + mul(B.h[1], ac[i][1]) + mul(B.h[2], ac[i][2]))
 		if s > spec {
-			return none, 0
+			return none, noContact
 		}
 		if ia < 0 || s > bestA {
 			bestA, ia = s, i
@@ -144,7 +153,7 @@ func boxBoxSAT(A, B *box, spec, ext float64, out, edge *[4]cpt) ([2]Vec3, int) {
 	for j := 0; j < 3; j++ {
 		s := abs(db[j]) - (mul(A.h[0], ac[0][j]) + mul(A.h[1], ac[1][j]) + mul(A.h[2], ac[2][j])) - B.h[j]
 		if s > spec {
-			return none, 0
+			return none, noContact
 		}
 		if jb < 0 || s > bestB {
 			bestB, jb = s, j
@@ -166,7 +175,7 @@ func boxBoxSAT(A, B *box, spec, ext float64, out, edge *[4]cpt) ([2]Vec3, int) {
 			rb := mul(B.h[j1], ac[i][j2]) + mul(B.h[j2], ac[i][j1])
 			s := (abs(dist) - ra - rb) / sqrt(l2)
 			if s > spec {
-				return none, 0
+				return none, noContact
 			}
 			if ei < 0 || s > bestE {
 				bestE, ei, ej = s, i, j
@@ -181,8 +190,9 @@ func boxBoxSAT(A, B *box, spec, ext float64, out, edge *[4]cpt) ([2]Vec3, int) {
 	// The face contact: the reference face and the incident face clipped
 	// by its sides. When that leaves nothing although the boxes are near,
 	// they meet past the faces' borders: the contact is at the closest
-	// points of the two faces' edges.
-	face := func(deepest float64) (Vec3, int) {
+	// points of the two faces' edges (unless near is false: an edge
+	// contact comes with it).
+	face := func(deepest float64, near bool) (Vec3, int) {
 		var n Vec3
 		var k int
 		if refB {
@@ -194,7 +204,7 @@ func boxBoxSAT(A, B *box, spec, ext float64, out, edge *[4]cpt) ([2]Vec3, int) {
 			n, k = faceContact(A, B, ia, da[ia], spec, ext, out)
 			n = n.Neg()
 		}
-		if k == 0 && best > minGap {
+		if k == 0 && near && best > minGap {
 			var fa, fb int
 			if refB {
 				fb, fa = facing(B, A, jb, -db[jb])
@@ -211,16 +221,16 @@ func boxBoxSAT(A, B *box, spec, ext float64, out, edge *[4]cpt) ([2]Vec3, int) {
 	if ei >= 0 && beats(bestE, best, relEdgeTol) {
 		ne, ke := edgeContact(A, B, ei, ej, d, spec, edge)
 		if ke < 0 { // the edges' closest points are past an end: a face contact
-			n, k := face(best)
+			n, k := face(best, true)
 			return [2]Vec3{n}, k
 		}
 		// The face contact too: a box turning fast can swing a face into
 		// the other box past the single edge point. No point of it is
 		// deeper than the edge axis' overlap, the boxes' true penetration.
-		nf, kf := face(bestE)
+		nf, kf := face(bestE, false)
 		return [2]Vec3{nf, ne}, -(kf<<4 | ke)
 	}
-	n, k := face(best)
+	n, k := face(best, true)
 	return [2]Vec3{n}, k
 }
 

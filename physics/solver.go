@@ -110,6 +110,16 @@ type constraint struct {
 	mtw, ptw     float64 // twist: effective mass, accumulated impulse
 	twistReach   float64 // mean distance of the points from the centre, m
 
+	// A cold contact (no impulse at all) whose points are all apart is
+	// skipped by a pass when its bodies cannot close the smallest gap,
+	// smin, within the substep, at their centres' relative normal speed
+	// plus their spins (an upper bound: the L1 norm) times reach1 and
+	// reach2, the longest lever arms of its points: no point would get an
+	// impulse.
+	cold           bool
+	smin           float64 // smallest separation of the points now
+	reach1, reach2 float64 // largest |r × d| of the points, for s1 and s2
+
 	a, b int32   // bodies, as in the cache: b may be Ground
 	e    float64 // restitution of the pair
 }
@@ -193,7 +203,28 @@ func (w *World) integratePositions() {
 			pts[q].s = n.Dot(py.Add(ry.MulVec(ex[q].pl)).Sub(px)) - ex[q].h
 		}
 	}
+	for ci := range w.cons {
+		c := &w.cons[ci]
+		c.smin = minSep(w.pts[c.first : c.first+c.count])
+	}
 }
+
+// minSep returns the smallest separation now of pts (0 for none).
+func minSep(pts []cpoint) float64 {
+	if len(pts) == 0 {
+		return 0
+	}
+	m := pts[0].s
+	for k := 1; k < len(pts); k++ {
+		if pts[k].s < m {
+			m = pts[k].s
+		}
+	}
+	return m
+}
+
+// l1 returns |x| + |y| + |z|, at least the length of v.
+func l1(v Vec3) float64 { return abs(v.X) + abs(v.Y) + abs(v.Z) }
 
 // poseNow returns the rotation and position of body i in the current
 // substep: those of the start of the step for a body that does not move,
@@ -216,6 +247,9 @@ func (w *World) warmStart() {
 	vel := w.vel
 	for ci := range w.cons {
 		c := &w.cons[ci]
+		if c.cold {
+			continue
+		}
 		pn := 0.0
 		a1 := c.f1.i1.Scale(c.f1.p).Add(c.f2.i1.Scale(c.f2.p)).Add(c.tw1.Scale(c.ptw))
 		pts := w.pts[c.first : c.first+c.count]
@@ -255,6 +289,9 @@ func (w *World) solve(useBias bool) {
 	k := solveConst{invH: w.invH, slop: w.cfg.Slop, maxPush: -w.cfg.MaxPushSpeed, useBias: useBias}
 	for ci := range w.cons {
 		c := &w.cons[ci]
+		if c.count == 0 {
+			continue
+		}
 		if c.s2 < 0 {
 			w.solve1(c, &k)
 		} else {
@@ -282,6 +319,9 @@ func (w *World) solve1(c *constraint, k *solveConst) {
 	m1 := c.m1
 	d := c.d
 	dn := d.Dot(v1) // normal velocity of s1's centre
+	if c.cold && c.smin > 0 && mul(l1(w1), c.reach1)-dn < mul(c.smin, k.invH) {
+		return
+	}
 	total, sum := 0.0, 0.0
 	pts := w.pts[c.first : c.first+c.count]
 	for i := range pts {
@@ -330,6 +370,7 @@ func (w *World) solve1(c *constraint, k *solveConst) {
 		w1 = w1.AddScaled(c.tw1, lt)
 	}
 	b1.v, b1.w = v1, w1
+	c.cold = total == 0 && c.f1.p == 0 && c.f2.p == 0 && c.ptw == 0
 }
 
 // solve2 is solve1 for a contact between two moving bodies.
@@ -340,6 +381,9 @@ func (w *World) solve2(c *constraint, k *solveConst) {
 	m12 := m1 + m2
 	d := c.d
 	dn := d.Dot(v1.Sub(v2)) // relative normal velocity of the centres
+	if c.cold && c.smin > 0 && mul(l1(w1), c.reach1)+mul(l1(w2), c.reach2)-dn < mul(c.smin, k.invH) {
+		return
+	}
 	total, sum := 0.0, 0.0
 	pts := w.pts[c.first : c.first+c.count]
 	for i := range pts {
@@ -394,6 +438,7 @@ func (w *World) solve2(c *constraint, k *solveConst) {
 	}
 	b1.v, b1.w = v1, w1
 	b2.v, b2.w = v2, w2
+	c.cold = total == 0 && c.f1.p == 0 && c.f2.p == 0 && c.ptw == 0
 }
 
 // friction updates the accumulated tangent impulses for relative tangent

@@ -21,6 +21,9 @@ func (w *World) Step() {
 	w.findPairs()
 	w.collide()
 	for s := 0; s < w.cfg.Iterations; s++ {
+		if s > 0 && len(w.redo) > 0 {
+			w.redoContacts(s)
+		}
 		w.integrateVelocities()
 		w.warmStart()
 		w.solve(true)

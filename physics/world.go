@@ -29,9 +29,12 @@ type World struct {
 	vel      []bodyVel // velocities of the active bodies, by solver index
 	cons     []constraint
 	pts      []cpoint
-	info     []pointInfo    // by point, as pts
-	exact    []exactCon     // the contacts whose separation is recomputed in every substep
-	exactPts []exactPoint   // their points
+	info     []pointInfo  // by point, as pts
+	exact    []exactCon   // the contacts whose separation is recomputed in every substep
+	exactPts []exactPoint // their points
+	redo     []redo       // the pairs whose contacts are made again in every substep
+	redoOld  []ContactState
+	redoRel  []float64
 	cache    []ContactState // the next contact cache, swapped with st.Contacts
 	uf       []int32        // union-find parents, by solver index
 	minRest  []uint32       // per island root
