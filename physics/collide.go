@@ -1,5 +1,7 @@
 package physics
 
+import "slices"
+
 // activate lists this step's active bodies (dynamic, enabled, awake) in
 // index order, and derives what the step needs of them from their state:
 // rotation, world inverse inertia, the velocity change per substep, how far
@@ -110,9 +112,13 @@ func (w *World) ground(i int32, o *int) {
 	h := w.shapes[i].half
 	var pts [16]cpt
 	np := 0
+	// The vertices' heights first (the rows of r times the half extents,
+	// summed as MulVec sums them), the rest of a vertex only if it is low.
+	ax, ay, az := mul(r[1].X, h.X), mul(r[1].Y, h.Y), mul(r[1].Z, h.Z)
 	for v := 0; v < 8; v++ {
-		p := b.Pos.Add(r.MulVec(corner(h, v)))
-		if p.Y < spec {
+		y := b.Pos.Y + (pick(v&1, ax) + pick(v&2, ay) + pick(v&4, az))
+		if y < spec {
+			p := b.Pos.Add(r.MulVec(corner(h, v)))
 			pts[np] = cpt{p: Vec3{p.X, mul(0.5, p.Y), p.Z}, sep: p.Y, feature: uint32(v)}
 			np++
 		}
@@ -123,6 +129,14 @@ func (w *World) ground(i int32, o *int) {
 	var out [4]cpt
 	k := reduce(&pts, np, Vec3{0, 1, 0}, &out)
 	w.addConstraint(i, Ground, Vec3{0, 1, 0}, out[:k], o)
+}
+
+// pick returns x if bit is set, else -x.
+func pick(bit int, x float64) float64 {
+	if bit != 0 {
+		return x
+	}
+	return -x
 }
 
 // corner returns the local position of vertex k (0-7) of a box with half
@@ -147,13 +161,12 @@ func corner(h Vec3, k int) Vec3 {
 // impulses of the same features in the previous step's cache, found by a
 // walk that only moves forward (o), since both lists are in key order.
 func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
-	first := len(w.pts)
-	for range pts {
-		w.pts = append(w.pts, cpoint{})
-		w.info = append(w.info, pointInfo{})
-	}
-	w.cons = append(w.cons, constraint{})
-	w.prepare(&w.cons[len(w.cons)-1], int32(first), a, b, n, pts, w.st.Contacts, o)
+	first, np, nc := len(w.pts), len(pts), len(w.cons)
+	// prepare sets every field of the new entries.
+	w.pts = slices.Grow(w.pts, np)[:first+np]
+	w.info = slices.Grow(w.info, np)[:first+np]
+	w.cons = slices.Grow(w.cons, 1)[:nc+1]
+	w.prepare(&w.cons[nc], int32(first), a, b, n, pts, w.st.Contacts, o)
 	if w.fast(a) || w.fast(b) {
 		w.addExact(a, b, n, pts)
 	}
@@ -207,27 +220,33 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 	// Friction and twist at the centre.
 	c.f1 = frictionRow(centre.Sub(p1), centre.Sub(p2), c.t1, s1, s2)
 	c.f2 = frictionRow(centre.Sub(p1), centre.Sub(p2), c.t2, s1, s2)
-	c.tw1 = s1.invI.MulVec(c.d)
+	I1 := &s1.invI
+	c.tw1 = Vec3{I1[0].Dot(c.d), I1[1].Dot(c.d), I1[2].Dot(c.d)} // I1.MulVec(d)
 	k := c.d.Dot(c.tw1)
+	var I2 *Mat3
 	if s2 != nil {
-		c.tw2 = s2.invI.MulVec(c.d)
+		I2 = &s2.invI
+		c.tw2 = Vec3{I2[0].Dot(c.d), I2[1].Dot(c.d), I2[2].Dot(c.d)}
 		k += c.d.Dot(c.tw2)
 	}
 	c.mtw = 1 / k
 
 	reach, spread := 0.0, 0.0
+	reach1, reach2 := 0.0, 0.0 // squared
 	for qi, q := range pts {
 		p := cpoint{sep: q.sep, s: q.sep}
 		r1 := q.p.Sub(p1)
 		p.rn1 = r1.Cross(c.d)
-		p.in1 = s1.invI.MulVec(p.rn1)
+		p.in1 = Vec3{I1[0].Dot(p.rn1), I1[1].Dot(p.rn1), I1[2].Dot(p.rn1)}
 		kn := c.m1 + p.rn1.Dot(p.in1)
 		vn := c.d.Dot(v1.v) + p.rn1.Dot(v1.w)
+		reach1 = max(reach1, p.rn1.Dot(p.rn1))
 		if s2 != nil {
 			p.rn2 = q.p.Sub(p2).Cross(c.d)
-			p.in2 = s2.invI.MulVec(p.rn2)
+			p.in2 = Vec3{I2[0].Dot(p.rn2), I2[1].Dot(p.rn2), I2[2].Dot(p.rn2)}
 			kn += c.m2 + p.rn2.Dot(p.in2)
 			vn -= c.d.Dot(v2.v) + p.rn2.Dot(v2.w)
+			reach2 = max(reach2, p.rn2.Dot(p.rn2))
 		}
 		p.mn = 1 / kn
 		off := q.p.Sub(centre)
@@ -259,11 +278,9 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 	c.cold = c.f1.p == 0 && c.f2.p == 0 && c.ptw == 0
 	ps := w.pts[first : first+c.count]
 	for k := range ps {
-		p := &ps[k]
-		c.cold = c.cold && p.pn == 0
-		c.reach1 = max(c.reach1, sqrt(p.rn1.Dot(p.rn1)))
-		c.reach2 = max(c.reach2, sqrt(p.rn2.Dot(p.rn2)))
+		c.cold = c.cold && ps[k].pn == 0
 	}
+	c.reach1, c.reach2 = sqrt(reach1), sqrt(reach2)
 	c.smin = minSep(ps)
 }
 
@@ -308,11 +325,13 @@ func (w *World) addExact(a, b int32, n Vec3, pts []cpt) {
 func frictionRow(r1, r2, t Vec3, s1, s2 *solverBody) row {
 	var f row
 	f.r1 = r1.Cross(t)
-	f.i1 = s1.invI.MulVec(f.r1)
+	I1 := &s1.invI
+	f.i1 = Vec3{I1[0].Dot(f.r1), I1[1].Dot(f.r1), I1[2].Dot(f.r1)} // I1.MulVec(f.r1)
 	k := s1.invM + f.r1.Dot(f.i1)
 	if s2 != nil {
 		f.r2 = r2.Cross(t)
-		f.i2 = s2.invI.MulVec(f.r2)
+		I2 := &s2.invI
+		f.i2 = Vec3{I2[0].Dot(f.r2), I2[1].Dot(f.r2), I2[2].Dot(f.r2)}
 		k += s2.invM + f.r2.Dot(f.i2)
 	}
 	f.m = 1 / k
