@@ -25,7 +25,11 @@
 // A World is built from a Config and box definitions, then stepped by hand with
 // Step at a fixed dt. The ground is the plane y = 0. Contacts come from a
 // sort-and-sweep broad phase and SAT over the 15 axes of two boxes with face
-// clipping (manifold.go, clip.go); the solver is a soft step with substeps
-// (solver.go); bodies at rest sleep by island (island.go). MaxOverlap measures
-// penetration independently of all that. The engine knows no player.
+// clipping (manifold.go, clip.go), speculative up to the distance the pair may
+// close in during the step; the contacts of a pair that closes in fast are
+// made again in every substep, and those of a body that turns fast have their
+// separations computed from the poses (collide.go). The solver is a soft step
+// with substeps (solver.go); bodies at rest sleep by island (island.go).
+// MaxOverlap measures penetration independently of all that. The engine knows
+// no player.
 package physics

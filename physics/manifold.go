@@ -159,8 +159,18 @@ func boxBoxSAT(A, B *box, spec, ext float64, out, edge *[4]cpt) ([2]Vec3, int) {
 			bestB, jb = s, j
 		}
 	}
+	refB, best := false, bestA
+	if beats(bestB, bestA, relFaceTol) {
+		refB, best = true, bestB
+	}
 	// Edges of A crossed with edges of B. In A's frame, A.u[i] × B.u[j] has
-	// components -c[i2][j] along i1 and c[i1][j] along i2.
+	// components -c[i2][j] along i1 and c[i1][j] along i2. An edge axis
+	// matters only if it separates the boxes by more than spec, or more
+	// than the best face's axis by the edge tolerance (beats): below the
+	// smaller of the two, lim, it needs no square root, since the axis is
+	// no longer than 1 and so the separation u/|axis| is at most u when u
+	// is negative, and negative when u is.
+	lim := min(spec, best+absAxisTol+mul(relEdgeTol, abs(best)))
 	bestE, ei, ej := 0.0, -1, -1
 	for i := 0; i < 3; i++ {
 		i1, i2 := next3[i], next3[i+1]
@@ -173,7 +183,11 @@ func boxBoxSAT(A, B *box, spec, ext float64, out, edge *[4]cpt) ([2]Vec3, int) {
 			dist := mul(da[i2], c[i1][j]) - mul(da[i1], c[i2][j])
 			ra := mul(A.h[i1], ac[i2][j]) + mul(A.h[i2], ac[i1][j])
 			rb := mul(B.h[j1], ac[i][j2]) + mul(B.h[j2], ac[i][j1])
-			s := (abs(dist) - ra - rb) / sqrt(l2)
+			u := abs(dist) - ra - rb
+			if (lim >= 0 && u <= 0) || (lim < 0 && u <= lim) {
+				continue
+			}
+			s := u / sqrt(l2)
 			if s > spec {
 				return none, noContact
 			}
@@ -183,10 +197,6 @@ func boxBoxSAT(A, B *box, spec, ext float64, out, edge *[4]cpt) ([2]Vec3, int) {
 		}
 	}
 
-	refB, best := false, bestA
-	if beats(bestB, bestA, relFaceTol) {
-		refB, best = true, bestB
-	}
 	// The face contact: the reference face and the incident face clipped
 	// by its sides. When that leaves nothing although the boxes are near,
 	// they meet past the faces' borders: the contact is at the closest

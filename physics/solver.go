@@ -174,22 +174,30 @@ func (w *World) integratePositions() {
 		c := &w.cons[ci]
 		b1 := &w.sb[c.s1]
 		pts := w.pts[c.first : c.first+c.count]
+		smin := math.Inf(1)
 		if c.s2 < 0 {
 			ddp := c.d.Dot(b1.dp)
 			dq1 := b1.dq
 			for k := range pts {
 				p := &pts[k]
 				p.s = p.sep + ddp + p.rn1.Dot(dq1)
+				if p.s < smin {
+					smin = p.s
+				}
 			}
-			continue
+		} else {
+			b2 := &w.sb[c.s2]
+			ddp := c.d.Dot(b1.dp) - c.d.Dot(b2.dp)
+			dq1, dq2 := b1.dq, b2.dq
+			for k := range pts {
+				p := &pts[k]
+				p.s = p.sep + ddp + p.rn1.Dot(dq1) - p.rn2.Dot(dq2)
+				if p.s < smin {
+					smin = p.s
+				}
+			}
 		}
-		b2 := &w.sb[c.s2]
-		ddp := c.d.Dot(b1.dp) - c.d.Dot(b2.dp)
-		dq1, dq2 := b1.dq, b2.dq
-		for k := range pts {
-			p := &pts[k]
-			p.s = p.sep + ddp + p.rn1.Dot(dq1) - p.rn2.Dot(dq2)
-		}
+		c.smin = smin
 	}
 	for k := range w.exact {
 		e := &w.exact[k]
@@ -202,10 +210,7 @@ func (w *World) integratePositions() {
 			n := rx.MulVec(ex[q].nl)
 			pts[q].s = n.Dot(py.Add(ry.MulVec(ex[q].pl)).Sub(px)) - ex[q].h
 		}
-	}
-	for ci := range w.cons {
-		c := &w.cons[ci]
-		c.smin = minSep(w.pts[c.first : c.first+c.count])
+		c.smin = minSep(pts)
 	}
 }
 

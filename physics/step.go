@@ -10,13 +10,15 @@ import "slices"
 //  3. find the pairs whose bounds overlap (broadphase.go) and their contacts
 //     (manifold.go, clip.go), prepared for the solver and warm-started from
 //     the cache (collide.go);
-//  4. Config.Iterations substeps of the soft-step solver, then restitution
-//     (solver.go);
-//  5. store the contact cache, put islands at rest to sleep, clear the
-//     accumulated forces and advance the tick.
+//  4. Config.Iterations substeps of the soft-step solver (solver.go); from
+//     the second on, each first makes again the contacts of the pairs that
+//     close in fast (redo, collide.go); then restitution;
+//  5. wake the sleeping boxes an active one pushed, store the contact cache,
+//     put islands at rest to sleep, clear the accumulated forces and
+//     advance the tick.
 //
 // Bodies that are static, asleep or disabled cost the step only a look in
-// the broad phase's sorted list.
+// the broad phase's sorted list of active bodies.
 func (w *World) Step() {
 	if w.reserved != len(w.shapes) {
 		w.reserve()
