@@ -60,6 +60,7 @@ func TestAutopilotKeepsOverlapSmall(t *testing.T) {
 				deepest, at = o, k
 			}
 		}
+		t.Logf("seed %d: max overlap %.4f m at tick %d", seed, deepest, at)
 		if deepest >= maxAutopilotOverlap {
 			t.Errorf("seed %d: overlap %.4f m at tick %d", seed, deepest, at)
 		}

@@ -61,8 +61,15 @@ func (w *World) collide() {
 		for ; g < len(w.active) && w.active[g] <= a; g++ {
 			w.ground(w.active[g], &o)
 		}
-		A, B := w.boxOf(a), w.boxOf(b)
 		cl := w.closing(a, b)
+		// Bounding spheres further apart than the speculative distance:
+		// no contact this step (bounds grown by the bodies' own sweeps
+		// overlap for boxes that move along together).
+		d := w.st.Bodies[b].Pos.Sub(w.st.Bodies[a].Pos)
+		if r := w.shapes[a].radius + w.shapes[b].radius + margin + cl; d.Dot(d) > mul(r, r) {
+			continue
+		}
+		A, B := w.boxOf(a), w.boxOf(b)
 		boxBox(&A, &B, margin+cl, cl, &out)
 		if cl > redoMin && out.near && w.cfg.Iterations > 1 {
 			w.addRedo(a, b, cl, &out, &o)
