@@ -50,8 +50,9 @@ func (w *World) Step() {
 }
 
 // reserve sizes the step's buffers for the world's bodies once, with room
-// for a dense pile (the cubes scene's pull gathers about 9 cached contacts,
-// 8 contact points and 2 contacts per body), so that a world does not
+// for a dense pile (measured peaks per body: the cubes scene's pull 8.4
+// cached contacts, 7.8 points, 2.1 contacts, 2.6 pairs; the pyramid 10.4
+// points and cached contacts), about 4.5 KB a body, so that a world does not
 // allocate in the steps that follow its first: the buffers only grow past
 // that.
 func (w *World) reserve() {
@@ -63,8 +64,8 @@ func (w *World) reserve() {
 	w.uf = slices.Grow(w.uf[:0], n)
 	w.minRest = slices.Grow(w.minRest[:0], n)
 	w.cons = slices.Grow(w.cons[:0], 3*n)
-	w.pts = slices.Grow(w.pts[:0], 10*n)
-	w.info = slices.Grow(w.info[:0], 10*n)
+	w.pts = slices.Grow(w.pts[:0], 12*n)
+	w.info = slices.Grow(w.info[:0], 12*n)
 	w.cache = slices.Grow(w.cache[:0], 12*n)
 	w.st.Contacts = slices.Grow(w.st.Contacts, 12*n-len(w.st.Contacts))
 	w.bp.pairs = slices.Grow(w.bp.pairs[:0], 4*n)
@@ -73,7 +74,7 @@ func (w *World) reserve() {
 	w.bp.count = slices.Grow(w.bp.count[:0], n+1)
 	w.exact = slices.Grow(w.exact[:0], n)
 	w.exactPts = slices.Grow(w.exactPts[:0], 4*n)
-	w.redo = slices.Grow(w.redo[:0], n)
+	w.redo = slices.Grow(w.redo[:0], n/2+1)
 	w.redoOld = slices.Grow(w.redoOld[:0], 8)
 	w.redoRel = slices.Grow(w.redoRel[:0], 8)
 }

@@ -41,6 +41,8 @@ type World struct {
 
 	reserved int // the body count reserve sized the buffers for
 
+	overlapItems []overlapItem // MaxOverlap's buffer
+
 	h          float64 // substep length
 	invH       float64 // 1 / h
 	angDamp    float64 // angular damping factor per substep
