@@ -51,3 +51,66 @@ func BenchmarkPyramidAwake(b *testing.B) { benchScene(b, "pyramid", false, 256, 
 
 // BenchmarkCubesPulling: the cubes scene while the player pulls (sleeping on).
 func BenchmarkCubesPulling(b *testing.B) { benchScene(b, "cubes", true, 960, 32) }
+
+// BenchmarkHashCubes measures State.Hash of the cubes scene while the player
+// pulls (tick 960: 901 bodies and about 6500 cached contacts), which client
+// and server compute every tick.
+func BenchmarkHashCubes(b *testing.B) {
+	w, sc := MustBuild("cubes")
+	if err := sc.RunScript(w, 960); err != nil {
+		b.Fatal(err)
+	}
+	s := w.State()
+	b.ReportAllocs()
+	b.ResetTimer()
+	var h uint64
+	for i := 0; i < b.N; i++ {
+		h ^= s.Hash()
+	}
+	_ = h
+	b.ReportMetric(float64(len(s.Contacts)), "contacts")
+}
+
+// BenchmarkSaveRestoreCubes measures Save then Restore of the cubes scene
+// while the player pulls (tick 960), as cube bench's save_restore_us.
+func BenchmarkSaveRestoreCubes(b *testing.B) {
+	w, sc := MustBuild("cubes")
+	if err := sc.RunScript(w, 960); err != nil {
+		b.Fatal(err)
+	}
+	var s physics.State
+	w.Save(&s)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w.Save(&s)
+		if err := w.Restore(&s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRestoreCubes measures Restore alone of a state 32 ticks back.
+func BenchmarkRestoreCubes(b *testing.B) {
+	w, sc := MustBuild("cubes")
+	if err := sc.RunScript(w, 960); err != nil {
+		b.Fatal(err)
+	}
+	var s physics.State
+	w.Save(&s)
+	if err := sc.RunScript(w, 32); err != nil {
+		b.Fatal(err)
+	}
+	var now physics.State
+	w.Save(&now)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := w.Restore(&s); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		_ = w.Restore(&now)
+		b.StartTimer()
+	}
+}

@@ -13,9 +13,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x0e129e2b8b9b4484},
-	{"pyramid", 3840, 0xe9e80dbcc9c26b7c},
-	{"cubes", 2048, 0x13166f3f150c7693},
+	{"arena", 10000, 0x7b987bca0147186d},
+	{"pyramid", 3840, 0x11cbec92f43ae29a},
+	{"cubes", 2048, 0xf8f6e69362638366},
 }
 
 func TestGoldenHashes(t *testing.T) {

@@ -25,6 +25,10 @@ type broadphase struct {
 	order  []int32  // every body, by (bounds.lo.X, index)
 	pairs  []uint64 // a<<32 | b with a < b, sorted
 	resort bool     // the order may be far from sorted: sort it from scratch
+
+	act   []int32  // scratch: the active bodies in order's order
+	count []int32  // scratch of sortPairs
+	tmp   []uint64 // scratch of sortPairs
 }
 
 // less is the sort key of the broad phase: lower x bound, then index.
@@ -66,35 +70,93 @@ func (w *World) findPairs() {
 		})
 		bp.resort = false
 	}
+	// The active bodies in the same order: a body that is not active
+	// looks only at them.
+	act := bp.act[:0]
+	for _, i := range o {
+		if w.sidx[i] >= 0 {
+			act = append(act, i)
+		}
+	}
+	bp.act = act
 	bp.pairs = bp.pairs[:0]
 	bodies := w.st.Bodies
+	next := 0 // act[next] is the first active body after position k in o
 	for k, i := range o {
+		if next < len(act) && act[next] == i {
+			next++
+		}
 		if bodies[i].Disabled {
 			continue
 		}
 		bi := &w.bounds[i]
-		ai := w.sidx[i] >= 0
-		si := w.shapes[i].static
+		if w.sidx[i] < 0 {
+			// Not active: only active bodies may pair with it.
+			for _, j := range act[next:] {
+				bj := &w.bounds[j]
+				if bj.lo.X > bi.hi.X {
+					break
+				}
+				if bi.lo.Y <= bj.hi.Y && bj.lo.Y <= bi.hi.Y && bi.lo.Z <= bj.hi.Z && bj.lo.Z <= bi.hi.Z {
+					bp.add(i, j)
+				}
+			}
+			continue
+		}
 		for _, j := range o[k+1:] {
 			bj := &w.bounds[j]
 			if bj.lo.X > bi.hi.X {
 				break
 			}
-			aj := w.sidx[j] >= 0
-			if !ai && !aj || bodies[j].Disabled {
-				continue
-			}
-			if si && w.shapes[j].static {
-				continue
-			}
-			if bi.lo.Y <= bj.hi.Y && bj.lo.Y <= bi.hi.Y && bi.lo.Z <= bj.hi.Z && bj.lo.Z <= bi.hi.Z {
-				a, b := i, j
-				if b < a {
-					a, b = b, a
-				}
-				bp.pairs = append(bp.pairs, uint64(a)<<32|uint64(b))
+			if bi.lo.Y <= bj.hi.Y && bj.lo.Y <= bi.hi.Y && bi.lo.Z <= bj.hi.Z && bj.lo.Z <= bi.hi.Z && !bodies[j].Disabled {
+				bp.add(i, j)
 			}
 		}
 	}
-	slices.Sort(bp.pairs)
+	bp.sortPairs(len(o))
+}
+
+// add records the pair of bodies i and j.
+func (bp *broadphase) add(i, j int32) {
+	a, b := i, j
+	if b < a {
+		a, b = b, a
+	}
+	bp.pairs = append(bp.pairs, uint64(a)<<32|uint64(b))
+}
+
+// sortPairs sorts the pairs by (a, b) for n bodies: a counting sort by a,
+// then an insertion sort of each a's few pairs by b.
+func (bp *broadphase) sortPairs(n int) {
+	count := bp.count[:0]
+	for k := 0; k <= n; k++ {
+		count = append(count, 0)
+	}
+	bp.count = count
+	for _, p := range bp.pairs {
+		count[p>>32+1]++
+	}
+	for k := 1; k <= n; k++ {
+		count[k] += count[k-1]
+	}
+	tmp := bp.tmp[:0]
+	tmp = append(tmp, bp.pairs...)
+	bp.tmp = tmp
+	for _, p := range tmp {
+		a := p >> 32
+		bp.pairs[count[a]] = p
+		count[a]++
+	}
+	// count[a] is now the end of a's pairs; a's start is the end of a-1's.
+	start := int32(0)
+	for a := 0; a < n; a++ {
+		end := count[a]
+		s := bp.pairs[start:end]
+		for q := 1; q < len(s); q++ {
+			for r := q; r > 0 && s[r] < s[r-1]; r-- {
+				s[r], s[r-1] = s[r-1], s[r]
+			}
+		}
+		start = end
+	}
 }

@@ -14,12 +14,22 @@
 //     forces, rest counts, sleep and enabled flags, the contact cache with its
 //     warm-start impulses and feature ids, the tick), so Save and Restore
 //     rewind exactly, and Hash covers it all; what is derived (rotations,
-//     bounds, the broad phase's order) is a function of the state.
+//     bounds, the broad phase's order) is a function of the state;
+//   - the hash is FNV-1a 64 over the bit patterns of the whole state in the
+//     codec's order, in its word-wise variant: each 64-bit word (a float64,
+//     or two uint32 fields side by side) is xored in whole and then
+//     multiplied by the FNV prime, one multiply per word instead of eight
+//     (State.Hash lists the words). Client and server hash every tick, and
+//     the byte-wise hash of the cubes scene's state cost as much as a step.
 //
 // A World is built from a Config and box definitions, then stepped by hand with
 // Step at a fixed dt. The ground is the plane y = 0. Contacts come from a
 // sort-and-sweep broad phase and SAT over the 15 axes of two boxes with face
-// clipping (manifold.go, clip.go); the solver is a soft step with substeps
-// (solver.go); bodies at rest sleep by island (island.go). MaxOverlap measures
-// penetration independently of all that. The engine knows no player.
+// clipping (manifold.go, clip.go), speculative up to the distance the pair may
+// close in during the step; the contacts of a pair that closes in fast are
+// made again in every substep, and those of a body that turns fast have their
+// separations computed from the poses (collide.go). The solver is a soft step
+// with substeps (solver.go); bodies at rest sleep by island (island.go).
+// MaxOverlap measures penetration independently of all that. The engine knows
+// no player.
 package physics

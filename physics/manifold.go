@@ -23,6 +23,8 @@ const (
 	featRefB     = 1 << 14
 	featFaceBits = 8
 	featClipped  = 8
+	featEnd      = 1 << 8 // edge against edge: the second point, at the far end of parallel edges
+	featExt      = 1 << 7 // face contact: the incident point was clipped by the side planes moved out (faceContact)
 )
 
 // validFeature reports whether f can be a feature of a contact with B (b is
@@ -32,9 +34,9 @@ func validFeature(b int32, f uint32) bool {
 		return f < 8
 	}
 	if f&featEdge != 0 {
-		return f&^(featEdge|0xff) == 0 && (f>>4)&0xf < 12 && f&0xf < 12
+		return f&^(featEdge|featEnd|0xff) == 0 && (f>>4)&0xf < 12 && f&0xf < 12
 	}
-	return f&^(featRefB|7<<featFaceBits|0x7f) == 0 && (f>>featFaceBits)&7 < 6 && f&0x7f < featClipped+16*4
+	return f&^(featRefB|7<<featFaceBits|featExt|0x7f) == 0 && (f>>featFaceBits)&7 < 6 && f&0x7f < featClipped+16*4
 }
 
 // SAT tolerances: an axis of B's faces replaces the best of A's, and an edge
@@ -46,7 +48,6 @@ const (
 	relFaceTol = 0.02
 	relEdgeTol = 0.10
 	absAxisTol = 0.001 // m
-	faceToo    = 0.01  // m: an edge contact comes with the best face's when that face overlaps less than this
 )
 
 // beats reports whether separation s along a less preferred axis is clearly
@@ -75,25 +76,30 @@ type cpt struct {
 }
 
 // manifolds are the contacts boxBox finds for a pair: usually one, a face
-// contact or an edge contact; two when an edge axis separates most but the
-// best face axis overlaps by less than faceToo (or not at all): then the face
-// contact comes first (its features are lower) and the edge contact second.
-// The face contact's points keep a box that turns fast during the step (its
-// sweep) from swinging a face through the other box past a single edge point;
-// none of them is deeper than the face axis' separation, the least distance
-// of the incident box's vertices to the reference face's plane.
+// contact (or, for separated boxes whose faces do not overlap, the closest
+// points of their edges) or an edge contact; two when an edge axis
+// separates most: then the best face's contact comes first (its features
+// are lower) and the edge contact second. The face contact's points keep a
+// box that turns fast during the step from swinging a face through the
+// other box past the single edge point; none of them is deeper than the
+// edge axis' overlap, the boxes' penetration.
 type manifolds struct {
-	n   [2]Vec3 // normals, from B towards A
-	pts [2][4]cpt
-	k   [2]int // points of each, in feature order
-	m   int    // manifolds
+	n    [2]Vec3 // normals, from B towards A
+	pts  [2][4]cpt
+	k    [2]int // points of each, in feature order
+	m    int    // manifolds
+	near bool   // no axis separates the boxes by more than spec
 }
 
 // boxBox finds the contacts between boxes A and B, keeping points whose
 // separation is below spec.
-func boxBox(A, B *box, spec float64, out *manifolds) {
+func boxBox(A, B *box, spec, ext float64, out *manifolds) {
 	out.m = 0
-	n, k := boxBoxSAT(A, B, spec, &out.pts[0], &out.pts[1])
+	n, k := boxBoxSAT(A, B, spec, ext, &out.pts[0], &out.pts[1])
+	out.near = k != noContact
+	if k == noContact {
+		return
+	}
 	if k < 0 { // face then edge
 		out.n[0], out.k[0] = n[0], -k>>4
 		out.n[1], out.k[1] = n[1], -k&0xf
@@ -110,10 +116,14 @@ func boxBox(A, B *box, spec float64, out *manifolds) {
 	}
 }
 
+// noContact is what boxBoxSAT returns when an axis separates the boxes by
+// more than spec.
+const noContact = 1 << 20
+
 // boxBoxSAT is boxBox's work. It returns the normal and the point count of
 // one contact in out, or, for a face contact followed by an edge contact,
 // both normals and -(faceCount<<4 | edgeCount), the edge point in edge.
-func boxBoxSAT(A, B *box, spec float64, out, edge *[4]cpt) ([2]Vec3, int) {
+func boxBoxSAT(A, B *box, spec, ext float64, out, edge *[4]cpt) ([2]Vec3, int) {
 	var none [2]Vec3
 	d := B.p.Sub(A.p)
 	var c, ac [3][3]float64
@@ -133,7 +143,7 @@ func boxBoxSAT(A, B *box, spec float64, out, edge *[4]cpt) ([2]Vec3, int) {
 	for i := 0; i < 3; i++ {
 		s := abs(da[i]) - A.h[i] - (mul(B.h[0], ac[i][0]) + mul(B.h[1], ac[i][1]) + mul(B.h[2], ac[i][2]))
 		if s > spec {
-			return none, 0
+			return none, noContact
 		}
 		if ia < 0 || s > bestA {
 			bestA, ia = s, i
@@ -143,14 +153,24 @@ func boxBoxSAT(A, B *box, spec float64, out, edge *[4]cpt) ([2]Vec3, int) {
 	for j := 0; j < 3; j++ {
 		s := abs(db[j]) - (mul(A.h[0], ac[0][j]) + mul(A.h[1], ac[1][j]) + mul(A.h[2], ac[2][j])) - B.h[j]
 		if s > spec {
-			return none, 0
+			return none, noContact
 		}
 		if jb < 0 || s > bestB {
 			bestB, jb = s, j
 		}
 	}
+	refB, best := false, bestA
+	if beats(bestB, bestA, relFaceTol) {
+		refB, best = true, bestB
+	}
 	// Edges of A crossed with edges of B. In A's frame, A.u[i] × B.u[j] has
-	// components -c[i2][j] along i1 and c[i1][j] along i2.
+	// components -c[i2][j] along i1 and c[i1][j] along i2. An edge axis
+	// matters only if it separates the boxes by more than spec, or more
+	// than the best face's axis by the edge tolerance (beats): below the
+	// smaller of the two, lim, it needs no square root, since the axis is
+	// no longer than 1 and so the separation u/|axis| is at most u when u
+	// is negative, and negative when u is.
+	lim := min(spec, best+absAxisTol+mul(relEdgeTol, abs(best)))
 	bestE, ei, ej := 0.0, -1, -1
 	for i := 0; i < 3; i++ {
 		i1, i2 := next3[i], next3[i+1]
@@ -163,9 +183,13 @@ func boxBoxSAT(A, B *box, spec float64, out, edge *[4]cpt) ([2]Vec3, int) {
 			dist := mul(da[i2], c[i1][j]) - mul(da[i1], c[i2][j])
 			ra := mul(A.h[i1], ac[i2][j]) + mul(A.h[i2], ac[i1][j])
 			rb := mul(B.h[j1], ac[i][j2]) + mul(B.h[j2], ac[i][j1])
-			s := (abs(dist) - ra - rb) / sqrt(l2)
+			u := abs(dist) - ra - rb
+			if (lim >= 0 && u <= 0) || (lim < 0 && u <= lim) {
+				continue
+			}
+			s := u / sqrt(l2)
 			if s > spec {
-				return none, 0
+				return none, noContact
 			}
 			if ei < 0 || s > bestE {
 				bestE, ei, ej = s, i, j
@@ -173,36 +197,178 @@ func boxBoxSAT(A, B *box, spec float64, out, edge *[4]cpt) ([2]Vec3, int) {
 		}
 	}
 
-	refB, best := false, bestA
-	if beats(bestB, bestA, relFaceTol) {
-		refB, best = true, bestB
-	}
-	face := func() (Vec3, int) {
+	// The face contact: the reference face and the incident face clipped
+	// by its sides. When that leaves nothing although the boxes are near,
+	// they meet past the faces' borders: the contact is at the closest
+	// points of the two faces' edges (unless near is false: an edge
+	// contact comes with it).
+	face := func(deepest float64, near bool) (Vec3, int) {
+		var n Vec3
+		var k int
 		if refB {
-			n, k := faceContact(B, A, jb, -db[jb], spec, out)
+			n, k = faceContact(B, A, jb, -db[jb], spec, ext, out)
 			for m := 0; m < k; m++ {
 				out[m].feature |= featRefB
 			}
-			return n, k
+		} else {
+			n, k = faceContact(A, B, ia, da[ia], spec, ext, out)
+			n = n.Neg()
 		}
-		n, k := faceContact(A, B, ia, da[ia], spec, out)
-		return n.Neg(), k
+		if k == 0 && near && best > minGap {
+			var fa, fb int
+			if refB {
+				fb, fa = facing(B, A, jb, -db[jb])
+			} else {
+				fa, fb = facing(A, B, ia, da[ia])
+			}
+			n, k = nearEdges(A, B, fa, fb, spec, out)
+		}
+		for m := 0; m < k; m++ {
+			out[m].sep = max(out[m].sep, deepest)
+		}
+		return n, k
 	}
 	if ei >= 0 && beats(bestE, best, relEdgeTol) {
 		ne, ke := edgeContact(A, B, ei, ej, d, spec, edge)
 		if ke < 0 { // the edges' closest points are past an end: a face contact
-			n, k := face()
+			n, k := face(best, true)
 			return [2]Vec3{n}, k
 		}
-		if best < -faceToo {
-			*out = *edge
-			return [2]Vec3{ne}, ke
-		}
-		nf, kf := face()
+		// The face contact too: a box turning fast can swing a face into
+		// the other box past the single edge point. No point of it is
+		// deeper than the edge axis' overlap, the boxes' true penetration.
+		nf, kf := face(bestE, false)
 		return [2]Vec3{nf, ne}, -(kf<<4 | ke)
 	}
-	n, k := face()
+	n, k := face(best, true)
 	return [2]Vec3{n}, k
+}
+
+// minGap is the least separation for which nearEdges is asked: below it
+// the boxes touch and the faces' clipping finds the contact.
+const minGap = 1e-6 // m
+
+// facing returns the reference face of R along axis k (dr is the offset
+// from R to I along it) and the face of I that faces it most, each as
+// 2*axis, plus one for the negative side.
+func facing(R, I *box, k int, dr float64) (int, int) {
+	n := R.u[k]
+	rf := 2 * k
+	if dr < 0 {
+		n, rf = n.Neg(), rf+1
+	}
+	m, best := 0, -1.0
+	for a := 0; a < 3; a++ {
+		if x := abs(n.Dot(I.u[a])); x > best {
+			m, best = a, x
+		}
+	}
+	inc := 2 * m
+	if n.Dot(I.u[m]) > 0 {
+		inc++ // I's negative side faces R
+	}
+	return rf, inc
+}
+
+// segment is an edge of a box: centre, unit direction, half length, id.
+type segment struct {
+	c  Vec3
+	u  Vec3
+	h  float64
+	id uint32
+}
+
+// faceEdges returns the four edges of X's face f (2*axis, plus one for the
+// negative side).
+func faceEdges(X *box, f int) [4]segment {
+	k := f / 2
+	v := 0
+	c := X.p.AddScaled(X.u[k], -X.h[k])
+	if f&1 == 0 {
+		v = 1 << k
+		c = X.p.AddScaled(X.u[k], X.h[k])
+	}
+	var out [4]segment
+	q := 0
+	for _, along := range [2]int{next3[k], next3[k+1]} {
+		other := 3 - k - along
+		for side := 0; side < 2; side++ {
+			vv := v | side<<other
+			out[q] = segment{c: c.AddScaled(X.u[other], sgn(side, X.h[other])), u: X.u[along], h: X.h[along], id: edgeID(along, vv)}
+			q++
+		}
+	}
+	return out
+}
+
+// nearEdges makes the contact of two separated boxes whose facing faces,
+// A's fa and B's fb, do not overlap seen along the reference face's
+// normal: at the closest points of the faces' edges (two points, the ends
+// of the overlap, when the closest edges are parallel), with the normal
+// along the gap, from B towards A. The features name the two edges
+// (featEdge, bit featEnd for the second point). It returns no points when
+// the gap exceeds spec.
+func nearEdges(A, B *box, fa, fb int, spec float64, out *[4]cpt) (Vec3, int) {
+	ea, eb := faceEdges(A, fa), faceEdges(B, fb)
+	best := -1.0
+	var pa, pb [2]Vec3
+	np := 0
+	var id uint32
+	for i := range ea {
+		for j := range eb {
+			qa, qb, k := closestOnSegments(&ea[i], &eb[j])
+			g := qb[0].Sub(qa[0])
+			if d2 := g.Dot(g); best < 0 || d2 < best {
+				best, pa, pb, np = d2, qa, qb, k
+				id = featEdge | ea[i].id<<4 | eb[j].id
+			}
+		}
+	}
+	gap := sqrt(best)
+	if gap > spec || gap < minGap {
+		return Vec3{}, 0
+	}
+	n := pa[0].Sub(pb[0]).Scale(1 / gap)
+	for k := 0; k < np; k++ {
+		out[k] = cpt{p: pa[k].Add(pb[k]).Scale(0.5), sep: gap, feature: id}
+		if k == 1 {
+			out[k].feature |= featEnd
+		}
+	}
+	return n, np
+}
+
+// closestOnSegments returns the closest points of segments a and b: one
+// pair, or, when they are parallel and overlap along their direction, the
+// two pairs at the ends of the overlap.
+func closestOnSegments(a, b *segment) ([2]Vec3, [2]Vec3, int) {
+	r := a.c.Sub(b.c)
+	bb, dd, e := a.u.Dot(b.u), a.u.Dot(r), b.u.Dot(r)
+	den := 1 - mul(bb, bb)
+	var pa, pb [2]Vec3
+	if den > 1e-9 {
+		s := clamp((mul(bb, e)-dd)/den, -a.h, a.h)
+		t := clamp(e+mul(bb, s), -b.h, b.h)
+		s = clamp(mul(bb, t)-dd, -a.h, a.h)
+		pa[0], pb[0] = a.c.AddScaled(a.u, s), b.c.AddScaled(b.u, t)
+		return pa, pb, 1
+	}
+	// Parallel: b's ends at s = -dd ± bb*b.h along a.
+	lo, hi := -dd-mul(bb, b.h), -dd+mul(bb, b.h)
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	lo, hi = max(lo, -a.h), min(hi, a.h)
+	k := 2
+	if hi-lo < 1e-6 { // no overlap, or a point: the nearest ends
+		s := clamp(-dd, -a.h, a.h)
+		lo, hi, k = s, s, 1
+	}
+	for q, s := range [2]float64{lo, hi} {
+		t := clamp(e+mul(bb, s), -b.h, b.h)
+		pa[q], pb[q] = a.c.AddScaled(a.u, s), b.c.AddScaled(b.u, t)
+	}
+	return pa, pb, k
 }
 
 // next3 gives the two other axes of axis i: next3[i], next3[i+1].
@@ -267,4 +433,12 @@ func edgeContact(A, B *box, i, j int, d Vec3, spec float64, out *[4]cpt) (Vec3, 
 	}
 	out[0] = cpt{p: pa.Add(pb).Scale(0.5), sep: sep, feature: featEdge | edgeID(i, va)<<4 | edgeID(j, vb)}
 	return l.Neg(), 1
+}
+
+// sgn returns h if bit is 1, -h if 0.
+func sgn(bit int, h float64) float64 {
+	if bit == 1 {
+		return h
+	}
+	return -h
 }

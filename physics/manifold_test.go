@@ -32,7 +32,7 @@ func cubeAt(p Vec3, rot Quat) BoxDef {
 // boxBox1 runs boxBox and returns its single contact.
 func boxBox1(A, B *box, spec float64) (Vec3, [4]cpt, int) {
 	var m manifolds
-	boxBox(A, B, spec, &m)
+	boxBox(A, B, spec, 0, &m)
 	if m.m == 0 {
 		return Vec3{}, m.pts[0], 0
 	}
@@ -208,7 +208,8 @@ func TestValidFeature(t *testing.T) {
 		{Ground, 7, true}, {Ground, 8, false},
 		{1, 5<<featFaceBits | 71, true}, {1, 6 << featFaceBits, false}, {1, 72, false},
 		{1, featRefB | 2<<featFaceBits | 3, true}, {1, 1 << 12, false},
-		{1, featEdge | 11<<4 | 11, true}, {1, featEdge | 12, false}, {1, featEdge | 1<<8, false},
+		{1, featEdge | 11<<4 | 11, true}, {1, featEdge | 12, false}, {1, featEdge | featEnd | 3, true}, {1, featEdge | 1<<9, false},
+		{1, featExt | featRefB | 1<<featFaceBits | 9, true}, {1, featExt | 72, false},
 	} {
 		if got := validFeature(c.b, c.f); got != c.want {
 			t.Errorf("validFeature(%d, %#x) = %v", c.b, c.f, got)
@@ -238,5 +239,64 @@ func TestContactNormalFollowsTheFeature(t *testing.T) {
 	}
 	if kinds == 0 {
 		t.Fatal("no box-box contacts in the pile")
+	}
+}
+
+func TestBoxesCornerToCornerMeetAtTheirEdges(t *testing.T) {
+	// B is 3 cm away from A along x and along z: their faces do not
+	// overlap seen along either axis, and the vertical edges nearest each
+	// other are parallel. The contact is at those edges, two points (the
+	// ends of their overlap), normal along the diagonal gap.
+	w := twoBoxes(t, cubeAt(Vec3{}, Identity), cubeAt(Vec3{1.03, 0.2, 1.03}, Identity))
+	A, B := w.boxOf(0), w.boxOf(1)
+	n, out, k := boxBox1(&A, &B, 0.1)
+	if k != 2 || out[0].feature&featEdge == 0 || out[1].feature != out[0].feature|featEnd {
+		t.Fatalf("%d points, features %#x %#x; want two edge points", k, out[0].feature, out[1].feature)
+	}
+	s := math.Sqrt(0.5)
+	if !vecNear(n, Vec3{-s, 0, -s}, 1e-12) || !near(out[0].sep, 0.03*math.Sqrt2, 1e-12) {
+		t.Fatalf("normal %v, separation %v; want (-0.71, 0, -0.71), %v", n, out[0].sep, 0.03*math.Sqrt2)
+	}
+	if lo, hi := out[0].p.Y, out[1].p.Y; !near(min(lo, hi), -0.3, 1e-12) || !near(max(lo, hi), 0.5, 1e-12) {
+		t.Fatalf("points at heights %v and %v, want the overlap of the edges, -0.3 to 0.5", lo, hi)
+	}
+	// Beyond the speculative distance, nothing.
+	if _, _, k := boxBox1(&A, &B, 0.04); k != 0 {
+		t.Fatalf("%d points with spec 0.04 at a gap of %v", k, 0.03*math.Sqrt2)
+	}
+	// The cache's normal for the feature: from B to A along the gap.
+	c := ContactState{A: 0, B: 1, Feature: out[1].feature}
+	if got := w.ContactNormal(&c); !vecNear(got, Vec3{-s, 0, -s}, 1e-12) {
+		t.Fatalf("ContactNormal %v", got)
+	}
+	// Edges that cross at an angle: one point, at their closest points.
+	w = twoBoxes(t, cubeAt(Vec3{}, Identity), cubeAt(Vec3{1.04, 1.03, 0.3}, AxisTurn(Vec3{0, 1, 0}, 0.2)))
+	A, B = w.boxOf(0), w.boxOf(1)
+	if _, _, k := boxBox1(&A, &B, 0.1); k == 0 {
+		t.Fatal("no contact between boxes 3 cm apart past their faces")
+	}
+}
+
+func TestClosestOnSegments(t *testing.T) {
+	x := Vec3{1, 0, 0}
+	a := segment{c: Vec3{}, u: x, h: 1}
+	for _, c := range []struct {
+		b      segment
+		k      int
+		pa, pb Vec3
+	}{
+		// Parallel, apart along the line: the nearest ends.
+		{segment{c: Vec3{3, 1, 0}, u: x, h: 1}, 1, Vec3{1, 0, 0}, Vec3{2, 1, 0}},
+		// Parallel, overlapping: both ends of the overlap.
+		{segment{c: Vec3{1.5, 1, 0}, u: x.Neg(), h: 1}, 2, Vec3{0.5, 0, 0}, Vec3{0.5, 1, 0}},
+		// Crossing at an angle, the closest points inside both.
+		{segment{c: Vec3{0.2, 0, 1}, u: Vec3{0, 1, 0}, h: 1}, 1, Vec3{0.2, 0, 0}, Vec3{0.2, 0, 1}},
+		// At an angle, past the end of a: clamped, then b's point again.
+		{segment{c: Vec3{3, 0, 1}, u: Vec3{0, 1, 0}, h: 1}, 1, Vec3{1, 0, 0}, Vec3{3, 0, 1}},
+	} {
+		pa, pb, k := closestOnSegments(&a, &c.b)
+		if k != c.k || !vecNear(pa[0], c.pa, 1e-12) || !vecNear(pb[0], c.pb, 1e-12) {
+			t.Errorf("segment %+v: %d pairs, %v %v; want %d, %v %v", c.b, k, pa[0], pb[0], c.k, c.pa, c.pb)
+		}
 	}
 }

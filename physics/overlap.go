@@ -1,6 +1,9 @@
 package physics
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // MaxOverlap returns the deepest penetration, in metres, between two enabled
 // boxes of w (at least one of them dynamic) or between an enabled dynamic box
@@ -10,14 +13,11 @@ import "sort"
 // over the 15 candidate axes (the face normals of each and the cross products
 // of their edges), which for convex polyhedra is the distance the boxes must
 // move apart to separate. It finds the pairs with a sort and sweep of its
-// own, O(n log n) plus the pairs. It is for tests, benchmarks and summaries,
-// not part of the step.
+// own, O(n log n) plus the pairs, in a buffer the world keeps (once it is
+// large enough, it does not allocate). It is for tests, benchmarks and
+// summaries, not part of the step.
 func MaxOverlap(w *World) float64 {
-	type item struct {
-		i      int
-		lo, hi Vec3
-	}
-	var items []item
+	items := w.overlapItems[:0]
 	deepest := 0.0
 	for i := range w.shapes {
 		b := &w.st.Bodies[i]
@@ -26,12 +26,12 @@ func MaxOverlap(w *World) float64 {
 		}
 		r := rotationMat(b.Rot)
 		bb := boundsOf(w.shapes[i].half, &r, b.Pos, 0)
-		items = append(items, item{i, bb.lo, bb.hi})
+		items = append(items, overlapItem{i, bb.lo, bb.hi})
 		if !w.shapes[i].static {
 			deepest = max(deepest, -bb.lo.Y) // the lowest vertex is the box's lowest point
 		}
 	}
-	sort.Slice(items, func(p, q int) bool { return items[p].lo.X < items[q].lo.X })
+	slices.SortFunc(items, func(p, q overlapItem) int { return cmp.Compare(p.lo.X, q.lo.X) })
 	for p := range items {
 		a := &items[p]
 		for q := p + 1; q < len(items) && items[q].lo.X <= a.hi.X; q++ {
@@ -45,7 +45,14 @@ func MaxOverlap(w *World) float64 {
 			deepest = max(deepest, w.penetration(a.i, b.i))
 		}
 	}
+	w.overlapItems = items
 	return deepest
+}
+
+// overlapItem is a body's bounds in MaxOverlap's sort and sweep.
+type overlapItem struct {
+	i      int
+	lo, hi Vec3
 }
 
 // penetration returns how deep boxes i and j overlap (0 if they do not): the

@@ -98,16 +98,24 @@ type testScene struct {
 	build  func() *World
 	player int
 	input  func(t uint32) Input
+	extra  func(w *World) error // forces of the scene besides the player's, or nil
 }
 
-// testScenes are the arena (one cube among static boxes) and the pile.
+// testScenes are the arena (one cube among static boxes), the pile and the
+// swarm.
 var testScenes = []testScene{
-	{"arena", MustScene, Player, ScriptedInput},
-	{"pile", MustPile, PilePlayer, PileInput},
+	{"arena", MustScene, Player, ScriptedInput, nil},
+	{"pile", MustPile, PilePlayer, PileInput, nil},
+	{"swarm", MustSwarm, SwarmPlayer, SwarmInput, swarmThrow},
 }
 
 // step applies the scripted input for the world's tick and steps it.
 func (sc *testScene) step(w *World) error {
+	if sc.extra != nil {
+		if err := sc.extra(w); err != nil {
+			return err
+		}
+	}
 	if err := ApplyInput(w, sc.player, sc.input(w.Tick())); err != nil {
 		return err
 	}

@@ -16,6 +16,15 @@ package physics
 // clamped to that times the points' mean distance from the centre. The cache
 // keeps friction per point (see storeCache), so a contact whose points
 // change keeps what its remaining points carried.
+//
+// Layout: the inner loops read the velocities of the active bodies (vel,
+// 48 bytes a body), the contacts (constraint) and their points' rows
+// (cpoint); what only the preparation, restitution and the cache need lies
+// elsewhere (solverBody, pointInfo). A contact's normal rows are solved one
+// point after the other (Gauss-Seidel) on the relative normal velocity of
+// the pair, which changes by the impulse times the sum of the inverse masses;
+// the linear velocities change once per contact, by the sum of its points'
+// impulses.
 
 import "math"
 
@@ -35,14 +44,45 @@ func makeSoft(hz, zeta, h float64) softness {
 	return softness{biasRate: omega / a1, massScale: mul(a2, a3), impulseScale: a3}
 }
 
-// solverBody is an active body as the solver sees it.
+// bodyVel is an active body's velocities, as the solver's inner loops read
+// and write them.
+type bodyVel struct{ v, w Vec3 }
+
+// solverBody is the rest of what the step keeps of an active body.
 type solverBody struct {
-	v, w   Vec3    // velocities
 	dv, dw Vec3    // velocity change per substep from gravity, force and torque
 	dp, dq Vec3    // position moved and rotation turned (small angles) since the start of the step
 	invM   float64 // inverse mass
 	invI   Mat3    // world inverse inertia at the start of the step
+	vp     Vec3    // velocity after gravity and force for a whole step
+	rs     float64 // how far a vertex may turn about the centre this step, m
+	turn   Mat3    // rotation now, kept up to date in every substep when track is set
+	track  bool    // the body is in an exact contact (see exactCon)
 }
+
+// exactCon is a contact whose separation is computed from the bodies' poses
+// in every substep instead of from the linear motion of its points: the
+// contacts of a body turning fast (its vertices may turn more than
+// fastTurn in a step), where a face turns or a vertex swings along an arc
+// too far for the linear estimate (a cube spinning at 9 rad/s turns 0.14
+// rad a step: the arc leaves the tangent by 8 mm). Each point is a point
+// of body y (fixed in it) above a plane of body x (x may be Ground).
+type exactCon struct {
+	ci, first int32 // the constraint; its points' exactPoint records start at first
+	x, y      int32 // bodies
+}
+
+// exactPoint is a point of an exactCon: the plane's normal (towards y) and
+// offset in x's frame, the point in y's frame. Its separation is
+// (Rx nl)·(py + Ry pl - px) - h.
+type exactPoint struct {
+	nl, pl Vec3
+	h      float64
+}
+
+// fastTurn is how far (m) the vertices of a body may turn in a step before
+// its contacts become exactCons.
+const fastTurn = 0.01
 
 // row is a friction row at the centre of a contact: the lever arms crossed
 // with the direction, the inverse inertia applied to those, the effective
@@ -59,78 +99,191 @@ type row struct {
 // body b and the solver's directions are flipped, so that the impulses keep
 // the cache's signs.
 type constraint struct {
-	a, b         int32   // bodies, as in the cache: b may be Ground
-	n            Vec3    // normal from b towards a, as in the cache
 	s1, s2       int32   // solver bodies
+	first, count int32   // points: w.pts[first : first+count]
+	m1, m2       float64 // inverse masses of s1 and s2 (0 when s2 < 0)
 	d, t1, t2    Vec3    // normal and tangents as the solver applies them to s1
-	mu, e        float64 // friction and restitution of the pair
+	mu           float64 // friction of the pair
 	soft         softness
-	first, count int32 // points: w.pts[first : first+count]
+	f1, f2       row // friction along t1 and t2 at the centre
+	tw1, tw2     Vec3
+	mtw, ptw     float64 // twist: effective mass, accumulated impulse
+	twistReach   float64 // mean distance of the points from the centre, m
 
-	c          Vec3 // centre of the points, world
-	f1, f2     row  // friction along t1 and t2 at the centre
-	tw1, tw2   Vec3 // twist: invI1 d, invI2 d
-	mtw, ptw   float64
-	twistReach float64 // mean distance of the points from the centre, m
+	// A cold contact (no impulse at all) whose points are all apart is
+	// skipped by a pass when its bodies cannot close the smallest gap,
+	// smin, within the substep, at their centres' relative normal speed
+	// plus their spins (an upper bound: the L1 norm) times reach1 and
+	// reach2, the longest lever arms of its points: no point would get an
+	// impulse.
+	cold           bool
+	smin           float64 // smallest separation of the points now
+	reach1, reach2 float64 // largest |r × d| of the points, for s1 and s2
+
+	a, b int32   // bodies, as in the cache: b may be Ground
+	e    float64 // restitution of the pair
 }
 
 // cpoint is one contact point's normal row.
 type cpoint struct {
-	feature  uint32
-	sep      float64 // separation at the start of the step
-	relVel   float64 // normal velocity before the step, for restitution
-	rn1, rn2 Vec3    // r1 × d, r2 × d
-	in1, in2 Vec3    // invI1 (r1 × d), invI2 (r2 × d)
-	off      Vec3    // offset from the contact's centre
+	rn1, in1 Vec3    // r1 × d, invI1 (r1 × d)
+	rn2, in2 Vec3    // r2 × d, invI2 (r2 × d)
 	mn, pn   float64 // effective mass, accumulated impulse
-	maxPn    float64
+	s        float64 // separation now: after the last substep's positions
+	sep      float64 // separation at the start of the step
+	maxPn    float64 // largest pn of the step, for restitution
+}
+
+// pointInfo is what the cache and restitution need of a contact point.
+type pointInfo struct {
+	off     Vec3    // offset from the contact's centre, in the tangent plane
+	relVel  float64 // normal velocity before the step, for restitution
+	feature uint32
 }
 
 // integrateVelocities applies one substep of gravity, forces and damping.
 func (w *World) integrateVelocities() {
+	vel := w.vel[:len(w.sb)]
 	for k := range w.sb {
-		b := &w.sb[k]
-		b.v = b.v.Add(b.dv)
-		b.w = b.w.Add(b.dw).Scale(w.angDamp)
+		b, v := &w.sb[k], &vel[k]
+		v.v = v.v.Add(b.dv)
+		v.w = v.w.Add(b.dw).Scale(w.angDamp)
 	}
 }
 
-// integratePositions moves the active bodies by one substep.
+// integratePositions moves the active bodies by one substep, then updates
+// the separation of every contact point from the bodies' motion since the
+// start of the step.
 func (w *World) integratePositions() {
 	h := w.h
+	vel := w.vel[:len(w.sb)]
 	for k, i := range w.active {
 		sb := &w.sb[k]
+		v := &vel[k]
 		b := &w.st.Bodies[i]
-		step := sb.v.Scale(h)
+		step := v.v.Scale(h)
 		b.Pos = b.Pos.Add(step)
 		sb.dp = sb.dp.Add(step)
-		b.Rot = b.Rot.Integrate(sb.w, h)
-		sb.dq = sb.dq.AddScaled(sb.w, h)
+		b.Rot = b.Rot.Integrate(v.w, h)
+		sb.dq = sb.dq.AddScaled(v.w, h)
+		if sb.track {
+			sb.turn = rotationMat(b.Rot)
+		}
 	}
-}
-
-// warmStart applies every contact's accumulated impulses.
-func (w *World) warmStart() {
 	for ci := range w.cons {
 		c := &w.cons[ci]
 		b1 := &w.sb[c.s1]
+		pts := w.pts[c.first : c.first+c.count]
+		smin := math.Inf(1)
+		if c.s2 < 0 {
+			ddp := c.d.Dot(b1.dp)
+			dq1 := b1.dq
+			for k := range pts {
+				p := &pts[k]
+				p.s = p.sep + ddp + p.rn1.Dot(dq1)
+				if p.s < smin {
+					smin = p.s
+				}
+			}
+		} else {
+			b2 := &w.sb[c.s2]
+			ddp := c.d.Dot(b1.dp) - c.d.Dot(b2.dp)
+			dq1, dq2 := b1.dq, b2.dq
+			for k := range pts {
+				p := &pts[k]
+				p.s = p.sep + ddp + p.rn1.Dot(dq1) - p.rn2.Dot(dq2)
+				if p.s < smin {
+					smin = p.s
+				}
+			}
+		}
+		c.smin = smin
+	}
+	for k := range w.exact {
+		e := &w.exact[k]
+		c := &w.cons[e.ci]
+		rx, px := w.poseNow(e.x)
+		ry, py := w.poseNow(e.y)
+		pts := w.pts[c.first : c.first+c.count]
+		ex := w.exactPts[e.first : e.first+c.count]
+		for q := range pts {
+			n := rx.MulVec(ex[q].nl)
+			pts[q].s = n.Dot(py.Add(ry.MulVec(ex[q].pl)).Sub(px)) - ex[q].h
+		}
+		c.smin = minSep(pts)
+	}
+}
+
+// minSep returns the smallest separation now of pts (0 for none).
+func minSep(pts []cpoint) float64 {
+	if len(pts) == 0 {
+		return 0
+	}
+	m := pts[0].s
+	for k := 1; k < len(pts); k++ {
+		if pts[k].s < m {
+			m = pts[k].s
+		}
+	}
+	return m
+}
+
+// l1 returns |x| + |y| + |z|, at least the length of v.
+func l1(v Vec3) float64 { return abs(v.X) + abs(v.Y) + abs(v.Z) }
+
+// poseNow returns the rotation and position of body i in the current
+// substep: those of the start of the step for a body that does not move,
+// identity and the origin for the ground.
+func (w *World) poseNow(i int32) (*Mat3, Vec3) {
+	if i == Ground {
+		return &identityMat, Vec3{}
+	}
+	if k := w.sidx[i]; k >= 0 {
+		return &w.sb[k].turn, w.st.Bodies[i].Pos
+	}
+	return &w.rot[i], w.st.Bodies[i].Pos
+}
+
+// identityMat is the rotation of the ground.
+var identityMat = Mat3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+
+// warmStart applies every contact's accumulated impulses.
+func (w *World) warmStart() {
+	vel := w.vel
+	for ci := range w.cons {
+		c := &w.cons[ci]
+		if c.cold {
+			continue
+		}
 		pn := 0.0
 		a1 := c.f1.i1.Scale(c.f1.p).Add(c.f2.i1.Scale(c.f2.p)).Add(c.tw1.Scale(c.ptw))
+		pts := w.pts[c.first : c.first+c.count]
+		P := c.t1.Scale(c.f1.p).Add(c.t2.Scale(c.f2.p))
+		b1 := &vel[c.s1]
+		if c.s2 < 0 {
+			for k := range pts {
+				p := &pts[k]
+				pn += p.pn
+				a1 = a1.AddScaled(p.in1, p.pn)
+			}
+			P = P.AddScaled(c.d, pn)
+			b1.v = b1.v.AddScaled(P, c.m1)
+			b1.w = b1.w.Add(a1)
+			continue
+		}
 		a2 := c.f1.i2.Scale(c.f1.p).Add(c.f2.i2.Scale(c.f2.p)).Add(c.tw2.Scale(c.ptw))
-		for k := c.first; k < c.first+c.count; k++ {
-			p := &w.pts[k]
+		for k := range pts {
+			p := &pts[k]
 			pn += p.pn
 			a1 = a1.AddScaled(p.in1, p.pn)
 			a2 = a2.AddScaled(p.in2, p.pn)
 		}
-		P := c.d.Scale(pn).Add(c.t1.Scale(c.f1.p)).Add(c.t2.Scale(c.f2.p))
-		b1.v = b1.v.AddScaled(P, b1.invM)
+		P = P.AddScaled(c.d, pn)
+		b2 := &vel[c.s2]
+		b1.v = b1.v.AddScaled(P, c.m1)
 		b1.w = b1.w.Add(a1)
-		if c.s2 >= 0 {
-			b2 := &w.sb[c.s2]
-			b2.v = b2.v.AddScaled(P, -b2.invM)
-			b2.w = b2.w.Sub(a2)
-		}
+		b2.v = b2.v.AddScaled(P, -c.m2)
+		b2.w = b2.w.Sub(a2)
 	}
 }
 
@@ -138,57 +291,83 @@ func (w *World) warmStart() {
 // when useBias is set (a gap still open closes at most within the substep
 // either way).
 func (w *World) solve(useBias bool) {
+	k := solveConst{invH: w.invH, slop: w.cfg.Slop, maxPush: -w.cfg.MaxPushSpeed, useBias: useBias}
 	for ci := range w.cons {
 		c := &w.cons[ci]
+		if c.count == 0 {
+			continue
+		}
 		if c.s2 < 0 {
-			w.solve1(c, useBias)
+			w.solve1(c, &k)
 		} else {
-			w.solve2(c, useBias)
+			w.solve2(c, &k)
 		}
 	}
 }
 
-// bias returns the velocity bias and the mass and impulse scales of a normal
-// row at separation s.
-func (w *World) bias(c *constraint, s float64, useBias bool) (bias, ms, is float64) {
-	if s > 0 {
-		return mul(s, w.invH), 1, 0
-	}
-	if useBias {
-		return max(mul(c.soft.biasRate, min(0, s+w.cfg.Slop)), -w.cfg.MaxPushSpeed), c.soft.massScale, c.soft.impulseScale
-	}
-	return 0, 1, 0
+// solveConst is what every row of a pass shares.
+type solveConst struct {
+	invH, slop, maxPush float64 // maxPush is negative
+	useBias             bool
 }
+
+// The normal rows of solve1 and solve2: a gap (s > 0) may close within the
+// substep; an overlap beyond the slop is pushed out softly, at most at
+// MaxPushSpeed, when useBias is set; the accumulated impulse is never
+// negative.
 
 // solve1 solves a contact whose second side does not move: the normal rows,
 // then the friction at the centre.
-func (w *World) solve1(c *constraint, useBias bool) {
-	b1 := &w.sb[c.s1]
+func (w *World) solve1(c *constraint, k *solveConst) {
+	b1 := &w.vel[c.s1]
 	v1, w1 := b1.v, b1.w
-	m1 := b1.invM
+	m1 := c.m1
 	d := c.d
-	ddp := d.Dot(b1.dp)
-	total := 0.0
-	for k := c.first; k < c.first+c.count; k++ {
-		p := &w.pts[k]
-		s := p.sep + ddp + p.rn1.Dot(b1.dq)
-		vn := d.Dot(v1) + p.rn1.Dot(w1)
-		bias, ms, is := w.bias(c, s, useBias)
-		lam := -mul(mul(p.mn, ms), vn+bias) - mul(is, p.pn)
-		pn := max(p.pn+lam, 0)
+	dn := d.Dot(v1) // normal velocity of s1's centre
+	if c.cold && c.smin > 0 && mul(l1(w1), c.reach1)-dn < mul(c.smin, k.invH) {
+		return
+	}
+	total, sum := 0.0, 0.0
+	pts := w.pts[c.first : c.first+c.count]
+	for i := range pts {
+		p := &pts[i]
+		vn := dn + p.rn1.Dot(w1)
+		var lam float64
+		if s := p.s; s > 0 {
+			lam = -mul(p.mn, vn+mul(s, k.invH))
+		} else if k.useBias {
+			bias := 0.0
+			if t := s + k.slop; t < 0 {
+				bias = mul(c.soft.biasRate, t)
+				if bias < k.maxPush {
+					bias = k.maxPush
+				}
+			}
+			lam = -mul(mul(p.mn, c.soft.massScale), vn+bias) - mul(c.soft.impulseScale, p.pn)
+		} else {
+			lam = -mul(p.mn, vn)
+		}
+		pn := p.pn + lam
+		if pn < 0 {
+			pn = 0
+		}
 		lam = pn - p.pn
 		p.pn = pn
-		p.maxPn = max(p.maxPn, pn)
+		if pn > p.maxPn {
+			p.maxPn = pn
+		}
 		total += pn
-		v1 = v1.AddScaled(d, mul(lam, m1))
+		sum += lam
+		dn += mul(lam, m1)
 		w1 = w1.AddScaled(p.in1, lam)
 	}
+	v1 = v1.AddScaled(d, mul(sum, m1))
 	lim := mul(c.mu, total)
 	// Tangent pair, clamped to the disc.
 	vt1 := c.t1.Dot(v1) + c.f1.r1.Dot(w1)
 	vt2 := c.t2.Dot(v1) + c.f2.r1.Dot(w1)
 	l1, l2 := c.friction(vt1, vt2, lim)
-	v1 = v1.AddScaled(c.t1, mul(l1, m1)).AddScaled(c.t2, mul(l2, m1))
+	v1 = v1.AddScaled(c.t1.Scale(l1).AddScaled(c.t2, l2), m1)
 	w1 = w1.AddScaled(c.f1.i1, l1).AddScaled(c.f2.i1, l2)
 	// Twist.
 	if c.twistReach > 0 {
@@ -196,47 +375,75 @@ func (w *World) solve1(c *constraint, useBias bool) {
 		w1 = w1.AddScaled(c.tw1, lt)
 	}
 	b1.v, b1.w = v1, w1
+	c.cold = total == 0 && c.f1.p == 0 && c.f2.p == 0 && c.ptw == 0
 }
 
 // solve2 is solve1 for a contact between two moving bodies.
-func (w *World) solve2(c *constraint, useBias bool) {
-	b1, b2 := &w.sb[c.s1], &w.sb[c.s2]
+func (w *World) solve2(c *constraint, k *solveConst) {
+	b1, b2 := &w.vel[c.s1], &w.vel[c.s2]
 	v1, w1, v2, w2 := b1.v, b1.w, b2.v, b2.w
-	m1, m2 := b1.invM, b2.invM
+	m1, m2 := c.m1, c.m2
+	m12 := m1 + m2
 	d := c.d
-	ddp := d.Dot(b1.dp) - d.Dot(b2.dp)
-	total := 0.0
-	for k := c.first; k < c.first+c.count; k++ {
-		p := &w.pts[k]
-		s := p.sep + ddp + p.rn1.Dot(b1.dq) - p.rn2.Dot(b2.dq)
-		vn := d.Dot(v1) + p.rn1.Dot(w1) - d.Dot(v2) - p.rn2.Dot(w2)
-		bias, ms, is := w.bias(c, s, useBias)
-		lam := -mul(mul(p.mn, ms), vn+bias) - mul(is, p.pn)
-		pn := max(p.pn+lam, 0)
+	dn := d.Dot(v1.Sub(v2)) // relative normal velocity of the centres
+	if c.cold && c.smin > 0 && mul(l1(w1), c.reach1)+mul(l1(w2), c.reach2)-dn < mul(c.smin, k.invH) {
+		return
+	}
+	total, sum := 0.0, 0.0
+	pts := w.pts[c.first : c.first+c.count]
+	for i := range pts {
+		p := &pts[i]
+		vn := dn + p.rn1.Dot(w1) - p.rn2.Dot(w2)
+		var lam float64
+		if s := p.s; s > 0 {
+			lam = -mul(p.mn, vn+mul(s, k.invH))
+		} else if k.useBias {
+			bias := 0.0
+			if t := s + k.slop; t < 0 {
+				bias = mul(c.soft.biasRate, t)
+				if bias < k.maxPush {
+					bias = k.maxPush
+				}
+			}
+			lam = -mul(mul(p.mn, c.soft.massScale), vn+bias) - mul(c.soft.impulseScale, p.pn)
+		} else {
+			lam = -mul(p.mn, vn)
+		}
+		pn := p.pn + lam
+		if pn < 0 {
+			pn = 0
+		}
 		lam = pn - p.pn
 		p.pn = pn
-		p.maxPn = max(p.maxPn, pn)
+		if pn > p.maxPn {
+			p.maxPn = pn
+		}
 		total += pn
-		v1 = v1.AddScaled(d, mul(lam, m1))
+		sum += lam
+		dn += mul(lam, m12)
 		w1 = w1.AddScaled(p.in1, lam)
-		v2 = v2.AddScaled(d, -mul(lam, m2))
 		w2 = w2.AddScaled(p.in2, -lam)
 	}
+	v1 = v1.AddScaled(d, mul(sum, m1))
+	v2 = v2.AddScaled(d, -mul(sum, m2))
 	lim := mul(c.mu, total)
-	vt1 := c.t1.Dot(v1) + c.f1.r1.Dot(w1) - c.t1.Dot(v2) - c.f1.r2.Dot(w2)
-	vt2 := c.t2.Dot(v1) + c.f2.r1.Dot(w1) - c.t2.Dot(v2) - c.f2.r2.Dot(w2)
+	vr := v1.Sub(v2)
+	vt1 := c.t1.Dot(vr) + c.f1.r1.Dot(w1) - c.f1.r2.Dot(w2)
+	vt2 := c.t2.Dot(vr) + c.f2.r1.Dot(w1) - c.f2.r2.Dot(w2)
 	l1, l2 := c.friction(vt1, vt2, lim)
-	v1 = v1.AddScaled(c.t1, mul(l1, m1)).AddScaled(c.t2, mul(l2, m1))
+	P := c.t1.Scale(l1).AddScaled(c.t2, l2)
+	v1 = v1.AddScaled(P, m1)
+	v2 = v2.AddScaled(P, -m2)
 	w1 = w1.AddScaled(c.f1.i1, l1).AddScaled(c.f2.i1, l2)
-	v2 = v2.AddScaled(c.t1, -mul(l1, m2)).AddScaled(c.t2, -mul(l2, m2))
 	w2 = w2.AddScaled(c.f1.i2, -l1).AddScaled(c.f2.i2, -l2)
 	if c.twistReach > 0 {
-		lt := c.twist(d.Dot(w1)-d.Dot(w2), mul(lim, c.twistReach))
+		lt := c.twist(d.Dot(w1.Sub(w2)), mul(lim, c.twistReach))
 		w1 = w1.AddScaled(c.tw1, lt)
 		w2 = w2.AddScaled(c.tw2, -lt)
 	}
 	b1.v, b1.w = v1, w1
 	b2.v, b2.w = v2, w2
+	c.cold = total == 0 && c.f1.p == 0 && c.f2.p == 0 && c.ptw == 0
 }
 
 // friction updates the accumulated tangent impulses for relative tangent
@@ -256,7 +463,12 @@ func (c *constraint) friction(vt1, vt2, lim float64) (float64, float64) {
 // twist updates the accumulated twist impulse for the relative spin wn about
 // the normal, keeping it within ±lim, and returns the impulse to apply.
 func (c *constraint) twist(wn, lim float64) float64 {
-	np := clamp(c.ptw-mul(c.mtw, wn), -lim, lim)
+	np := c.ptw - mul(c.mtw, wn)
+	if np > lim {
+		np = lim
+	} else if np < -lim {
+		np = -lim
+	}
 	l := np - c.ptw
 	c.ptw = np
 	return l
@@ -267,36 +479,36 @@ func (c *constraint) twist(wn, lim float64) float64 {
 // normal velocity they had before the step (and so before warm starting).
 func (w *World) restitution() {
 	thr := -w.cfg.RestitutionSpeed
-	var zero solverBody
+	var zero bodyVel
 	for ci := range w.cons {
 		c := &w.cons[ci]
 		if c.e == 0 {
 			continue
 		}
-		b1 := &w.sb[c.s1]
+		b1 := &w.vel[c.s1]
 		b2 := &zero
 		two := c.s2 >= 0
 		if two {
-			b2 = &w.sb[c.s2]
+			b2 = &w.vel[c.s2]
 		}
 		d := c.d
 		for k := c.first; k < c.first+c.count; k++ {
-			p := &w.pts[k]
-			if p.relVel > thr || p.maxPn == 0 {
+			p, q := &w.pts[k], &w.info[k]
+			if q.relVel > thr || p.maxPn == 0 {
 				continue
 			}
 			vn := d.Dot(b1.v) + p.rn1.Dot(b1.w)
 			if two {
 				vn -= d.Dot(b2.v) + p.rn2.Dot(b2.w)
 			}
-			lam := -mul(p.mn, vn+mul(c.e, p.relVel))
+			lam := -mul(p.mn, vn+mul(c.e, q.relVel))
 			np := max(p.pn+lam, 0)
 			lam = np - p.pn
 			p.pn = np
-			b1.v = b1.v.AddScaled(d, mul(lam, b1.invM))
+			b1.v = b1.v.AddScaled(d, mul(lam, c.m1))
 			b1.w = b1.w.AddScaled(p.in1, lam)
 			if two {
-				b2.v = b2.v.AddScaled(d, -mul(lam, b2.invM))
+				b2.v = b2.v.AddScaled(d, -mul(lam, c.m2))
 				b2.w = b2.w.AddScaled(p.in2, -lam)
 			}
 		}

@@ -24,13 +24,24 @@ type World struct {
 	bp     broadphase
 
 	// Scratch of the step, kept to avoid allocating.
-	active  []int32 // active bodies this step, by index: solver body k is body active[k]
-	sb      []solverBody
-	cons    []constraint
-	pts     []cpoint
-	cache   []ContactState // the next contact cache, swapped with st.Contacts
-	uf      []int32        // union-find parents, by solver index
-	minRest []uint32       // per island root
+	active   []int32 // active bodies this step, by index: solver body k is body active[k]
+	sb       []solverBody
+	vel      []bodyVel // velocities of the active bodies, by solver index
+	cons     []constraint
+	pts      []cpoint
+	info     []pointInfo  // by point, as pts
+	exact    []exactCon   // the contacts whose separation is recomputed in every substep
+	exactPts []exactPoint // their points
+	redo     []redo       // the pairs whose contacts are made again in every substep
+	redoOld  []ContactState
+	redoRel  []float64
+	cache    []ContactState // the next contact cache, swapped with st.Contacts
+	uf       []int32        // union-find parents, by solver index
+	minRest  []uint32       // per island root
+
+	reserved int // the body count reserve sized the buffers for
+
+	overlapItems []overlapItem // MaxOverlap's buffer
 
 	h          float64 // substep length
 	invH       float64 // 1 / h
@@ -158,7 +169,13 @@ func (w *World) ContactNormal(c *ContactState) Vec3 {
 	ra, rb := rotationMat(a.Rot), rotationMat(b.Rot)
 	f := c.Feature
 	if f&featEdge != 0 {
-		l := ra.Col(int(f>>4&0xf) / 4).Cross(rb.Col(int(f&0xf) / 4))
+		ea, eb := int(f>>4&0xf), int(f&0xf)
+		ua := ra.Col(ea / 4)
+		l := ua.Cross(rb.Col(eb / 4))
+		if l.Dot(l) < 1e-12 { // parallel edges (nearEdges): across the gap between them
+			g := edgeCentre(a.Pos, &ra, w.shapes[c.A].half, ea).Sub(edgeCentre(b.Pos, &rb, w.shapes[c.B].half, eb))
+			l = g.AddScaled(ua, -g.Dot(ua))
+		}
 		if l.Dot(a.Pos.Sub(b.Pos)) < 0 {
 			l = l.Neg()
 		}
@@ -177,6 +194,18 @@ func (w *World) ContactNormal(c *ContactState) Vec3 {
 		n = n.Neg()
 	}
 	return n
+}
+
+// edgeCentre returns the centre of edge e (see edgeID) of a box with
+// centre p, rotation r and half extents h.
+func edgeCentre(p Vec3, r *Mat3, h Vec3, e int) Vec3 {
+	k := e / 4
+	lo, hi := next3[k], next3[k+1]
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	hs := [3]float64{h.X, h.Y, h.Z}
+	return p.AddScaled(r.Col(lo), sgn(e&1, hs[lo])).AddScaled(r.Col(hi), sgn(e>>1&1, hs[hi]))
 }
 
 // Hash returns the hash of the world's state (see State.Hash).
@@ -199,15 +228,17 @@ func (w *World) Restore(src *State) error {
 		return err
 	}
 	// Derived data depends on the pose alone: keep it for the bodies whose
-	// pose is bit for bit the one it was derived from.
+	// pose is bit for bit the one it was derived from. Of the others only
+	// those the next step will not move need it now: the step derives the
+	// moving bodies' from their state anyway (activate).
 	for i := range w.shapes {
-		if !w.fresh[i] || !samePose(&w.st.Bodies[i], &src.Bodies[i]) {
+		if w.fresh[i] && !samePose(&w.st.Bodies[i], &src.Bodies[i]) {
 			w.fresh[i] = false
 		}
 	}
 	w.st.CopyFrom(src)
 	for i := range w.shapes {
-		if !w.fresh[i] {
+		if !w.fresh[i] && !w.Awake(i) {
 			w.derive(i)
 		}
 	}
@@ -229,33 +260,55 @@ func (w *World) checkState(s *State) error {
 	}
 	for i := range s.Bodies {
 		b := &s.Bodies[i]
-		if err := checkBody(i, b); err != nil {
-			return fmt.Errorf("restore: %w", err)
+		if bodyNaN(b) != 0 || !unitRot(b) {
+			return fmt.Errorf("restore: %w", checkBody(i, b))
 		}
 		if b.Asleep && (w.shapes[i].static || b.Disabled) {
 			return badValue("restore: body %d is asleep and static or disabled", i)
 		}
 	}
-	n := int32(len(w.shapes))
-	var prev uint64
-	nonFinite := 0.0
-	for k := range s.Contacts {
-		c := &s.Contacts[k]
-		if c.A < 0 || c.A >= n || c.B < Ground || c.B >= n || (c.B != Ground && c.B <= c.A) || !validFeature(c.B, c.Feature) {
-			return badValue("restore: contact %d names bodies %d, %d, feature %#x outside the world", k, c.A, c.B, c.Feature)
+	nb := uint32(len(w.shapes))
+	var prev, bad uint64
+	cs := s.Contacts
+	for k := range cs {
+		c := &cs[k]
+		a, b, f := c.A, c.B, c.Feature
+		key := contactKey(a, b, f)
+		// A and B in the world (B may be Ground), B after A, a feature
+		// that can name a contact of B, in key order.
+		if uint32(a) >= nb || (b != Ground && (uint32(b) >= nb || b <= a)) || !validFeature(b, f) {
+			return badValue("restore: contact %d names bodies %d, %d, feature %#x outside the world", k, a, b, f)
 		}
-		// x*0 is 0 for a finite x and NaN otherwise: one test for all.
-		nonFinite += float64(c.Pn*0) + float64(c.Pt1*0) + float64(c.Pt2*0)
-		key := c.key()
-		if k > 0 && key <= prev {
+		if key <= prev && k > 0 {
 			return badValue("restore: contact %d is out of order", k)
 		}
 		prev = key
+		bad |= math.Float64bits((c.Pn - c.Pn) + (c.Pt1 - c.Pt1) + (c.Pt2 - c.Pt2)) // see bodyNaN
 	}
-	if nonFinite != 0 {
+	if bad != 0 {
 		return badValue("restore: a contact has a non-finite impulse")
 	}
 	return nil
+}
+
+// bodyNaN returns other than 0 if a value of b is NaN or infinite: x - x is
+// 0 for a finite x and NaN otherwise, and a sum with a NaN is NaN. The sums
+// run side by side, and the result's bits are 0 only for +0.
+func bodyNaN(b *BodyState) uint64 {
+	p := (b.Pos.X - b.Pos.X) + (b.Pos.Y - b.Pos.Y) + (b.Pos.Z - b.Pos.Z)
+	q := (b.Rot.W - b.Rot.W) + (b.Rot.X - b.Rot.X) + (b.Rot.Y - b.Rot.Y) + (b.Rot.Z - b.Rot.Z)
+	v := (b.Vel.X - b.Vel.X) + (b.Vel.Y - b.Vel.Y) + (b.Vel.Z - b.Vel.Z)
+	a := (b.AngVel.X - b.AngVel.X) + (b.AngVel.Y - b.AngVel.Y) + (b.AngVel.Z - b.AngVel.Z)
+	f := (b.Force.X - b.Force.X) + (b.Force.Y - b.Force.Y) + (b.Force.Z - b.Force.Z)
+	t := (b.Torque.X - b.Torque.X) + (b.Torque.Y - b.Torque.Y) + (b.Torque.Z - b.Torque.Z)
+	return math.Float64bits((p + q) + (v + a) + (f + t))
+}
+
+// unitRot reports whether b's orientation has unit length, within 0.001
+// of its square.
+func unitRot(b *BodyState) bool {
+	n := b.Rot.Dot(b.Rot)
+	return n >= 0.999 && n <= 1.001
 }
 
 // SkipTo sets the world's tick to t without stepping: what a server does
@@ -328,18 +381,11 @@ func (w *World) wake(i int) {
 // checkBody refuses a body state with a non-finite value or an orientation
 // that is not unit length.
 func checkBody(i int, b *BodyState) error {
-	// x*0 is 0 for a finite x and NaN otherwise: one test for all.
-	z := float64(b.Pos.X*0) + float64(b.Pos.Y*0) + float64(b.Pos.Z*0) +
-		float64(b.Rot.W*0) + float64(b.Rot.X*0) + float64(b.Rot.Y*0) + float64(b.Rot.Z*0) +
-		float64(b.Vel.X*0) + float64(b.Vel.Y*0) + float64(b.Vel.Z*0) +
-		float64(b.AngVel.X*0) + float64(b.AngVel.Y*0) + float64(b.AngVel.Z*0) +
-		float64(b.Force.X*0) + float64(b.Force.Y*0) + float64(b.Force.Z*0) +
-		float64(b.Torque.X*0) + float64(b.Torque.Y*0) + float64(b.Torque.Z*0)
-	if z != 0 {
+	if bodyNaN(b) != 0 {
 		return badValue("body %d has a non-finite value", i)
 	}
-	if n := b.Rot.Dot(b.Rot); n < 0.999 || n > 1.001 {
-		return badValue("body %d orientation has squared length %v, want 1", i, n)
+	if !unitRot(b) {
+		return badValue("body %d orientation has squared length %v, want 1", i, b.Rot.Dot(b.Rot))
 	}
 	return nil
 }
