@@ -15,7 +15,7 @@ var goldenHashes = []struct {
 }{
 	{"arena", 10000, 0x7b987bca0147186d},
 	{"pyramid", 3840, 0x11cbec92f43ae29a},
-	{"cubes", 2048, 0xf8f6e69362638366},
+	{"cubes", 2048, 0x85e5e1a46a32d161},
 }
 
 func TestGoldenHashes(t *testing.T) {

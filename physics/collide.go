@@ -42,9 +42,8 @@ func (w *World) activate() {
 
 // collide finds this step's contacts and prepares them for the solver, in
 // key order: for each pair in (a, b) order, after the ground contacts of
-// every active body up to a. A sleeping box is solved as if static this
-// step; if its contact with an active one carries an impulse, the step
-// wakes it (see wakeTouched) and it moves from the next.
+// every active body up to a. A sleeping box touched by an active one is
+// woken (it is solved as if static this step, and moves from the next).
 func (w *World) collide() {
 	w.cons = w.cons[:0]
 	w.pts = w.pts[:0]
@@ -78,40 +77,18 @@ func (w *World) collide() {
 				w.addConstraint(a, b, out.n[m], out.pts[m][:out.k[m]], &o)
 			}
 		}
+		if out.m == 0 {
+			continue
+		}
+		if w.sidx[a] < 0 {
+			w.wake(int(a))
+		}
+		if w.sidx[b] < 0 {
+			w.wake(int(b))
+		}
 	}
 	for ; g < len(w.active); g++ {
 		w.ground(w.active[g], &o)
-	}
-}
-
-// carries reports whether contact c holds an impulse: a normal impulse at
-// one of its points, or friction.
-func (w *World) carries(c *constraint) bool {
-	if c.f1.p != 0 || c.f2.p != 0 || c.ptw != 0 {
-		return true
-	}
-	for k := c.first; k < c.first+c.count; k++ {
-		if w.pts[k].pn != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// wakeTouched wakes the sleeping boxes that an active one pushed in this
-// step: a contact that carries an impulse. Contacts that only came near
-// (speculative, no impulse) wake nothing.
-func (w *World) wakeTouched() {
-	for ci := range w.cons {
-		c := &w.cons[ci]
-		if c.s2 >= 0 || c.b == Ground || !w.carries(c) {
-			continue
-		}
-		for _, i := range [2]int32{c.a, c.b} {
-			if w.st.Bodies[i].Asleep {
-				w.wake(int(i))
-			}
-		}
 	}
 }
 
@@ -514,6 +491,13 @@ func (w *World) redoContacts(s int) {
 			}
 			w.prepare(c, r.first+4*m, r.a, r.b, out.n[m], out.pts[m][:out.k[m]], old, &o)
 			w.rebase(c, old, rel)
+		}
+		if out.m > 0 {
+			for _, i := range [2]int32{r.a, r.b} {
+				if w.sidx[i] < 0 {
+					w.wake(int(i))
+				}
+			}
 		}
 	}
 }

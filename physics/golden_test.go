@@ -15,8 +15,8 @@ var goldenHashes = []struct {
 	hash  uint64
 }{
 	{"arena", 10000, 0x7b987bca0147186d},
-	{"pile", 3072, 0xecb5df04897bfcb9},
-	{"swarm", 2048, 0x75af3890d4fd46d2},
+	{"pile", 3072, 0xd9becc7a52375ff8},
+	{"swarm", 2048, 0x3139212fdd2bd4bc},
 }
 
 func TestGoldenHash(t *testing.T) {

@@ -33,7 +33,7 @@ func union(uf []int32, a, b int32) {
 func (w *World) wakeIslands() {
 	bodies := w.st.Bodies
 	linked := func(c *ContactState) bool {
-		return c.B != Ground && c.Pn != 0 && !w.shapes[c.A].static && !w.shapes[c.B].static &&
+		return c.B != Ground && !w.shapes[c.A].static && !w.shapes[c.B].static &&
 			!bodies[c.A].Disabled && !bodies[c.B].Disabled
 	}
 	need := false
@@ -97,7 +97,7 @@ func (w *World) sleepIslands() {
 	}
 	w.uf, w.minRest = uf, rest
 	for ci := range w.cons {
-		if c := &w.cons[ci]; c.s2 >= 0 && w.carries(c) {
+		if c := &w.cons[ci]; c.s2 >= 0 {
 			union(uf, c.s1, c.s2)
 		}
 	}

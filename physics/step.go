@@ -38,7 +38,6 @@ func (w *World) Step() {
 		w.solve(false)
 	}
 	w.restitution()
-	w.wakeTouched()
 	w.storeCache()
 	for k, i := range w.active {
 		b := &w.st.Bodies[i]
