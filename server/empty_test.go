@@ -50,7 +50,7 @@ func (r *recorded) Event(t uint32, e game.Event) error {
 	return nil
 }
 func (r *recorded) Tick(uint32, []game.Input, uint64, *physics.State) error { return nil }
-func (r *recorded) Skip(uint32, uint32) error                                { return nil }
+func (r *recorded) Skip(uint32, uint32) error                               { return nil }
 
 func TestEmptyServerHasCubesOnlyForItsClients(t *testing.T) {
 	s := emptyServer(t)
