@@ -106,9 +106,17 @@ func joinsRun(t *testing.T, mode Mode, preset string, slots int, times [][2]time
 // is an event each client sees, and none may look like nondeterminism. In
 // the second run four clients join within 50 ms: a client once took the
 // relayed input of a player whose cube had not come back yet in its
-// prediction, and the step failed on the cube out of the world.
+// prediction, and the step failed on the cube out of the world. In the
+// third, twelve clients come and go two seconds apart: in state sync, a
+// transfer older than the newest snapshot, with a join or a leave between
+// the two, once left the client believing its replay gave the server's
+// state, and the next snapshot was taken for nondeterminism.
 func TestClientsJoinAndLeaveAnEmptyServer(t *testing.T) {
 	s, ms := time.Second, time.Millisecond
+	var churn [][2]time.Duration
+	for i := range 12 {
+		churn = append(churn, [2]time.Duration{time.Duration(i) * 2 * s, time.Duration(i)*2*s + 14*s})
+	}
 	runs := []struct {
 		slots int
 		times [][2]time.Duration
@@ -117,6 +125,7 @@ func TestClientsJoinAndLeaveAnEmptyServer(t *testing.T) {
 	}{
 		{4, [][2]time.Duration{{0, 40 * s}, {250 * ms, 41 * s}, {280 * ms, 42 * s}, {5 * s, 30 * s}, {31 * s, 50 * s}}, 60 * s, 7},
 		{8, [][2]time.Duration{{0, 21 * s}, {5 * ms, 22 * s}, {30 * ms, 21500 * ms}, {45 * ms, 22200 * ms}}, 30 * s, 1},
+		{8, churn, 45 * s, 3},
 	}
 	for _, mode := range []Mode{StateSync, InputSync} {
 		for k, r := range runs {
