@@ -79,7 +79,8 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 	if err := conn.SetConditions(p.Conditions, p.Conditions); err != nil {
 		return err
 	}
-	run := &clientRun{ep: predict.NewEndpoint(c, conn), conn: conn, addr: cf.addr, pilot: game.NewAutopilot(sc, *seed), start: time.Now()}
+	run := &clientRun{ep: predict.NewEndpoint(c, conn), conn: conn, addr: cf.addr, pilot: game.NewAutopilot(sc, *seed), start: time.Now(),
+		pace: pacer{maxLate: clientMaxLate}}
 	c.Clock = func() time.Duration { return run.at }
 	err = run.loop(ctl, time.Duration(*seconds*float64(time.Second)))
 	if err != nil {
@@ -174,7 +175,7 @@ func (r *clientRun) loop(ctl *runControl, play time.Duration) error {
 			in = r.pilot.Input(c.World().Body(c.Body()))
 		}
 		if err := r.ep.Turn(r.at, in); err != nil {
-			return r.failure(err)
+			return turnFailure(err, r.addr, c)
 		}
 		if c.Stats.StatesReceived != r.lastStates {
 			r.lastStates = c.Stats.StatesReceived
@@ -198,16 +199,17 @@ func (r *clientRun) loop(ctl *runControl, play time.Duration) error {
 	return nil
 }
 
-// failure turns what ended a turn into the command's error: a refusal or
-// a lost server in one line, exit 1.
-func (r *clientRun) failure(err error) error {
+// turnFailure turns what ended a turn of client c against the server at
+// addr into the command's error: a refusal or a lost server in one line,
+// exit 1.
+func turnFailure(err error, addr string, c *predict.Client) error {
 	if errors.Is(err, predict.ErrRefused) {
 		why := err.Error()
 		if i := strings.Index(why, predict.ErrRefused.Error()+": "); i >= 0 {
 			why = why[i+len(predict.ErrRefused.Error())+2:]
 		}
 		return exitError{code: 1, msg: fmt.Sprintf("the server at %s refused this client: %s (this client built %s in %s sync)",
-			r.addr, why, r.ep.Client.Scene().ID, r.ep.Client.Config.Mode)}
+			addr, why, c.Scene().ID, c.Config.Mode)}
 	}
 	var lost *transport.LostError
 	if errors.As(err, &lost) {
