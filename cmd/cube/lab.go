@@ -480,7 +480,7 @@ func (l *lab) hud() []string {
 		}
 		lines = append(lines,
 			fmt.Sprintf("server %s  %s  RTT %v at join", r.addr, slot, c.Sync.RTT.Round(time.Millisecond)),
-			fmt.Sprintf("this link: %s  one-way %v ±%v  loss %.1f%%, on top of the network", r.preset.Name, cond.Latency, cond.Jitter, 100*cond.Loss),
+			fmt.Sprintf("%s on this link  one-way %v ±%v  loss %.1f%%", r.preset.Name, cond.Latency, cond.Jitter, 100*cond.Loss),
 			fmt.Sprintf("scene %s, %d bodies, %d slots  %s sync", c.Scene().Name, c.World().NumBodies(), len(c.Scene().Players), c.Config.Mode))
 		rates = r.rates.rates()
 		rejected = fmt.Sprintf("rejected: client %d", st.Rejected.Total())

@@ -82,7 +82,7 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 		t.Fatalf("joined %v, %d states, lost %v", c.Joined(), c.Stats.StatesReceived, l.remote.lost)
 	}
 	hud := strings.Join(l.hud(), "\n")
-	for _, want := range []string{"server " + srv.addr, "slot ", "this link: lan", "8 slots", "Y server remote", "mispredicted: input"} {
+	for _, want := range []string{"server " + srv.addr, "slot ", "lan on this link", "8 slots", "Y server remote", "mispredicted: input"} {
 		if !strings.Contains(hud, want) {
 			t.Errorf("HUD lacks %q:\n%s", want, hud)
 		}

@@ -259,7 +259,7 @@ func (l *lab) build(f *render.Frame) {
 		case w.Static(i):
 			box.Color, box.Blocks = colorStatic, true
 		case slotOf(sc, i) >= 0:
-			box.Color, box.Shadow = slotColors[slotOf(sc, i)], true
+			box.Color, box.Shadow, box.Fades = slotColors[slotOf(sc, i)], true, true
 		case atRest(&b):
 			box.Color, box.Shadow, box.Fades = colorResting, true, true
 		default:
