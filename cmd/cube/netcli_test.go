@@ -1,10 +1,14 @@
 package main
 
 import (
+	"encoding/json"
+	"io"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -161,4 +165,46 @@ func TestServerRecordReplays(t *testing.T) {
 		t.Fatalf("replay: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	t.Logf("replay: %s", strings.TrimSpace(out))
+}
+
+// TestClientInterruptedAndServerGone: a client stopped by SIGINT prints
+// its summary so far and exits 130; a client whose server stops says so
+// in one line and exits 1.
+func TestClientInterruptedAndServerGone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real time")
+	}
+	t.Parallel()
+	srv := startServer(t)
+	ctl := quietControl()
+	var out, errs syncBuffer
+	done := make(chan int)
+	go func() {
+		done <- runCommand("client", func(a []string, o, e io.Writer) error { return connect(a, o, e, ctl) },
+			[]string{"-connect", srv.addr, "-pin", srv.pin, "-seconds", "60", "-json"}, &out, &errs)
+	}()
+	time.Sleep(2 * time.Second)
+	ctl.sigs <- os.Interrupt
+	code := <-done
+	var rep clientReport
+	if err := json.Unmarshal([]byte(out.String()), &rep); err != nil || code != 130 || !rep.Interrupted || rep.Ticks == 0 ||
+		!strings.Contains(errs.String(), "stopped by interrupt") {
+		t.Fatalf("interrupted client: exit %d, stdout %q, stderr %q, %v", code, out.String(), errs.String(), err)
+	}
+	go func() {
+		r := runTestClient(srv, "-seconds", "60")
+		done <- r.code
+		oneLine(t, "a client whose server stopped", r.code, 1, r.out, r.errs, "closed the connection: server closed")
+	}()
+	time.Sleep(2 * time.Second)
+	srv.ctl.sigs <- syscall.SIGINT
+	<-srv.done
+	if srv.code != 0 {
+		t.Errorf("server stopped by SIGINT: exit %d, %s", srv.code, srv.errs.String())
+	}
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the client did not notice its server had gone")
+	}
 }
