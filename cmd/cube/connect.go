@@ -68,7 +68,7 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 	ccfg := predict.DefaultClientConfig()
 	ccfg.Mode, ccfg.TimeSync = mode, true
 	c := predict.NewClient(ccfg, w, sc, randomNonce())
-	watchDesync(c, stdout, stderr, reportDir, uint32(inject))
+	watchDesync(c, stderr, reportDir, uint32(inject))
 
 	quietQUIC()
 	conn, err := transport.Dial(context.Background(), cf.addr, cf.pin, cf.insecure, &transport.Options{Seed: *seed})
@@ -101,17 +101,28 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 // watchDesync makes c report its first nondeterminism to a file in dir,
 // as sim and the window do, and, when every is not 0, moves its cube by
 // one ulp every that many ticks to prove the detector.
-func watchDesync(c *predict.Client, stdout, stderr io.Writer, dir string, every uint32) {
-	if every > 0 {
-		// The cube is known once the server has taken the client.
-		c.Perturb = func(w *physics.World, tick uint32) { predict.InjectNondeterminism(every, c.Body())(w, tick) }
-	}
+func watchDesync(c *predict.Client, stderr io.Writer, dir string, every uint32) {
+	injectOnceJoined(c, every)
 	c.KeepStates = true
 	found := false
 	c.OnMispredict = func(m *predict.Misprediction) {
 		if m.Kind == predict.KindNondeterminism && !found {
 			found = true
 			reportDesync(stderr, stderr, dir, m)
+		}
+	}
+}
+
+// injectOnceJoined makes c's cube move by one ulp every that many ticks (0:
+// never), to prove the detector. Its cube is known once the server has
+// taken it.
+func injectOnceJoined(c *predict.Client, every uint32) {
+	if every == 0 {
+		return
+	}
+	c.Perturb = func(w *physics.World, tick uint32) {
+		if c.Joined() {
+			predict.InjectNondeterminism(every, c.Body())(w, tick)
 		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"
-	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 )
 
@@ -155,10 +154,7 @@ func newRemoteLab(r *remoteLink, autopilot bool, inject uint32, seed uint64) *la
 	l := &lab{remote: r, autopilot: autopilot, inject: inject}
 	l.show.snapshot = true
 	c := r.ep.Client
-	if inject > 0 {
-		// The cube is known once the server has taken the client.
-		c.Perturb = func(w *physics.World, tick uint32) { predict.InjectNondeterminism(inject, c.Body())(w, tick) }
-	}
+	injectOnceJoined(c, inject)
 	c.OnMispredict = l.onMispredict
 	c.KeepStates = true
 	if autopilot {
@@ -183,10 +179,12 @@ func (l *lab) now() time.Duration {
 	return l.sess.Now()
 }
 
-// inProcessOnly is the note for a key that acts on the server or the
-// session, which a window playing against a remote server cannot do.
-func (l *lab) inProcessOnly(what string) {
-	l.say(what + ": in process only; the server is remote (" + l.remote.addr + ")")
+// inProcessKeys are the actions on the server or the session in this
+// process, which a window playing against a remote server cannot do, with
+// the name its note gives them.
+var inProcessKeys = map[action]string{
+	actSlower: "[ ] (snapshot rate)", actFaster: "[ ] (snapshot rate)", actNudge: "K (nudge)", actNextScene: "N (next scene)",
+	actReset: "Backspace (reset)", actPause: "P (pause)", actStep: ". (step)", actServerCube: "Y (server cube)",
 }
 
 // reset builds a fresh session with the current settings.
@@ -255,27 +253,9 @@ func (l *lab) act(a action) error {
 		l.base.Preset, l.base.Conditions = p.Name, p.Conditions
 		return l.sess.SetConditions(p.Name, p.Conditions)
 	}
-	if l.remote != nil {
-		switch a {
-		case actSlower, actFaster:
-			l.inProcessOnly("the snapshot rate is the server's (cube server -snapshot-hz)")
-			return nil
-		case actNudge:
-			l.inProcessOnly("nudge")
-			return nil
-		case actNextScene:
-			l.inProcessOnly("next scene")
-			return nil
-		case actReset:
-			l.inProcessOnly("reset")
-			return nil
-		case actPause, actStep:
-			l.inProcessOnly("pause")
-			return nil
-		case actServerCube:
-			l.inProcessOnly("the server's cube")
-			return nil
-		}
+	if what, ok := inProcessKeys[a]; ok && l.remote != nil {
+		l.say(what + ": in process only; the server at " + l.remote.addr + " is remote")
+		return nil
 	}
 	switch a {
 	case actSlower, actFaster:
