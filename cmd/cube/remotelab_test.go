@@ -155,3 +155,24 @@ func TestWindowBots(t *testing.T) {
 		}
 	}
 }
+
+func TestWindowNetworkFlags(t *testing.T) {
+	pin := strings.Repeat("0", 64)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"window", "-bots", "8"}, "want 0 to 7"},
+		{[]string{"window", "-bots", "2", "-input-driven"}, "needs the clocked server"},
+		{[]string{"window", "-max-players", "4"}, "are for -connect"},
+		{[]string{"window", "-connect", "127.0.0.1:4242", "-pin", pin, "-record", "x.rec"}, "-record is for a session in this process"},
+		{[]string{"window", "-connect", "127.0.0.1:4242", "-pin", pin, "-bots", "2"}, "-bots is for a session in this process"},
+		{[]string{"window", "-connect", "127.0.0.1:4242", "-pin", pin, "-max-players", "9"}, "want 1 to 8"},
+		{[]string{"window", "-connect", "192.0.2.1:4242", "-insecure"}, "only for loopback"},
+		{[]string{"window", "-connect", "127.0.0.1:4242"}, "needs -pin"},
+	}
+	for _, c := range cases {
+		code, out, errs := runCube(c.args...)
+		oneLine(t, strings.Join(c.args, " "), code, 2, out, errs, c.want)
+	}
+}
