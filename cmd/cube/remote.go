@@ -26,8 +26,8 @@ type remoteLink struct {
 	lost   error // what ended the connection, or the server's refusal
 }
 
-// dialRemote connects a client built as sc to the server at addr and
-// conditions its own traffic with preset p.
+// dialRemote connects client c to the server cf names and conditions its
+// own traffic with preset p (seed: the conditioner's).
 func dialRemote(cf *connectFlags, c *predict.Client, p netsim.Preset, seed uint64) (*remoteLink, error) {
 	quietQUIC()
 	conn, err := transport.Dial(context.Background(), cf.addr, cf.pin, cf.insecure, &transport.Options{Seed: seed})
@@ -55,8 +55,8 @@ func (r *remoteLink) setPreset(p netsim.Preset) error {
 // advance moves the window's clock on by elapsed seconds and runs the
 // client's turns due by then, each with in(), calling after() after each.
 // Unlike the window's in-process clock it pays a stall's whole debt at
-// once (see clientMaxLate): a client behind its server is lost. Once the connection is lost
-// it does nothing: the window shows why.
+// once (see clientMaxLate): a client behind its server is lost. Once the
+// connection is lost it does nothing: the window shows why.
 func (r *remoteLink) advance(elapsed float64, in func() game.Input, after func()) {
 	if r.lost != nil {
 		return
