@@ -271,3 +271,22 @@ func TestAutopilotIsSeededAndStaysInTheArea(t *testing.T) {
 		}
 	}
 }
+
+func TestInputForACubeOutOfTheWorldDoesNothing(t *testing.T) {
+	w, sc, err := Build("arena", physics.DefaultConfig(), Options{Players: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sc.ApplyEvent(w, Event{Kind: Leave, Player: 1}); err != nil {
+		t.Fatal(err)
+	}
+	before := w.Body(sc.Players[1])
+	for range 10 {
+		if err := sc.Step(w, []Input{0, Forward | Right | Jump | Pull}); err != nil {
+			t.Fatalf("an input for a cube that left: %v", err)
+		}
+	}
+	if after := w.Body(sc.Players[1]); after.Pos != before.Pos || after.Vel != before.Vel {
+		t.Fatalf("the cube out of the world moved: %+v to %+v", before, after)
+	}
+}

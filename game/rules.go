@@ -32,9 +32,15 @@ var up = physics.Vec3{Y: 1}
 // box already moves faster than MaxPushVel that way, and with RollAccel it
 // also turns the box to roll that way; jump changes the upward velocity by
 // JumpSpeed only when the box stood on something in the last step; pull
-// draws every other dynamic box within PullRadius towards the player.
+// draws every other dynamic box within PullRadius towards the player. An
+// input for a cube that is out of the world (its player left, or has not
+// come back yet) does nothing: a client may predict another player's cube
+// with an input the server relayed before it learns of the Leave or Join.
 func (sc *Scene) Apply(w *physics.World, p int, in Input) error {
 	i := sc.Players[p]
+	if !w.Enabled(i) {
+		return nil
+	}
 	r := &sc.Rules
 	b := w.Body(i)
 	m := w.Mass(i)

@@ -248,6 +248,12 @@ func (c *Client) start(t uint32, chain, all uint64, events, skipped uint32) {
 // messages: the transfer is often older than the newest snapshot.
 func (c *Client) repair(t uint32, chain, all uint64, events, skipped uint32) {
 	c.synced, c.askXfer = true, false
+	if c.Config.Mode == StateSync && tick.After(c.newest, t) && (events != c.events || skipped != c.skipped) {
+		// Server events between the transfer and the newest snapshot: in
+		// state sync the client knows only their count, so its replay
+		// from t cannot give the server's state at newest.
+		c.synced = false
+	}
 	c.hist.anchor(c.world) // the keyframe of t's span held the old history
 	*c.hist.hashes.Put(t) = c.world.Hash()
 	*c.hist.chains.Put(t) = chain

@@ -21,6 +21,9 @@ type Endpoint struct {
 	Traffic Traffic
 	MaxUp   int // the largest datagram sent, bytes
 	MaxDown int // the largest datagram received, bytes
+	// Buffer counts the client's input buffer at the server, one sample
+	// for each server state taken with time sync on.
+	Buffer BufferStats
 
 	inbox [][]byte
 	send  func([]byte)
@@ -44,8 +47,12 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 		e.Traffic.DownBytes += len(b)
 		e.Traffic.DownPackets++
 		e.MaxDown = max(e.MaxDown, len(b))
+		states := e.Client.Stats.StatesReceived
 		if err := e.Client.Receive(b); err != nil && !errors.Is(err, wire.ErrRejected) {
 			return fmt.Errorf("client: %w", err)
+		}
+		if e.Client.Stats.StatesReceived != states && e.Client.Sync.On {
+			e.Buffer.add(e.Client.Sync.Last)
 		}
 	}
 	if err := e.Net.Err(); err != nil {

@@ -1,8 +1,6 @@
 package predict
 
 import (
-	"fmt"
-	"sort"
 	"time"
 
 	"github.com/cubelab/cube/game"
@@ -217,10 +215,7 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 // its prediction, and every client's cube is at rest.
 func (s *Session) settled(states []uint64) bool {
 	for i, c := range s.Clients {
-		cmp := c.Compared()
-		b := c.World().Body(c.Body())
-		if c.Stats.StatesReceived == states[i] || cmp.ClientHash != cmp.ServerHash ||
-			b.Vel.Len() >= 1e-3 || b.AngVel.Len() >= 1e-3 {
+		if !c.Settled(states[i]) {
 			return false
 		}
 	}
@@ -228,60 +223,31 @@ func (s *Session) settled(states []uint64) bool {
 }
 
 // summary collects client i's measurements (the position errors and the
-// display's, of client 0 only).
+// display's, of client 0 only), and what the server and the session's
+// configuration know about it.
 func (s *Session) summary(i int, seconds, drain float64, settled bool, played [2]uint64) Summary {
-	var m Summary
 	cl := s.Clients[i]
-	c, sv := &cl.Stats, &s.Server.Stats
-	m.Preset, m.Seconds, m.Ticks, m.SnapshotHz = s.Config.Preset, seconds, c.Ticks, s.Config.SnapshotHz
-	m.Scene, m.Sync, m.Quantize = s.Config.Scene, s.Config.Client.Mode.String(), s.Config.Options.Quantize
+	r := ClientRun{Seconds: seconds, DrainSeconds: drain, Settled: settled, Played: played, Link: s.Conns[i].Stats()}
 	if i == 0 {
-		m.Packets.MaxBytesUp, m.Packets.MaxBytesDown = s.MaxUp, s.MaxDown
+		r.MaxUp, r.MaxDown, r.PosErrors = s.MaxUp, s.MaxDown, s.PosErrors
 	}
+	m := clientSummary(cl, &r)
+	sv := &s.Server.Stats
+	m.Preset, m.SnapshotHz = s.Config.Preset, s.Config.SnapshotHz
 	if sv.Snapshots > 0 && s.Config.Client.Mode == StateSync {
 		m.BodiesPerPacket = float64(sv.BodiesSent) / float64(sv.Snapshots)
 	}
-	m.Incomplete, m.Transfers = sv.Incomplete, c.Transfers
+	m.Incomplete = sv.Incomplete
 	m.RTTms = 2 * float64(s.Config.Conditions.Latency) / float64(time.Millisecond)
 	m.Redundancy = s.Config.Client.Redundancy
-	m.Corrections, m.Resyncs, m.ReplayedTicks, m.MaxReplayTicks = c.Corrections, c.Resyncs, c.ReplayedTicks, c.MaxReplay
-	m.StaleIgnored, m.HeldTicks = c.StaleStates, c.HeldTicks
 	m.SkippedTicks, m.RepeatedTicks, m.RefusedInputs, m.Nudges = sv.SkippedTicks, sv.RepeatedTicks, sv.RefusedInputs, sv.Events
-	m.DrainSeconds = drain
-	st := s.Conns[i].Stats()
-	m.Packets.UpSent, m.Packets.UpLost = st.Sent, st.DroppedOut
-	m.Packets.DownSent, m.Packets.DownLost = st.Received+st.DroppedIn, st.DroppedIn
-	if seconds > 0 {
-		m.BytesPerSecond.Up, m.BytesPerSecond.Down = float64(played[0])/seconds, float64(played[1])/seconds
-	}
-	if n := len(s.PosErrors); n > 0 && i == 0 {
-		e := append([]float64(nil), s.PosErrors...)
-		sort.Float64s(e)
-		sum := 0.0
-		for _, x := range e {
-			sum += x
-		}
-		m.PositionError.Mean, m.PositionError.Max = sum/float64(n), e[n-1]
-		m.PositionError.P99 = e[min(n-1, (99*n)/100)]
-	}
 	if i == 0 {
 		m.DisplayJump.Max = s.MaxDisplay
 	}
-	m.Mispredictions.Input = c.Mispredicted[KindInput]
-	m.Mispredictions.Server = c.Mispredicted[KindServer]
-	m.Mispredictions.Nondeterminism = c.Mispredicted[KindNondeterminism]
-	m.Mispredictions.Unverified = c.Mispredicted[KindUnverified]
-	m.Mispredictions.Remote = c.Mispredicted[KindRemote]
-	m.Rejected = c.Rejected.Total() + sv.Rejected.Total()
+	m.Rejected += sv.Rejected.Total()
 	if ps, ok := s.Server.PlayerStats(cl.player); ok {
 		m.InputBufferP95, m.LateInputs = ps.DepthP95, ps.Late
 	}
 	m.LeadTicks = int64(int32(cl.Tick() - s.Server.Tick()))
-	m.TimeSyncJumps = cl.Sync.Jumps
-	cmp := cl.Compared()
-	m.Final.Tick = cmp.Tick
-	m.Final.ClientHash, m.Final.ServerHash = fmt.Sprintf("%016x", cmp.ClientHash), fmt.Sprintf("%016x", cmp.ServerHash)
-	m.Final.InSync = c.StatesReceived > 0 && cmp.ClientHash == cmp.ServerHash
-	m.Final.Settled = settled
 	return m
 }

@@ -59,6 +59,11 @@ type Config struct {
 	// average (more are dropped and counted); a burst of a ring's worth
 	// (a client catching up after an outage) is allowed.
 	MaxInputRate float64
+	// Empty (clocked only): a player cube is in the world only while a
+	// client holds its slot. Every cube leaves at the first tick (Leave
+	// events, which the record and every client see like any other), and
+	// a client that joins brings its cube back with a Join event.
+	Empty bool
 }
 
 // DefaultConfig returns a clocked server with Fiedler's 256 kbit/s budget
@@ -124,6 +129,14 @@ type Server struct {
 	hello wire.Hello
 	have  wire.Have
 	out   []byte
+
+	// OnJoin, when set, is called when a client takes player slot p over
+	// connection conn.
+	OnJoin func(p int, conn uint32)
+	// OnLeave, when set, is called when the client of slot p leaves it,
+	// with what the server counted for it; timedOut says it went silent
+	// for Timeout.
+	OnLeave func(p int, conn uint32, st PeerStats, timedOut bool)
 }
 
 // player is the server's side of one player's cube.
@@ -156,6 +169,11 @@ func New(w *physics.World, sc *game.Scene, mode wire.Mode, cfg Config) *Server {
 		s.players[i].chain = wire.ChainStart
 	}
 	s.hist.Put(w)
+	if cfg.Empty && cfg.Clocked {
+		for i := range sc.Players {
+			s.events = append(s.events, game.Event{Kind: game.Leave, Player: uint8(i)})
+		}
+	}
 	return s
 }
 
@@ -270,7 +288,7 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 		s.started, s.next = true, now
 	}
 	s.players[slot].last = 0 // until the client's first input, its cube holds no key
-	if s.Clocked && !s.world.Enabled(s.scene.Players[slot]) {
+	if s.Clocked && !s.enabledNext(slot) {
 		// The cube left with an earlier client: it comes back at its spawn
 		// at the next tick, and the Welcome waits for it.
 		s.events = append(s.events, game.Event{Kind: game.Join, Player: uint8(slot)})
@@ -279,17 +297,48 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 	}
 	p.init(s)
 	s.peers[slot] = p
+	if s.OnJoin != nil {
+		s.OnJoin(slot, conn)
+	}
 	return nil
+}
+
+// enabledNext reports whether player slot p's cube will be in the world at
+// the next tick: the world says whether it is now, and the events pending
+// for that tick may take it out (its client just left, or Empty at the
+// start) or bring it back.
+func (s *Server) enabledNext(p int) bool {
+	on := s.world.Enabled(s.scene.Players[p])
+	for _, e := range s.events {
+		if int(e.Player) != p {
+			continue
+		}
+		switch e.Kind {
+		case game.Join:
+			on = true
+		case game.Leave:
+			on = false
+		}
+	}
+	return on
 }
 
 // Leave takes the client on connection conn out: its cube leaves the world
 // at the next tick (an event every client and the record see) and its slot
 // is free again. The caller calls it when the transport reports the
 // connection gone.
-func (s *Server) Leave(conn uint32) {
+func (s *Server) Leave(conn uint32) { s.leave(conn, false) }
+
+// leave takes the client on connection conn out; timedOut says it went
+// silent.
+func (s *Server) leave(conn uint32, timedOut bool) {
 	p := s.peerOf(conn)
 	if p == nil {
 		return
+	}
+	if s.OnLeave != nil {
+		st, _ := s.PlayerStats(p.player)
+		s.OnLeave(p.player, conn, st, timedOut)
 	}
 	if s.Clocked {
 		// The input-driven server has one cube, which stays for the next
@@ -317,7 +366,7 @@ func (s *Server) timeouts(now time.Duration) {
 		if p != nil && now-p.lastHeard > s.Timeout {
 			s.left = append(s.left, p.conn)
 			s.Stats.TimedOut++
-			s.Leave(p.conn)
+			s.leave(p.conn, true)
 		}
 	}
 }

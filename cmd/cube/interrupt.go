@@ -21,6 +21,7 @@ type runControl struct {
 	start    time.Time
 	shown    time.Time
 	wrote    bool
+	timer    *time.Timer // for sleep
 }
 
 // newRunControl starts catching SIGINT and SIGTERM. Call stop when the run
@@ -53,6 +54,36 @@ func (c *runControl) poll(s *predict.Session) bool {
 		}
 	}
 	return false
+}
+
+// signalled reports, without waiting, whether a signal came; it is then
+// recorded as what stopped the run.
+func (c *runControl) signalled() bool {
+	select {
+	case sig := <-c.sigs:
+		c.stopped = sig
+		return true
+	default:
+		return false
+	}
+}
+
+// sleep waits for d, or less when a signal comes, and reports whether one
+// came (recorded as what stopped the run). A real-time loop sleeps here.
+func (c *runControl) sleep(d time.Duration) bool {
+	if c.timer == nil {
+		c.timer = time.NewTimer(d)
+	} else {
+		c.timer.Reset(d)
+	}
+	select {
+	case sig := <-c.sigs:
+		c.stopped = sig
+		c.timer.Stop()
+		return true
+	case <-c.timer.C:
+		return false
+	}
 }
 
 // exit returns, after a run a signal stopped, the error that ends the

@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"math"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"
@@ -43,24 +46,27 @@ const (
 
 // keyHelp is the key table: the help overlay, `cube window -h` and the
 // README show it. Movement keys are held, the others act once per press.
+// Keys marked "in process" act on the server or the session in this
+// process; a window that plays against a remote server (-connect) says so
+// on the HUD instead, and its preset keys set its own link's conditions.
 // what is the description; short, for the help overlay of small windows.
 var keyHelp = []struct{ key, what, short string }{
 	{"W A S D", "push the cube (-Z -X +Z +X: world axes)", "push the cube"},
 	{"Space", "jump, when standing on something", "jump"},
 	{"E", "pull the cubes nearby in (cubes scene)", "pull cubes"},
 	{"1 to 7", "preset: perfect lan good average bad terrible outage", "network preset"},
-	{"[ ]", "halve or double the snapshot rate, 1 to 64 Hz", "snapshot rate"},
+	{"[ ]", "halve or double the snapshot rate, 1 to 64 Hz (in process)", "snapshot rate"},
 	{"C", "corrections on/off", "corrections"},
 	{"M", "smoothing on/off", "smoothing"},
 	{"R", "redundant inputs on/off", "redundancy"},
-	{"Y", "server's cube (yellow) on/off", "server cube"},
+	{"Y", "server's cube (yellow) on/off (in process)", "server cube"},
 	{"B", "last snapshot's cube (blue) on/off", "snapshot cube"},
 	{"V", "raw predicted cube (wireframe) on/off", "predicted cube"},
-	{"K", "nudge the server's cube (a server-only event)", "nudge"},
-	{"N", "next scene: arena, cubes, pyramid, stack, drop", "next scene"},
-	{"P", "pause", "pause"},
-	{".", "step one tick while paused", "step"},
-	{"Backspace", "reset the session", "reset"},
+	{"K", "nudge the server's cube, a server-only event (in process)", "nudge"},
+	{"N", "next scene: arena, cubes, pyramid, stack, drop (in process)", "next scene"},
+	{"P", "pause (in process)", "pause"},
+	{".", "step one tick while paused (in process)", "step"},
+	{"Backspace", "reset the session (in process)", "reset"},
 	{"Home", "reset the camera", "reset camera"},
 	{"Tab", "hide or show the HUD and the graph", "HUD and graph"},
 	{"F12", "screenshot to cube-DATE-TIME-MS.png", "screenshot"},
@@ -94,8 +100,10 @@ type sample struct {
 // the graph history and the HUD text. The window drives it.
 type lab struct {
 	base       predict.SessionConfig
-	sess       *predict.Session
-	pilot      *game.Autopilot // nil: the keyboard drives
+	sess       *predict.Session  // in process; nil when remote
+	remote     *remoteLink       // against a server over a network; nil in process
+	pilot      *game.Autopilot   // nil: the keyboard drives
+	bots       []*game.Autopilot // in process: clients 1 and up, the -bots
 	autopilot  bool
 	dropBodies int // -bodies for the drop scene, kept while cycling scenes
 	inject     uint32
@@ -140,6 +148,45 @@ func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, err
 	return l, nil
 }
 
+// newRemoteLab shows the client of r, which plays against a server over
+// a network; autopilot drives the cube instead of the keys.
+func newRemoteLab(r *remoteLink, autopilot bool, inject uint32, seed uint64) *lab {
+	l := &lab{remote: r, autopilot: autopilot, inject: inject}
+	l.show.snapshot = true
+	c := r.ep.Client
+	injectOnceJoined(c, inject)
+	c.OnMispredict = l.onMispredict
+	c.KeepStates = true
+	if autopilot {
+		l.pilot = game.NewAutopilot(c.Scene(), seed)
+	}
+	return l
+}
+
+// client returns the client the window shows.
+func (l *lab) client() *predict.Client {
+	if l.remote != nil {
+		return l.remote.ep.Client
+	}
+	return l.sess.Client
+}
+
+// now returns the time of the shown client's clock.
+func (l *lab) now() time.Duration {
+	if l.remote != nil {
+		return l.remote.at
+	}
+	return l.sess.Now()
+}
+
+// inProcessKeys are the actions on the server or the session in this
+// process, which a window playing against a remote server cannot do, with
+// the name its note gives them.
+var inProcessKeys = map[action]string{
+	actSlower: "[ ] (snapshot rate)", actFaster: "[ ] (snapshot rate)", actNudge: "K (nudge)", actNextScene: "N (next scene)",
+	actReset: "Backspace (reset)", actPause: "P (pause)", actStep: ". (step)", actServerCube: "Y (server cube)",
+}
+
 // reset builds a fresh session with the current settings.
 func (l *lab) reset() error {
 	if l.onReset != nil && l.sess != nil {
@@ -160,6 +207,10 @@ func (l *lab) reset() error {
 	if l.autopilot {
 		// A fresh autopilot for the scene: a reset replays the same run.
 		l.pilot = game.NewAutopilot(s.Client.Scene(), l.base.Seed)
+	}
+	l.bots = l.bots[:0]
+	for i, c := range s.Clients[1:] {
+		l.bots = append(l.bots, game.NewAutopilot(c.Scene(), l.base.Seed+uint64(i+1)*0x9e37))
 	}
 	return nil
 }
@@ -189,15 +240,22 @@ func (l *lab) onMispredict(m *predict.Misprediction) {
 // act performs a key's action. It returns an error only for a session that
 // cannot be rebuilt.
 func (l *lab) act(a action) error {
-	c := l.sess.Client
+	c := l.client()
 	switch {
 	case a >= actPreset1 && a <= actPreset7:
 		p, err := netsim.PresetByKey(int(a-actPreset1) + 1)
 		if err != nil {
 			return err
 		}
+		if l.remote != nil {
+			return l.remote.setPreset(p) // this client's own link
+		}
 		l.base.Preset, l.base.Conditions = p.Name, p.Conditions
 		return l.sess.SetConditions(p.Name, p.Conditions)
+	}
+	if what, ok := inProcessKeys[a]; ok && l.remote != nil {
+		l.say(what + ": in process only; the server at " + l.remote.addr + " is remote")
+		return nil
 	}
 	switch a {
 	case actSlower, actFaster:
@@ -267,6 +325,11 @@ func (l *lab) frame(elapsed float64) error {
 	if l.noteLeft -= elapsed; l.noteLeft <= 0 {
 		l.note = ""
 	}
+	if l.remote != nil {
+		l.remote.advance(elapsed, l.input, l.sample)
+		l.client().Smooth.Update(elapsed)
+		return nil
+	}
 	if !l.paused {
 		for n := l.clock.advance(elapsed); n > 0; n-- {
 			if err := l.tick(l.keys); err != nil {
@@ -278,17 +341,49 @@ func (l *lab) frame(elapsed float64) error {
 	return nil
 }
 
+// input returns the shown client's input for its next tick: the
+// autopilot's or the keys held.
+func (l *lab) input() game.Input {
+	if l.pilot != nil {
+		c := l.client()
+		return l.pilot.Input(c.World().Body(c.Body()))
+	}
+	return l.keys
+}
+
+// display returns the displayed pose of the shown client's cube.
+func (l *lab) display() (mgl64.Vec3, mgl64.Quat) {
+	if l.remote == nil {
+		return l.sess.Display()
+	}
+	c := l.client()
+	b := c.World().Body(c.Body())
+	return c.Smooth.Display(b.Pos, b.Rot)
+}
+
 // tick runs one session tick with the keyboard's or the autopilot's input.
 func (l *lab) tick(keys game.Input) error {
-	in := keys
-	if l.pilot != nil {
-		in = l.pilot.Input(l.sess.Client.World().Body(l.sess.Client.Body()))
-	}
-	if err := l.sess.Tick(in); err != nil {
+	l.keys = keys
+	in := l.input()
+	s := l.sess
+	err := s.Advance(s.Now()+s.TickDuration(), func(i int) game.Input {
+		if i == 0 {
+			return in
+		}
+		c := s.Clients[i]
+		return l.bots[i-1].Input(c.World().Body(c.Body()))
+	})
+	if err != nil {
 		return err
 	}
-	c := l.sess.Client
-	now := l.sess.Now().Seconds()
+	l.sample()
+	return nil
+}
+
+// sample takes what the shown client did in its last tick for the graph.
+func (l *lab) sample() {
+	c := l.client()
+	now := l.now().Seconds()
 	if c.Stats.StatesReceived != l.lastStates {
 		l.lastStates = c.Stats.StatesReceived
 		// What the client did with the states of this tick, from its
@@ -308,7 +403,6 @@ func (l *lab) tick(keys game.Input) error {
 	for len(l.corrections) > 0 && l.corrections[0] < now-1 {
 		l.corrections = l.corrections[1:]
 	}
-	return nil
 }
 
 // trimSamples drops samples older than since, reusing the slice.
@@ -333,15 +427,13 @@ func onOff(b bool) string {
 // hud returns the status lines. Items within a line are separated by two
 // spaces; the window wraps lines between items, never inside one.
 func (l *lab) hud() []string {
-	s, c := l.sess, l.sess.Client
-	cond := s.Config.Conditions
+	c := l.client()
 	newest, have := c.Newest()
 	ack := "none"
 	if have {
 		ack = fmt.Sprint(newest)
 	}
 	off, _ := c.Smooth.Offset()
-	rates := s.Meter.Rates()
 	last := c.Last()
 	fps := 0.0
 	if l.frameTime > 0 {
@@ -357,22 +449,55 @@ func (l *lab) hud() []string {
 		driver = "autopilot"
 	}
 	mis := st.Mispredicted
-	lines := []string{
-		fmt.Sprintf("%s  one-way %v ±%v  loss %.1f%%  RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
-		fmt.Sprintf("scene %s, %d bodies  snapshots %d Hz", s.Config.Scene, c.World().NumBodies(), s.Config.SnapshotHz),
+	var lines []string
+	var rates predict.Rates
+	var rejected, server string
+	if r := l.remote; r != nil {
+		cond := r.preset.Conditions
+		slot := "joining"
+		if c.Joined() {
+			slot = fmt.Sprintf("slot %d", c.Slot())
+		}
+		lines = append(lines,
+			fmt.Sprintf("server %s  %s  RTT %v at join", r.addr, slot, c.Sync.RTT.Round(time.Millisecond)),
+			fmt.Sprintf("%s on this link  one-way %v ±%v  loss %.1f%%", r.preset.Name, cond.Latency, cond.Jitter, 100*cond.Loss),
+			fmt.Sprintf("scene %s, %d bodies, %d slots  %s sync", c.Scene().Name, c.World().NumBodies(), len(c.Scene().Players), c.Config.Mode))
+		rates = r.rates.rates()
+		rejected = fmt.Sprintf("rejected: client %d", st.Rejected.Total())
+		server = "remote"
+	} else {
+		s := l.sess
+		cond := s.Config.Conditions
+		lines = append(lines,
+			fmt.Sprintf("%s  one-way %v ±%v  loss %.1f%%  RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
+			fmt.Sprintf("scene %s, %d bodies  snapshots %d Hz", s.Config.Scene, c.World().NumBodies(), s.Config.SnapshotHz))
+		if n := len(s.Clients); n > 1 {
+			lines[1] += fmt.Sprintf("  %d bots", n-1)
+		}
+		rates = s.Meter.Rates()
+		rejected = fmt.Sprintf("rejected: client %d  server %d", st.Rejected.Total(), s.Server.Stats.Rejected.Total())
+		server = onOff(l.show.server)
+	}
+	lines = append(lines,
 		fmt.Sprintf("tick %d  acked %s  in flight %d", c.Tick(), ack, c.InFlight()),
 		fmt.Sprintf("corrections %d (%d/s)  resyncs %d", st.Corrections, len(l.corrections), st.Resyncs),
 		fmt.Sprintf("last rewind: %d ticks replayed  error %.3f m  jump %.3f m", last.Replayed, math.Sqrt(last.Error.Pos2), last.Jump),
-		fmt.Sprintf("mispredicted: input %d  server %d  unverified %d  nondeterminism %d",
-			mis[predict.KindInput], mis[predict.KindServer], mis[predict.KindUnverified], mis[predict.KindNondeterminism]),
-		fmt.Sprintf("rejected: client %d  server %d", st.Rejected.Total(), s.Server.Stats.Rejected.Total()),
+		fmt.Sprintf("mispredicted: input %d  server %d  remote %d  unverified %d  nondeterminism %d",
+			mis[predict.KindInput], mis[predict.KindServer], mis[predict.KindRemote], mis[predict.KindUnverified], mis[predict.KindNondeterminism]),
+		rejected,
 		fmt.Sprintf("last second: up %.1f kbit/s %.0f B/pkt  down %.1f kbit/s %.0f B/pkt %.1f bodies",
 			rates.UpKbps, rates.UpBytesPerPacket, rates.DownKbps, rates.DownBytesPerPacket, rates.BodiesPerPacket),
 		fmt.Sprintf("smoothing offset %.3f m", off.Len()),
 		fmt.Sprintf("frame %.1f ms  %.0f fps  %s  %s", 1000*l.frameTime, fps, state, driver),
 		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy)),
-		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", onOff(l.show.server), onOff(l.show.snapshot), onOff(l.show.predicted)),
-		"F1 or H: help  Tab: hide this  N: next scene",
+		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", server, onOff(l.show.snapshot), onOff(l.show.predicted)),
+	)
+	if l.remote != nil && l.remote.lost != nil {
+		lines = append(lines, "LOST: "+l.remote.lost.Error())
+	} else if l.remote != nil {
+		lines = append(lines, "F1 or H: help  Tab: hide this")
+	} else {
+		lines = append(lines, "F1 or H: help  Tab: hide this  N: next scene")
 	}
 	if l.note != "" {
 		lines = append(lines, l.note)

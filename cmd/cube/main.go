@@ -6,6 +6,8 @@
 //	cube hash     run a scene with its scripted inputs and print its state hash
 //	cube sim      run a client and a server over a simulated link, print a summary
 //	cube replay   re-simulate a session record and check every tick
+//	cube server   serve a scene to clients over QUIC in real time
+//	cube client   play an autopilot against a server over QUIC
 //	cube bench    step a scene and print timings, overlap, drift and the hash
 //	cube version  print the version and the revision the binary was built from
 package main
@@ -38,6 +40,8 @@ func commands() []command {
 		{"hash", "run a scene with its scripted inputs and print the state hash", runHash},
 		{"sim", "run a client and a server over a simulated link, headless, and print a summary", runSim},
 		{"replay", "re-simulate a session record on this machine and check every tick", runReplay},
+		{"server", "serve a scene to clients over QUIC in real time, headless, and print a summary when stopped", runServer},
+		{"client", "play a seeded autopilot against a cube server over QUIC, headless, and print a summary", runClient},
 		{"bench", "step a scene with its scripted input and print timings, overlap, drift and the hash", runBench},
 		{"version", "print the version and the revision the binary was built from", runVersion},
 	}
@@ -62,38 +66,43 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	for _, c := range commands() {
-		if c.name != name {
-			continue
-		}
-		out := &errWriter{w: stdout}
-		err := c.run(args, out, stderr)
-		if err == nil && out.err != nil {
-			err = fmt.Errorf("writing the output: %w", out.err)
-		}
-		var ue usageError
-		var ee exitError
-		switch {
-		case err == nil:
-			return 0
-		case errors.Is(err, flag.ErrHelp):
-			return 0
-		case errors.As(err, &ue):
-			fmt.Fprintf(stderr, "cube %s: %v\n", name, err)
-			fmt.Fprintf(stderr, "run 'cube %s -h' for help\n", name)
-			return 2
-		case errors.As(err, &ee):
-			if ee.msg != "" {
-				fmt.Fprintf(stderr, "cube %s: %s\n", name, ee.msg)
-			}
-			return ee.code
-		default:
-			fmt.Fprintf(stderr, "cube %s: %v\n", name, err)
-			return 1
+		if c.name == name {
+			return runCommand(name, c.run, args, stdout, stderr)
 		}
 	}
 	fmt.Fprintf(stderr, "cube: unknown command %q\n", name)
 	printUsage(stderr)
 	return 2
+}
+
+// runCommand runs one subcommand's function and turns what it returns into
+// the exit code, printing its error once.
+func runCommand(name string, fn func(args []string, stdout, stderr io.Writer) error, args []string, stdout, stderr io.Writer) int {
+	out := &errWriter{w: stdout}
+	err := fn(args, out, stderr)
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("writing the output: %w", out.err)
+	}
+	var ue usageError
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "cube %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "run 'cube %s -h' for help\n", name)
+		return 2
+	case errors.As(err, &ee):
+		if ee.msg != "" {
+			fmt.Fprintf(stderr, "cube %s: %s\n", name, ee.msg)
+		}
+		return ee.code
+	default:
+		fmt.Fprintf(stderr, "cube %s: %v\n", name, err)
+		return 1
+	}
 }
 
 // exitError ends the program with a given code and message.

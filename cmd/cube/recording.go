@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/record"
+	"github.com/cubelab/cube/server"
 )
 
 // recording is an open session record: the server writes into it.
@@ -18,13 +20,20 @@ type recording struct {
 // startRecording creates path and attaches a record writer to the session's
 // server, with the server's current state as the initial one.
 func startRecording(path string, fullEvery uint32, s *predict.Session) (*recording, error) {
-	meta, err := json.Marshal(struct {
+	return recordServer(path, fullEvery, s.Server, s.Config.Physics, struct {
 		Preset     string `json:"preset"`
 		Seed       uint64 `json:"seed"`
 		SnapshotHz int    `json:"snapshot_hz"`
 		Missing    string `json:"missing"`
 		StartTick  uint32 `json:"start_tick"`
 	}{s.Config.Preset, s.Config.Seed, s.Config.SnapshotHz, s.Config.Missing.String(), s.Config.StartTick})
+}
+
+// recordServer creates path and attaches a record writer to srv, whose
+// world steps with configuration phys, with its current state as the
+// initial one and meta, in JSON, as the record's free-form metadata.
+func recordServer(path string, fullEvery uint32, srv *server.Server, phys physics.Config, meta any) (*recording, error) {
+	m, err := json.Marshal(meta)
 	if err != nil {
 		return nil, err
 	}
@@ -32,14 +41,14 @@ func startRecording(path string, fullEvery uint32, s *predict.Session) (*recordi
 	if err != nil {
 		return nil, err
 	}
-	h := record.Header{Physics: s.Config.Physics, Scene: s.Server.Scene().ID, FullEvery: fullEvery, Meta: string(meta)}
-	s.Server.World().Save(&h.Initial)
+	h := record.Header{Physics: phys, Scene: srv.Scene().ID, FullEvery: fullEvery, Meta: string(m)}
+	srv.World().Save(&h.Initial)
 	w, err := record.NewWriter(f, h)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	s.Server.Recorder = w
+	srv.Recorder = w
 	return &recording{f: f, w: w}, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/render"
@@ -52,7 +53,7 @@ func heldInput(w *render.Window) game.Input {
 }
 
 func runWindow(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("window", "[window] [-scene NAME] [-bodies N] [-preset NAME] [-snapshot-hz H] [-seed N] [-width W] [-height H] [-autopilot] [-paused] [-frames N] [-screenshot FILE.png] [-record FILE] [-inject-nondeterminism N]", stderr)
+	fs := newFlags("window", "[window] [-scene NAME] [-bodies N] [-preset NAME] [-snapshot-hz H] [-seed N] [-bots N] [-width W] [-height H] [-autopilot] [-paused] [-frames N] [-screenshot FILE.png] [-record FILE] [-inject-nondeterminism N] | [window] -connect ADDR -pin PIN [-insecure] [-max-players N] [scene, client and window flags]", stderr)
 	wf := registerWindowFlags(fs)
 	if err := fs.parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -60,12 +61,23 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
+	wf.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { wf.set[f.Name] = true })
 	cfg, err := wf.check()
 	if err != nil {
 		return err
 	}
-	l, err := newLab(cfg, wf.autopilot, uint32(wf.inject))
-	if err != nil {
+	var l *lab
+	title := "cube: client-side prediction lab"
+	if wf.remote() {
+		r, err := dialWindow(wf, stderr)
+		if err != nil {
+			return err
+		}
+		defer r.close()
+		l = newRemoteLab(r, wf.autopilot, uint32(wf.inject), wf.session.seed)
+		title += ", playing against " + r.addr
+	} else if l, err = newLab(cfg, wf.autopilot, uint32(wf.inject)); err != nil {
 		return err
 	}
 	l.paused = wf.paused
@@ -89,7 +101,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	}
 	l.desyncFound = func(m *predict.Misprediction) string { return reportDesync(stdout, stderr, wf.reportDir, m) }
 
-	win, err := render.Open("cube: client-side prediction lab", wf.width, wf.height)
+	win, err := render.Open(title, wf.width, wf.height)
 	if err != nil {
 		return exitError{code: 1, msg: windowFailure(err)}
 	}
@@ -153,7 +165,32 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			break
 		}
 	}
+	if l.remote != nil && l.remote.lost != nil {
+		return l.remote.lost
+	}
 	return nil
+}
+
+// dialWindow connects the window's client to the server -connect names:
+// the world its flags build, its own link conditioned by -preset (none
+// unless given).
+func dialWindow(wf *windowFlags, stderr io.Writer) (*remoteLink, error) {
+	w, sc, mode, err := wf.checkRemote(stderr)
+	if err != nil {
+		return nil, err
+	}
+	p, _ := netsim.PresetByName("perfect")
+	if wf.set["preset"] {
+		if p, err = presetByFlag(wf.session.preset); err != nil {
+			return nil, err
+		}
+	}
+	ccfg := predict.DefaultClientConfig()
+	ccfg.Mode, ccfg.TimeSync = mode, true
+	ccfg.Redundancy, ccfg.Corrections = !wf.session.noRedundancy, !wf.session.noCorrection
+	c := predict.NewClient(ccfg, w, sc, randomNonce())
+	c.Smooth.Enabled = !wf.session.noSmoothing
+	return dialRemote(&wf.connect, c, p, wf.session.seed)
 }
 
 func v32(v mgl64.Vec3) mgl32.Vec3 { return mgl32.Vec3{float32(v[0]), float32(v[1]), float32(v[2])} }
@@ -188,15 +225,32 @@ func atRest(b *physics.BodyState) bool {
 	return b.Vel.Dot(b.Vel) < restSpeed2 && b.AngVel.Dot(b.AngVel) < restAngSpeed2
 }
 
+// slotColors are the colours of the other players' cubes, by player
+// slot: none red (the shown client's cube), yellow (the server's) or blue
+// (the last snapshot's), and none a grey of the statics or the neutral of
+// the other bodies.
+var slotColors = [game.MaxPlayers]mgl32.Vec4{
+	{0.20, 0.70, 0.30, 1}, // green
+	{0.75, 0.30, 0.80, 1}, // magenta
+	{0.10, 0.65, 0.70, 1}, // teal
+	{0.95, 0.50, 0.10, 1}, // orange
+	{0.45, 0.35, 0.90, 1}, // violet
+	{0.60, 0.85, 0.15, 1}, // lime
+	{1.00, 0.55, 0.70, 1}, // pink
+	{0.50, 0.32, 0.18, 1}, // brown
+}
+
 // build fills the frame from the lab, reusing its slices: every body of the
-// client's predicted world (statics grey, other dynamic bodies neutral, the
-// player's cube red at its displayed pose), then the player's ghosts.
+// client's predicted world that is in it (statics grey, other players'
+// cubes in their slot's colour, other dynamic bodies neutral, the player's
+// cube red at its displayed pose), then the player's ghosts.
 func (l *lab) build(f *render.Frame) {
-	w := l.sess.Client.World()
-	player := l.sess.Client.Body()
+	c := l.client()
+	w, sc := c.World(), c.Scene()
+	player := c.Body()
 	f.Boxes = f.Boxes[:0]
 	for i := 0; i < w.NumBodies(); i++ {
-		if i == player {
+		if i == player || !w.Enabled(i) {
 			continue
 		}
 		b := w.Body(i)
@@ -204,6 +258,8 @@ func (l *lab) build(f *render.Frame) {
 		switch {
 		case w.Static(i):
 			box.Color, box.Blocks = colorStatic, true
+		case slotOf(sc, i) >= 0:
+			box.Color, box.Shadow, box.Fades = slotColors[slotOf(sc, i)], true, true
 		case atRest(&b):
 			box.Color, box.Shadow, box.Fades = colorResting, true, true
 		default:
@@ -212,14 +268,16 @@ func (l *lab) build(f *render.Frame) {
 		f.Boxes = append(f.Boxes, box)
 	}
 	half := pv(w.Half(player))
-	pos, rot := l.sess.Display()
-	f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: colorPlayer, Style: render.Solid, Shadow: true})
-	if l.show.server {
+	pos, rot := l.display()
+	if w.Enabled(player) {
+		f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: colorPlayer, Style: render.Solid, Shadow: true})
+	}
+	if l.show.server && l.sess != nil {
 		b := l.sess.Server.World().Body(player)
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorServer, Style: render.Translucent})
 	}
-	if _, ok := l.sess.Client.Newest(); ok && l.show.snapshot {
-		b := l.sess.Client.NewestBody()
+	if _, ok := c.Newest(); ok && l.show.snapshot {
+		b := c.NewestBody()
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorSnapshot, Style: render.Translucent})
 	}
 	if l.show.predicted {
@@ -229,7 +287,7 @@ func (l *lab) build(f *render.Frame) {
 	f.Follow = v32(pos)
 	f.Help, f.ShowHelp = helpLines(), l.showHelp
 	f.Banner = l.desync
-	f.Now = l.sess.Now().Seconds()
+	f.Now = l.now().Seconds()
 	if l.hideOverlay {
 		f.HUD, f.Graph = nil, nil
 		return
@@ -242,4 +300,14 @@ func (l *lab) build(f *render.Frame) {
 	for _, s := range l.samples {
 		f.Graph = append(f.Graph, render.Sample{T: s.t, Error: s.err, Correction: s.mark == markCorrection, Resync: s.mark == markResync, InFlight: s.inFlight})
 	}
+}
+
+// slotOf returns the player slot whose cube is body i, or -1.
+func slotOf(sc *game.Scene, i int) int {
+	for p, b := range sc.Players {
+		if b == i {
+			return p
+		}
+	}
+	return -1
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 )
@@ -30,6 +31,10 @@ type windowFlags struct {
 	inject     uint
 	reportDir  string
 	record     recordFlags
+	connect    connectFlags
+	maxPlayers int
+	bots       int
+	set        map[string]bool // the flags given
 }
 
 func registerWindowFlags(fs *flags) *windowFlags {
@@ -43,7 +48,34 @@ func registerWindowFlags(fs *flags) *windowFlags {
 	fs.StringVar(&wf.screenshot, "screenshot", "", "with -frames: write the last frame to this PNG file (its name must end in .png)")
 	registerDebugFlags(fs, &wf.inject, &wf.reportDir)
 	wf.record.register(fs)
+	wf.connect.register(fs, "play against the cube server at this UDP address, HOST:PORT (its 'listening' line prints it), instead of one in this process")
+	fs.IntVar(&wf.maxPlayers, "max-players", game.MaxPlayers, fmt.Sprintf("with -connect: the server's player slots, 1 to %d (part of its scene)", game.MaxPlayers))
+	fs.IntVar(&wf.bots, "bots", 0, fmt.Sprintf("in process: this many more clients, each with its own link and autopilot, 0 to %d", game.MaxPlayers-1))
 	return wf
+}
+
+// serverOnly are the window's flags that set the server or the session in
+// this process, which a window playing against a remote server cannot.
+var serverOnly = []string{"snapshot-hz", "budget-kbps", "input-driven", "missing", "start-tick", "record", "full-every", "bots", "paused"}
+
+// remote reports whether the window plays against a remote server.
+func (wf *windowFlags) remote() bool { return wf.set["connect"] }
+
+// checkRemote validates the flags of a window that plays against a remote
+// server and returns the world its client predicts: the scene the server
+// must run.
+func (wf *windowFlags) checkRemote(stderr io.Writer) (*physics.World, *game.Scene, predict.Mode, error) {
+	for _, name := range serverOnly {
+		if wf.set[name] {
+			return nil, nil, 0, usagef("-%s is for a session in this process, not with -connect (the server's settings are cube server's flags)", name)
+		}
+	}
+	if err := wf.connect.check(stderr); err != nil {
+		return nil, nil, 0, err
+	}
+	sf := &wf.session
+	ns := netSceneFlags{scene: sf.scene, bodies: sf.bodies, quantize: sf.quantize, maxPlayers: wf.maxPlayers, sync: sf.sync}
+	return ns.build()
 }
 
 // registerDebugFlags adds the determinism debugging flags sim and the window
@@ -61,11 +93,25 @@ func checkInject(n uint) error {
 	return nil
 }
 
-// check validates the window flags.
+// check validates the window flags (the session's ones too when it runs
+// in process).
 func (wf *windowFlags) check() (predict.SessionConfig, error) {
-	cfg, err := wf.session.config()
-	if err != nil {
-		return cfg, err
+	var cfg predict.SessionConfig
+	var err error
+	if !wf.remote() {
+		if cfg, err = wf.session.config(); err != nil {
+			return cfg, err
+		}
+		if wf.set["pin"] || wf.set["insecure"] || wf.set["max-players"] {
+			return cfg, usagef("-pin, -insecure and -max-players are for -connect; in process, -bots adds clients")
+		}
+		if wf.bots < 0 || wf.bots > game.MaxPlayers-1 {
+			return cfg, usagef("-bots %d is out of range: want 0 to %d", wf.bots, game.MaxPlayers-1)
+		}
+		if wf.bots > 0 && !cfg.Clocked {
+			return cfg, usagef("-bots needs the clocked server: -input-driven serves one player")
+		}
+		cfg.Players = wf.bots + 1
 	}
 	if wf.width < minSize || wf.width > maxSize {
 		return cfg, usagef("-width %d is out of range: want %d to %d", wf.width, minSize, maxSize)

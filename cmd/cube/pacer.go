@@ -1,0 +1,62 @@
+package main
+
+import "time"
+
+// maxLateTurns is how many turns a server's pacer runs back to back to
+// catch up after a stall (a busy machine, a process stopped and
+// continued). Beyond that it drops the debt: its clock falls behind the
+// wall clock by the time dropped, as the window's clock does (see
+// maxCatchUp), instead of running a burst of turns that would make the
+// next ones late too. The server's ticks slip for a moment and its
+// clients' time sync follows.
+//
+// A client cannot drop its debt: a client that falls behind the server's
+// clock finds every server message about a tick it has not reached,
+// ignores them, and never learns that it is behind. Its pacer catches up
+// whatever it owes, up to clientMaxLate.
+const maxLateTurns = 4
+
+// clientMaxLate is the most turns a client's pacer catches up: 5 s at
+// 64 Hz, after which the server has given the client up anyway (its
+// idle timeout).
+const clientMaxLate = 320
+
+// pacer runs turns in real time on a schedule of absolute times: the n-th
+// turn is due at the sum of the intervals before it, so that sleeping a
+// little too long never accumulates into drift. It never reads a clock;
+// the caller passes the wall clock's elapsed time, so it is tested with
+// synthetic times.
+type pacer struct {
+	next    time.Duration // when the next turn is due, on the pacer's clock
+	lost    time.Duration // wall-clock time dropped after stalls
+	stalls  int           // times a debt was dropped
+	maxLate int           // turns run back to back at most; 0: maxLateTurns
+}
+
+// wait returns how long to sleep before the next turn is due, given the
+// wall clock's elapsed time since the pacer started: 0 means it is due.
+// When the turn is more than maxLate intervals late, the debt beyond that
+// is dropped.
+func (p *pacer) wait(elapsed, interval time.Duration) time.Duration {
+	now := elapsed - p.lost
+	if now < p.next {
+		return p.next - now
+	}
+	maxLate := p.maxLate
+	if maxLate == 0 {
+		maxLate = maxLateTurns
+	}
+	if late := now - p.next; late > time.Duration(maxLate)*interval {
+		p.lost += late - time.Duration(maxLate)*interval
+		p.stalls++
+	}
+	return 0
+}
+
+// turn returns the time the due turn was scheduled for, on the pacer's
+// clock, and schedules the next one interval later.
+func (p *pacer) turn(interval time.Duration) time.Duration {
+	t := p.next
+	p.next += interval
+	return t
+}

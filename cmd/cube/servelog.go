@@ -1,0 +1,134 @@
+package main
+
+import (
+	"time"
+
+	"github.com/cubelab/cube/server"
+	"github.com/cubelab/cube/transport"
+)
+
+// netWatch is the server's transport as its host sees it, noting each
+// peer's address and why it went, for the server's summary.
+type netWatch struct {
+	transport.Server
+	peers       map[transport.PeerID]*peerNote // connected, until it leaves or goes
+	neverJoined int                            // connections gone without a player slot: refused, or gone before their Hello was answered
+}
+
+// peerNote is what the watch knows of one connection.
+type peerNote struct {
+	addr   string
+	joined bool
+	gone   bool
+	reason transport.Reason
+	detail string
+}
+
+func newNetWatch(s transport.Server) *netWatch {
+	return &netWatch{Server: s, peers: make(map[transport.PeerID]*peerNote)}
+}
+
+// Events passes the transport's events on and notes them.
+func (w *netWatch) Events(dst []transport.PeerEvent) []transport.PeerEvent {
+	n := len(dst)
+	dst = w.Server.Events(dst)
+	for _, e := range dst[n:] {
+		switch e.Kind {
+		case transport.Connected:
+			w.peers[e.Peer] = &peerNote{addr: e.Addr}
+		case transport.Gone:
+			p := w.peers[e.Peer]
+			if p == nil {
+				continue // it left the game first (a silent client)
+			}
+			p.gone, p.reason, p.detail = true, e.Reason, e.Detail
+			if !p.joined {
+				w.neverJoined++
+				delete(w.peers, e.Peer)
+			}
+		}
+	}
+	return dst
+}
+
+// playerRecord is one client's stay in a player slot.
+type playerRecord struct {
+	Slot        int     `json:"slot"`
+	Peer        uint32  `json:"peer"`
+	Addr        string  `json:"addr"`
+	Joined      float64 `json:"joined_s"` // seconds since the server started
+	Left        float64 `json:"left_s"`
+	How         string  `json:"how"` // how it left
+	Applied     uint64  `json:"inputs_applied"`
+	Repeated    uint64  `json:"repeated_ticks"`
+	Late        uint64  `json:"late_inputs"`
+	TooFar      uint64  `json:"too_far"`
+	TooFast     uint64  `json:"too_fast"`
+	OtherPlayer uint64  `json:"other_player"`
+	Rejected    uint64  `json:"rejected_messages"`
+	BufferP95   float64 `json:"input_buffer_p95_ticks"`
+}
+
+// serverLog keeps every client's stay, from the server's OnJoin and
+// OnLeave and the watch's notes.
+type serverLog struct {
+	watch    *netWatch
+	clock    func() time.Duration
+	players  []playerRecord // in the order they joined
+	open     map[uint32]int // a connection in a slot: its record's index
+	timedOut int
+	peak     int
+}
+
+func newServerLog(w *netWatch, clock func() time.Duration) *serverLog {
+	return &serverLog{watch: w, clock: clock, open: make(map[uint32]int)}
+}
+
+// attach hooks the log to s.
+func (l *serverLog) attach(s *server.Server) {
+	s.OnJoin, s.OnLeave = l.join, l.leave
+}
+
+func (l *serverLog) join(slot int, conn uint32) {
+	r := playerRecord{Slot: slot, Peer: conn, Joined: l.clock().Seconds(), Left: -1}
+	if p := l.watch.peers[transport.PeerID(conn)]; p != nil {
+		p.joined = true
+		r.Addr = p.addr
+	}
+	l.open[conn] = len(l.players)
+	l.players = append(l.players, r)
+	l.peak = max(l.peak, len(l.open))
+}
+
+func (l *serverLog) leave(slot int, conn uint32, st server.PeerStats, timedOut bool) {
+	i, ok := l.open[conn]
+	if !ok {
+		return
+	}
+	delete(l.open, conn)
+	r := &l.players[i]
+	r.Left = l.clock().Seconds()
+	r.Applied, r.Repeated, r.Late, r.TooFar, r.TooFast = st.Applied, st.Repeated, st.Late, st.TooFar, st.TooFast
+	r.OtherPlayer, r.Rejected, r.BufferP95 = st.OtherPlayer, st.Rejected, st.DepthP95
+	p := l.watch.peers[transport.PeerID(conn)]
+	delete(l.watch.peers, transport.PeerID(conn))
+	switch {
+	case timedOut:
+		r.How = "timed out: no message for 5 s"
+		l.timedOut++
+	case p == nil || !p.gone:
+		r.How = "left"
+	case p.reason == transport.ReasonClosed:
+		r.How = "closed by the client"
+	case p.reason == transport.ReasonTimeout:
+		r.How = "timed out: no packet for 5 s"
+		l.timedOut++
+	case p.reason == transport.ReasonLocal:
+		r.How = "closed by the server"
+	default:
+		r.How = "lost: " + p.detail
+	}
+}
+
+// left returns the number of clients that left their slot.
+func (l *serverLog) left() int { return len(l.players) - len(l.open) }
