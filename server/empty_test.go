@@ -22,8 +22,8 @@ func emptyServer(t *testing.T) *Server {
 	return New(w, sc, wire.ModeState, cfg)
 }
 
-// hello has connection conn ask to join at time now.
-func hello(t *testing.T, s *Server, now time.Duration, conn uint32) {
+// helloEmpty has connection conn ask to join at time now.
+func helloEmpty(t *testing.T, s *Server, now time.Duration, conn uint32) {
 	t.Helper()
 	b := wire.AppendHello(nil, &wire.Hello{Nonce: uint64(conn), Mode: wire.ModeState, Scene: s.Scene().ID})
 	if err := s.Receive(now, conn, b); err != nil {
@@ -78,7 +78,7 @@ func TestEmptyServerHasCubesOnlyForItsClients(t *testing.T) {
 	if s.Tick() != 0 {
 		t.Fatalf("the clock ran before a client came: tick %d", s.Tick())
 	}
-	hello(t, s, now, 7)
+	helloEmpty(t, s, now, 7)
 	turn()
 	if on := cubes(s); !on[0] || on[1] {
 		t.Fatalf("after the first join, cubes in the world: %v, want [true false]", on)
@@ -100,7 +100,7 @@ func TestEmptyServerHasCubesOnlyForItsClients(t *testing.T) {
 	// The client leaves and another takes its slot before the next tick:
 	// the cube leaves and comes back at its spawn, both events recorded.
 	s.Leave(7)
-	hello(t, s, now, 8)
+	helloEmpty(t, s, now, 8)
 	turn()
 	if on := cubes(s); !on[0] || on[1] {
 		t.Fatalf("after a leave and a join in one tick, cubes in the world: %v, want [true false]", on)
@@ -109,7 +109,7 @@ func TestEmptyServerHasCubesOnlyForItsClients(t *testing.T) {
 	if got := rec.events[n-2:]; got[0].Kind != game.Leave || got[1].Kind != game.Join || got[0].Player != 0 || got[1].Player != 0 {
 		t.Fatalf("the last events are %v, want a leave then a join of player 0", got)
 	}
-	hello(t, s, now, 9)
+	helloEmpty(t, s, now, 9)
 	turn()
 	if on := cubes(s); !on[0] || !on[1] {
 		t.Fatalf("with two clients, cubes in the world: %v", on)
@@ -133,7 +133,7 @@ func TestSilentClientLeavesWithItsStats(t *testing.T) {
 		}
 		got = &st
 	}
-	hello(t, s, 0, 3)
+	helloEmpty(t, s, 0, 3)
 	if err := s.Advance(0); err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
 )
@@ -114,17 +113,14 @@ func watchDesync(c *predict.Client, stderr io.Writer, dir string, every uint32) 
 }
 
 // injectOnceJoined makes c's cube move by one ulp every that many ticks (0:
-// never), to prove the detector. Its cube is known once the server has
-// taken it.
+// never), to prove the detector. The hook is handed the client's cube,
+// which is known once the server has taken it (a client predicts nothing
+// before).
 func injectOnceJoined(c *predict.Client, every uint32) {
 	if every == 0 {
 		return
 	}
-	c.Perturb = func(w *physics.World, tick uint32) {
-		if c.Joined() {
-			predict.InjectNondeterminism(every, c.Body())(w, tick)
-		}
-	}
+	c.Perturb = predict.InjectNondeterminism(every)
 }
 
 // randomNonce returns a nonce for the Hello: it tells this client's Hello
