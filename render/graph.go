@@ -14,6 +14,7 @@ type Sample struct {
 	Correction bool    // whether the client rewound and replayed for it, a visible correction
 	Resync     bool    // whether it rewound and replayed quietly, below the visible thresholds
 	InFlight   float64 // ticks of input sent but not yet acknowledged
+	DownKbps   float64 // what the client received over the last second, kbit/s
 }
 
 // The graph shows the graphSpan seconds ending at Frame.Now, newest at the
@@ -27,6 +28,7 @@ const (
 	errLogMin = -4.0 // log10 metres at the bottom: 0.1 mm
 	errLogMax = 1.0  // log10 metres at the top: 10 m
 	minFlight = 10.0 // ticks; the smallest in-flight scale
+	minDown   = 16.0 // kbit/s; the smallest bandwidth scale
 )
 
 // rect is an axis-aligned rectangle in framebuffer pixels, y down.
@@ -37,6 +39,7 @@ type graphPoint struct {
 	x          float32 // pixels; the plot's right edge is Now
 	yErr       float32 // pixels
 	yFlight    float32 // pixels
+	yDown      float32 // pixels
 	correction bool
 	resync     bool
 }
@@ -47,6 +50,9 @@ type graph struct {
 	flightMax   float64 // ticks at the top of the in-flight axis
 	flightLabel string  // flightMax as text, kept while it does not change
 	labelFor    float64 // the flightMax flightLabel was made for
+	downMax     float64 // kbit/s at the top of the bandwidth line's scale
+	downLabel   string  // downMax as text
+	downFor     float64 // the downMax downLabel was made for
 	labels      []rect  // where the last drawGraph put its labels and legend entries
 }
 
@@ -96,15 +102,17 @@ func (g *graph) layout(samples []Sample, now float64, r rect) {
 	from := now - graphSpan
 	// Skip the old samples quickly; the filter below still checks each one.
 	start := sort.Search(len(samples), func(i int) bool { return samples[i].T >= from })
-	maxFlight := 0.0
+	maxFlight, maxDown := 0.0, 0.0
 	for i := start; i < len(samples); i++ {
 		s := &samples[i]
 		if !(s.T >= from && s.T <= now) {
 			continue
 		}
 		maxFlight = math.Max(maxFlight, s.InFlight)
+		maxDown = math.Max(maxDown, s.DownKbps)
 	}
 	g.flightMax = niceCeil(math.Max(maxFlight, minFlight))
+	g.downMax = niceCeil(math.Max(maxDown, minDown))
 	for i := start; i < len(samples); i++ {
 		s := &samples[i]
 		if !(s.T >= from && s.T <= now) {
@@ -114,6 +122,7 @@ func (g *graph) layout(samples []Sample, now float64, r rect) {
 			x:          graphX(s.T, now, r),
 			yErr:       errY(s.Error, r),
 			yFlight:    flightY(s.InFlight, g.flightMax, r),
+			yDown:      flightY(s.DownKbps, g.downMax, r),
 			correction: s.Correction,
 			resync:     s.Resync && !s.Correction,
 		})
@@ -129,6 +138,7 @@ var (
 	graphFixColor   = color{1.00, 0.30, 0.25, 0.55}
 	graphSyncColor  = color{0.45, 0.95, 0.45, 0.75}
 	graphFlightCol  = color{0.35, 0.80, 1.00, 0.9}
+	graphDownCol    = color{0.90, 0.50, 1.00, 0.9}
 	graphTitleColor = color{1, 1, 1, 1}
 )
 
@@ -150,6 +160,7 @@ var legendItems = [...]struct {
 	{"correction", color{graphFixColor[0], graphFixColor[1], graphFixColor[2], 1}},
 	{"resync", color{graphSyncColor[0], graphSyncColor[1], graphSyncColor[2], 1}},
 	{"ticks in flight", graphFlightCol},
+	{"kbit/s", graphDownCol},
 }
 
 // flowLegend lays out the title and the legend entries in rows from (x0,
@@ -275,6 +286,15 @@ func (g *graph) drawGraph(b *batch, fs *fontSet, samples []Sample, now float64, 
 	}
 	b.text(f, rx, plot.y+plot.h-lh*0.5, "0", graphFlightCol)
 	g.label(rx, plot.y+plot.h-lh*0.5, f.width("0"), lh)
+	// The bandwidth line's scale, inside the plot's top right corner.
+	if g.downLabel == "" || g.downFor != g.downMax {
+		g.downLabel = strconv.FormatFloat(g.downMax, 'f', -1, 64) + " kbit/s"
+		g.downFor = g.downMax
+	}
+	if dw := f.width(g.downLabel); plot.h >= 2*lh && dw+cw < plot.w {
+		b.text(f, plot.x+plot.w-dw-cw*0.5, plot.y+lh*0.1, g.downLabel, graphDownCol)
+		g.label(plot.x+plot.w-dw-cw*0.5, plot.y+lh*0.1, dw, lh)
+	}
 
 	// Corrections behind the lines, full height; quiet resyncs as short
 	// marks rising from the bottom.
@@ -293,6 +313,11 @@ func (g *graph) drawGraph(b *batch, fs *fontSet, samples []Sample, now float64, 
 		if p1.yFlight != p0.yFlight {
 			b.line(p1.x, p0.yFlight, p1.x, p1.yFlight, lw, graphFlightCol)
 		}
+	}
+	// Bandwidth down as a polyline.
+	for i := 1; i < len(g.pts); i++ {
+		p0, p1 := g.pts[i-1], g.pts[i]
+		b.line(p0.x, p0.yDown, p1.x, p1.yDown, lw, graphDownCol)
 	}
 	// The error as a polyline with a dot per received state.
 	for i := 1; i < len(g.pts); i++ {

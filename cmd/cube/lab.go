@@ -37,6 +37,7 @@ const (
 	actStep
 	actReset
 	actNextScene
+	actSyncMode
 	actResetCamera
 	actOverlay
 	actScreenshot
@@ -64,6 +65,7 @@ var keyHelp = []struct{ key, what, short string }{
 	{"V", "raw predicted cube (wireframe) on/off", "predicted cube"},
 	{"K", "nudge the server's cube, a server-only event (in process)", "nudge"},
 	{"N", "next scene: arena, cubes, pyramid, stack, drop (in process)", "next scene"},
+	{"I", "sync mode: state (the server sends bodies) or inputs (it sends inputs); the session restarts (in process)", "sync mode"},
 	{"P", "pause (in process)", "pause"},
 	{".", "step one tick while paused (in process)", "step"},
 	{"Backspace", "reset the session (in process)", "reset"},
@@ -94,6 +96,7 @@ type sample struct {
 	err      float64
 	mark     mark
 	inFlight float64
+	downKbps float64 // received over the last second
 }
 
 // lab is the demo's state without any OpenGL: the session, the toggles,
@@ -183,7 +186,7 @@ func (l *lab) now() time.Duration {
 // process, which a window playing against a remote server cannot do, with
 // the name its note gives them.
 var inProcessKeys = map[action]string{
-	actSlower: "[ ] (snapshot rate)", actFaster: "[ ] (snapshot rate)", actNudge: "K (nudge)", actNextScene: "N (next scene)",
+	actSlower: "[ ] (snapshot rate)", actFaster: "[ ] (snapshot rate)", actNudge: "K (nudge)", actNextScene: "N (next scene)", actSyncMode: "I (sync mode)",
 	actReset: "Backspace (reset)", actPause: "P (pause)", actStep: ". (step)", actServerCube: "Y (server cube)",
 }
 
@@ -301,6 +304,14 @@ func (l *lab) act(a action) error {
 		}
 		l.cameraReset = true
 		return l.reset()
+	case actSyncMode:
+		if l.base.Client.Mode == predict.StateSync {
+			l.base.Client.Mode = predict.InputSync
+		} else {
+			l.base.Client.Mode = predict.StateSync
+		}
+		l.say(fmt.Sprintf("%s sync: the session restarts", l.base.Client.Mode))
+		return l.reset()
 	case actResetCamera:
 		l.cameraReset = true
 	case actOverlay:
@@ -397,12 +408,20 @@ func (l *lab) sample() {
 			m = markResync
 		}
 		l.lastFixes = [2]uint64{c.Stats.Corrections, c.Stats.Resyncs}
-		l.samples = append(l.samples, sample{t: now, err: c.LastError(), mark: m, inFlight: float64(c.InFlight())})
+		l.samples = append(l.samples, sample{t: now, err: c.LastError(), mark: m, inFlight: float64(c.InFlight()), downKbps: l.rates().DownKbps})
 	}
 	l.samples = trimSamples(l.samples, now-graphSeconds)
 	for len(l.corrections) > 0 && l.corrections[0] < now-1 {
 		l.corrections = l.corrections[1:]
 	}
+}
+
+// rates returns the traffic of the shown client over the last second.
+func (l *lab) rates() predict.Rates {
+	if l.remote != nil {
+		return l.remote.rates.rates()
+	}
+	return l.sess.Meter.Rates()
 }
 
 // trimSamples drops samples older than since, reusing the slice.
@@ -470,7 +489,7 @@ func (l *lab) hud() []string {
 		cond := s.Config.Conditions
 		lines = append(lines,
 			fmt.Sprintf("%s  one-way %v ±%v  loss %.1f%%  RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
-			fmt.Sprintf("scene %s, %d bodies  snapshots %d Hz", s.Config.Scene, c.World().NumBodies(), s.Config.SnapshotHz))
+			fmt.Sprintf("scene %s, %d bodies  %s sync  %d Hz", s.Config.Scene, c.World().NumBodies(), c.Config.Mode, s.Config.SnapshotHz))
 		if n := len(s.Clients); n > 1 {
 			lines[1] += fmt.Sprintf("  %d bots", n-1)
 		}
@@ -478,16 +497,22 @@ func (l *lab) hud() []string {
 		rejected = fmt.Sprintf("rejected: client %d  server %d", st.Rejected.Total(), s.Server.Stats.Rejected.Total())
 		server = onOff(l.show.server)
 	}
+	late := uint64(0)
+	if l.remote != nil {
+		late = l.remote.ep.Buffer.Late // as the server's messages tell it
+	} else if ps, ok := l.sess.Server.PlayerStats(c.Slot()); ok {
+		late = ps.Late
+	}
 	lines = append(lines,
 		fmt.Sprintf("tick %d  acked %s  in flight %d", c.Tick(), ack, c.InFlight()),
-		fmt.Sprintf("corrections %d (%d/s)  resyncs %d", st.Corrections, len(l.corrections), st.Resyncs),
+		fmt.Sprintf("lead %d  buffer %d (aim %.1f)  late %d", int32(c.Tick()-newest), c.Sync.Last, c.Sync.Target, late),
+		fmt.Sprintf("corrections %d (%d/s)  resyncs %d  offset %.2f m", st.Corrections, len(l.corrections), st.Resyncs, off.Len()),
 		fmt.Sprintf("last rewind: %d ticks replayed  error %.3f m  jump %.3f m", last.Replayed, math.Sqrt(last.Error.Pos2), last.Jump),
 		fmt.Sprintf("mispredicted: input %d  server %d  remote %d  unverified %d  nondeterminism %d",
 			mis[predict.KindInput], mis[predict.KindServer], mis[predict.KindRemote], mis[predict.KindUnverified], mis[predict.KindNondeterminism]),
 		rejected,
 		fmt.Sprintf("last second: up %.1f kbit/s %.0f B/pkt  down %.1f kbit/s %.0f B/pkt %.1f bodies",
 			rates.UpKbps, rates.UpBytesPerPacket, rates.DownKbps, rates.DownBytesPerPacket, rates.BodiesPerPacket),
-		fmt.Sprintf("smoothing offset %.3f m", off.Len()),
 		fmt.Sprintf("frame %.1f ms  %.0f fps  %s  %s", 1000*l.frameTime, fps, state, driver),
 		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy)),
 		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", server, onOff(l.show.snapshot), onOff(l.show.predicted)),

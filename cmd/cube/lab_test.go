@@ -73,8 +73,9 @@ func TestHUDShowsWhatTheIssueAsks(t *testing.T) {
 		_ = l.frame(1.0 / 60)
 	}
 	hud := strings.Join(l.hud(), "\n")
-	for _, want := range []string{"good", "one-way 40ms", "±6ms", "loss 0.2%", "RTT 80ms", "snapshots 64 Hz", "tick ", "acked ", "in flight",
-		"corrections", "/s)", "ticks replayed", "error", "smoothing offset", "up ", "down ", "frame ", "fps",
+	for _, want := range []string{"good", "one-way 40ms", "±6ms", "loss 0.2%", "RTT 80ms", "state sync", "64 Hz", "tick ", "acked ", "in flight",
+		"lead ", "buffer ", "aim ", "late ", "kbit/s", "B/pkt", "bodies",
+		"corrections", "/s)", "ticks replayed", "error", "offset", "up ", "down ", "frame ", "fps",
 		"corrections on", "smoothing on", "redundancy on", "server on", "snapshot on", "predicted off"} {
 		if !strings.Contains(hud, want) {
 			t.Errorf("HUD lacks %q:\n%s", want, hud)
@@ -267,5 +268,40 @@ func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
 	_ = l.act(actResetCamera)
 	if !l.cameraReset || l.sess.Client.Tick() != tick {
 		t.Error("reset camera: not asked, or the session changed")
+	}
+}
+
+// TestSyncModeKey: I switches the session between state and input sync,
+// restarting it with the other settings kept, and the HUD says which.
+func TestSyncModeKey(t *testing.T) {
+	cfg := predict.DefaultSessionConfig()
+	cfg.Scene = "pyramid"
+	l, err := newLab(cfg, true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 120; i++ {
+		_ = l.frame(1.0 / 60)
+	}
+	before := l.sess
+	if err := l.act(actSyncMode); err != nil {
+		t.Fatal(err)
+	}
+	if l.sess == before || l.sess.Client.Config.Mode != predict.InputSync || l.sess.Config.Scene != "pyramid" {
+		t.Fatalf("after I: new session %v, mode %v, scene %s", l.sess != before, l.sess.Client.Config.Mode, l.sess.Config.Scene)
+	}
+	for i := 0; i < 120; i++ {
+		_ = l.frame(1.0 / 60)
+	}
+	hud := strings.Join(l.hud(), "\n")
+	if !strings.Contains(hud, "inputs sync") || !strings.Contains(hud, "inputs sync: the session restarts") {
+		t.Errorf("HUD after I:\n%s", hud)
+	}
+	if l.sess.Client.Stats.StatesReceived == 0 {
+		t.Error("no relay taken in input sync")
+	}
+	_ = l.act(actSyncMode)
+	if l.sess.Client.Config.Mode != predict.StateSync {
+		t.Fatalf("I twice: mode %v", l.sess.Client.Config.Mode)
 	}
 }

@@ -28,7 +28,7 @@ var keyActions = map[render.Key]action{
 	render.KeyY: actServerCube, render.KeyB: actSnapshotCube, render.KeyV: actPredictedCube,
 	render.KeyK: actNudge, render.KeyP: actPause, render.KeyPeriod: actStep,
 	render.KeyBackspace: actReset, render.KeyF12: actScreenshot,
-	render.KeyN: actNextScene, render.KeyHome: actResetCamera, render.KeyTab: actOverlay,
+	render.KeyN: actNextScene, render.KeyI: actSyncMode, render.KeyHome: actResetCamera, render.KeyTab: actOverlay,
 	render.KeyF1: actHelp, render.KeyH: actHelp, render.KeyEscape: actQuit,
 }
 
@@ -298,7 +298,7 @@ func (l *lab) build(f *render.Frame) {
 	}
 	f.Graph = f.Graph[:0]
 	for _, s := range l.samples {
-		f.Graph = append(f.Graph, render.Sample{T: s.t, Error: s.err, Correction: s.mark == markCorrection, Resync: s.mark == markResync, InFlight: s.inFlight})
+		f.Graph = append(f.Graph, render.Sample{T: s.t, Error: s.err, Correction: s.mark == markCorrection, Resync: s.mark == markResync, InFlight: s.inFlight, DownKbps: s.downKbps})
 	}
 }
 
