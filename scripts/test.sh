@@ -22,8 +22,8 @@ go run "$STATICCHECK" ./...
 
 echo "== determinism across builds"
 scripts/crossbuild-hash.sh
-# The golden hash test and the committed amd64 record, run as arm64 code.
-CGO_ENABLED=0 GOARCH=arm64 go test -count=1 -exec "$(command -v qemu-aarch64)" -run Golden ./physics/ ./record/
+# The golden tests and the committed amd64 records, run as arm64 code.
+CGO_ENABLED=0 GOARCH=arm64 go test -count=1 -exec "$(command -v qemu-aarch64)" -run Golden ./physics/ ./game/ ./wire/ ./record/
 
 echo "== go test"
 # The packages that open windows run one at a time, each under a virtual

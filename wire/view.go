@@ -11,8 +11,13 @@ const chunkBodies = 8
 
 // chunk is a run of bodies of a view. Views share the chunks they did not
 // change, so a view costs its pointers and the chunks its snapshot touched,
-// not a whole world.
-type chunk [chunkBodies]physics.BodyState
+// not a whole world. refs counts the views that hold it; a chunk no view
+// holds goes back to the free list, so that views are made without
+// allocating once the ring has turned.
+type chunk struct {
+	b    [chunkBodies]physics.BodyState
+	refs int32
+}
 
 // View is what a client holds of the server's bodies as of a snapshot: its
 // baseline's view with the snapshot's bodies replaced (see the package
@@ -32,7 +37,7 @@ func (v *View) Tick() uint32 { return v.tick }
 func (v *Views) Start() *View { return &v.start }
 
 // Body returns body i of the view.
-func (v *View) Body(i int) *physics.BodyState { return &v.chunks[i/chunkBodies][i%chunkBodies] }
+func (v *View) Body(i int) *physics.BodyState { return &v.chunks[i/chunkBodies].b[i%chunkBodies] }
 
 // Fill copies the view's bodies into dst, reusing it, for DecodeSnapshot.
 func (v *View) Fill(dst []physics.BodyState) []physics.BodyState {
@@ -50,20 +55,55 @@ type Views struct {
 	ring    [ViewRing]View
 	next    int // slot the next view goes to
 	scratch []*chunk
+	free    []*chunk // chunks no view holds
+}
+
+// alloc returns a chunk held once, from the free list when it has one.
+func (v *Views) alloc() *chunk {
+	var c *chunk
+	if n := len(v.free); n > 0 {
+		c, v.free = v.free[n-1], v.free[:n-1]
+	} else {
+		c = new(chunk)
+	}
+	c.refs = 1
+	return c
+}
+
+// drop lets go of c once; when no view holds it, it is free.
+func (v *Views) drop(c *chunk) {
+	if c.refs--; c.refs == 0 {
+		v.free = append(v.free, c)
+	}
+}
+
+// clear lets go of view x's chunks and marks it unused.
+func (v *Views) clear(x *View) {
+	for _, c := range x.chunks {
+		v.drop(c)
+	}
+	x.chunks, x.valid = x.chunks[:0], false
+}
+
+// whole makes x a view of all of state s at tick t, in chunks of its own.
+func (v *Views) whole(x *View, t uint32, s *physics.State) {
+	v.clear(x)
+	n := len(s.Bodies)
+	x.tick, x.valid, x.n = t, true, n
+	for k := 0; k*chunkBodies < n; k++ {
+		c := v.alloc()
+		clear(c.b[:])
+		copy(c.b[:], s.Bodies[k*chunkBodies:min(n, (k+1)*chunkBodies)])
+		x.chunks = append(x.chunks, c)
+	}
 }
 
 // Reset makes s the first view, at tick, and forgets every other.
 func (v *Views) Reset(tick uint32, s *physics.State) {
-	n := len(s.Bodies)
-	v.start = View{tick: tick, valid: true, n: n, chunks: make([]*chunk, (n+chunkBodies-1)/chunkBodies)}
-	for k := range v.start.chunks {
-		c := new(chunk)
-		copy(c[:], s.Bodies[k*chunkBodies:min(n, (k+1)*chunkBodies)])
-		v.start.chunks[k] = c
-	}
 	for i := range v.ring {
-		v.ring[i].valid = false
+		v.clear(&v.ring[i])
 	}
+	v.whole(&v.start, tick, s)
 }
 
 // Add stores, over the oldest, a whole view of state s at tick t (a
@@ -71,14 +111,7 @@ func (v *Views) Reset(tick uint32, s *physics.State) {
 func (v *Views) Add(t uint32, s *physics.State) {
 	x := &v.ring[v.next]
 	v.next = (v.next + 1) % ViewRing
-	n := len(s.Bodies)
-	x.tick, x.valid, x.n = t, true, n
-	x.chunks = x.chunks[:0]
-	for k := 0; k*chunkBodies < n; k++ {
-		c := new(chunk)
-		copy(c[:], s.Bodies[k*chunkBodies:min(n, (k+1)*chunkBodies)])
-		x.chunks = append(x.chunks, c)
-	}
+	v.whole(x, t, s)
 }
 
 // Get returns the view of tick t, if held.
@@ -113,16 +146,23 @@ func (v *Views) Newest() *View {
 func (v *Views) Derive(t uint32, base *View, idx []int32, s []physics.BodyState) {
 	x := &v.ring[v.next]
 	v.next = (v.next + 1) % ViewRing
-	v.scratch = append(v.scratch[:0], base.chunks...) // base may be x itself
-	x.chunks = append(x.chunks[:0], v.scratch...)
-	x.tick, x.valid, x.n = t, true, base.n
+	// base may be x itself: hold its chunks before letting x's go.
+	v.scratch = append(v.scratch[:0], base.chunks...)
+	for _, c := range v.scratch {
+		c.refs++
+	}
+	n := base.n
+	v.clear(x)
+	x.chunks = append(x.chunks, v.scratch...)
+	x.tick, x.valid, x.n = t, true, n
 	for _, i := range idx {
 		k := int(i) / chunkBodies
 		if x.chunks[k] == v.scratch[k] {
-			c := new(chunk)
-			*c = *v.scratch[k]
+			c := v.alloc()
+			c.b = v.scratch[k].b
+			v.drop(v.scratch[k])
 			x.chunks[k] = c
 		}
-		x.chunks[k][int(i)%chunkBodies] = s[i]
+		x.chunks[k].b[int(i)%chunkBodies] = s[i]
 	}
 }
