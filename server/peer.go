@@ -132,8 +132,11 @@ func (p *peer) acked(s *Server, m *wire.Input) {
 		p.inSync = m.Flags&wire.AckInSync != 0
 	}
 	p.wantXfer = m.Flags&wire.AskTransfer != 0
-	if x := &p.xfer; x.active && p.haveAck && !tick.After(x.tick, p.ack) {
-		x.active = false // the client took it
+	// The client took it: it holds a state at or after its tick and no
+	// longer asks. (Its snapshots' acknowledgements alone pass the tick
+	// long before a large transfer is whole.)
+	if x := &p.xfer; x.active && p.haveAck && !tick.After(x.tick, p.ack) && !p.wantXfer {
+		x.active = false
 	}
 }
 
@@ -148,6 +151,10 @@ type serverXfer struct {
 	sent   []bool   // whether it was sent at all
 	next   int      // the next fragment to consider sending
 }
+
+// staleTransfer is how many ticks after a transfer began a client that
+// still asks for one gets a newer one instead: half the client's history.
+const staleTransfer = tick.RingSize / 2
 
 // resendTicks is the least time before a fragment is sent again, and the
 // time for a client that has not acknowledged anything yet (a join).

@@ -61,7 +61,10 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 		s.out = wire.AppendWelcome(s.out[:0], &w)
 		send(p.conn, s.out)
 	}
-	if p.wantXfer && !p.xfer.active && p.haveAck {
+	// A client that asks for the whole state gets it; one that still asks
+	// long after a transfer began could not use it (its history moved on):
+	// it gets a newer one.
+	if p.wantXfer && p.haveAck && (!p.xfer.active || s.Tick()-p.xfer.tick > staleTransfer) {
 		s.startTransfer(p)
 	}
 	if p.xfer.active {

@@ -267,3 +267,52 @@ func TestRemoteInputChangeSendsContacts(t *testing.T) {
 		}
 	}
 }
+
+// TestRepairTransferLastsUntilTaken: a transfer a client asked for stays
+// under way while the client still asks, although its acknowledgements
+// of newer snapshots pass the transfer's tick (a large transfer takes
+// longer than a round trip); it ends when the client stops asking, and a
+// client that still asks long after it began gets a newer one.
+func TestRepairTransferLastsUntilTaken(t *testing.T) {
+	s, sc := newServer(t, 1, wire.ModeState)
+	d := tick.Duration(s.world.Config())
+	hello(t, s, sc, 0, 1, 1)
+	now := time.Duration(0)
+	send := func(flags uint8) {
+		now += d
+		b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{game.Forward},
+			Flags: wire.AckValid | flags, Ack: s.Tick() - 1, Base: s.Tick() - 1})
+		if err := s.Receive(now, 1, b); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Advance(now); err != nil {
+			t.Fatal(err)
+		}
+		s.Send(now, true, func(uint32, []byte) {})
+	}
+	for k := 0; k < 10; k++ {
+		send(wire.AckInSync)
+	}
+	send(wire.AskTransfer)
+	x := &s.peerOf(1).xfer
+	if !x.active || s.Stats.Transfers != 1 {
+		t.Fatalf("asked: transfer under way %v, %d started", x.active, s.Stats.Transfers)
+	}
+	first := x.tick
+	for k := 0; k < 40; k++ {
+		send(wire.AskTransfer) // acknowledging snapshots past its tick, still asking
+	}
+	if !x.active || x.tick != first || s.Stats.Transfers != 1 {
+		t.Fatalf("still asking: under way %v, tick %d (was %d), %d started", x.active, x.tick, first, s.Stats.Transfers)
+	}
+	for k := 0; k < staleTransfer; k++ {
+		send(wire.AskTransfer)
+	}
+	if !x.active || x.tick == first || s.Stats.Transfers != 2 {
+		t.Fatalf("asking long after: tick %d (was %d), %d started", x.tick, first, s.Stats.Transfers)
+	}
+	send(wire.AckInSync) // took it
+	if x.active {
+		t.Fatal("the client stopped asking and the transfer goes on")
+	}
+}
