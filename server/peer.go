@@ -153,16 +153,19 @@ type serverXfer struct {
 }
 
 // staleTransfer is how many ticks after a transfer began a client that
-// still asks for one gets a newer one instead: half the client's history.
-const staleTransfer = tick.RingSize / 2
+// still asks for one gets a newer one instead: by then the client could
+// no longer replay from the transfer's tick (its history is RingSize
+// ticks, and it runs ahead of the server).
+const staleTransfer = tick.RingSize - 128
 
-// resendTicks is the least time before a fragment is sent again, and the
-// time for a client that has not acknowledged anything yet (a join).
-const resendTicks = 32
+// resendTicks is the least time before a fragment is sent again.
+const resendTicks = 16
 
 // fragmentsPerTick bounds the fragments a transfer sends each tick: about
-// 150 kB/s at 64 Hz.
-const fragmentsPerTick = 2
+// 300 kB/s at 64 Hz, so that the cubes scene's whole state (about 330 kB)
+// gets across a link that loses half its packets well within the client's
+// history.
+const fragmentsPerTick = 4
 
 // startTransfer starts sending the server's whole state to p.
 func (s *Server) startTransfer(p *peer) {
@@ -197,16 +200,18 @@ func (s *Server) onHave(p *peer, b []byte) error {
 	return nil
 }
 
-// sendFragments sends the next fragments the client lacks: each once, and
-// again only when the client has not said it has it a round trip and a
-// half later (a fragment lost, or its Have).
+// sendFragments sends the next fragments the client lacks, in turn: each
+// once, and again when the client has not said it has it a round trip and
+// a half later (a fragment lost, or its Have), or, for a transfer that
+// takes longer than that to go round, on its next turn.
 func (s *Server) sendFragments(p *peer, send func([]byte)) {
 	x := &p.xfer
 	now := s.Tick()
-	again := uint32(resendTicks)
+	again := uint32((x.count + fragmentsPerTick - 1) / fragmentsPerTick) // a turn
 	if p.haveAck {
-		again = max(again, (now-p.ack)*3/2) // the ack lags by about the round trip
+		again = min(again, (now-p.ack)*3/2) // the ack lags by about the round trip
 	}
+	again = max(again, resendTicks)
 	for sent, tried := 0, 0; sent < fragmentsPerTick && tried < x.count; tried++ {
 		i := x.next
 		x.next = (x.next + 1) % x.count
