@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/cubelab/cube/game"
@@ -66,7 +67,11 @@ const (
 	NumKinds
 )
 
+// String names the kind as the JSON summary and the HUD do.
 func (k Kind) String() string {
+	if k >= NumKinds {
+		return fmt.Sprintf("Kind(%d)", int(k))
+	}
 	return [...]string{"input", "server", "nondeterminism", "unverified", "remote"}[k]
 }
 

@@ -47,6 +47,12 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 	}
 	for ; ticks > 0; ticks-- {
 		if c.waitingFor || c.InFlight() >= tick.RingSize-1 {
+			if !c.waitingFor && c.Config.Mode == InputSync && c.Config.Corrections {
+				// No relay for a whole ring: the server no longer holds
+				// the ticks since the confirmed one; only its whole
+				// state brings the client back.
+				c.askXfer = true
+			}
 			c.Stats.HeldTicks++
 			if c.waitingFor {
 				c.waited++
@@ -149,12 +155,11 @@ func (c *Client) sendInputs(send func([]byte)) error {
 	if c.askXfer {
 		m.Flags |= wire.AskTransfer
 	}
-	n := len(c.out)
 	var first uint32
 	c.out, first = wire.AppendInput(c.out[:0], &m)
 	send(c.out)
 	c.Stats.InputsSent += uint64(end - first)
-	c.Stats.BytesSent += uint64(len(c.out) - n)
+	c.Stats.BytesSent += uint64(len(c.out))
 	return nil
 }
 

@@ -296,3 +296,29 @@ func TestServerMissingInputPolicies(t *testing.T) {
 		}
 	}
 }
+
+// TestBytesSentCountsEachMessage: BytesSent is the sum of the messages the
+// client sent, also when a message is shorter than the one before (an
+// acknowledgement trims the inputs said again).
+func TestBytesSentCountsEachMessage(t *testing.T) {
+	h := newHarness(t, "arena", game.Options{}, StateSync, 0)
+	before := h.c.Stats.BytesSent
+	h.up = h.up[:0]
+	sum := 0
+	for i := 0; i < 10; i++ {
+		h.clientStep(script(h.c.Tick()))
+	}
+	for _, b := range h.up {
+		sum += len(b)
+	}
+	h.deliverUp()
+	h.serverSend(true)
+	h.deliverDown()
+	h.clientStep(0) // one input after the ack: shorter than the last message
+	for _, b := range h.up {
+		sum += len(b)
+	}
+	if got := h.c.Stats.BytesSent - before; got != uint64(sum) {
+		t.Fatalf("BytesSent grew by %d, the messages sent hold %d bytes", got, sum)
+	}
+}

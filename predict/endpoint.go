@@ -47,11 +47,11 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 		e.Traffic.DownBytes += len(b)
 		e.Traffic.DownPackets++
 		e.MaxDown = max(e.MaxDown, len(b))
-		states := e.Client.Stats.StatesReceived
+		samples := e.Client.Sync.Samples
 		if err := e.Client.Receive(b); err != nil && !errors.Is(err, wire.ErrRejected) {
 			return fmt.Errorf("client: %w", err)
 		}
-		if e.Client.Stats.StatesReceived != states && e.Client.Sync.On {
+		if e.Client.Sync.Samples != samples {
 			e.Buffer.add(e.Client.Sync.Last)
 		}
 	}

@@ -60,14 +60,16 @@ type TimeSync struct {
 	RTT    time.Duration
 	Speed  float64 // this client's rate against the tick rate, 1 ± MaxSpeedChange
 	Jumps  int     // jumps made (the start included)
-	have   bool
-	jump   int     // ticks still to run at once (> 0) or to skip (< 0)
-	fast   float64 // mean of the last few samples
-	since  uint32  // the first input tick after the last jump: older ones tell of before it
-	fresh  bool    // since is set
-	settle int     // samples still to average after a jump before steering again
-	sum    float64 // their sum
-	amend  bool    // the average after the jump may plan one more, to correct it
+	// Samples counts the samples taken: Last is new when it grows.
+	Samples int
+	have    bool
+	jump    int     // ticks still to run at once (> 0) or to skip (< 0)
+	fast    float64 // mean of the last few samples
+	since   uint32  // the first input tick after the last jump: older ones tell of before it
+	fresh   bool    // since is set
+	settle  int     // samples still to average after a jump before steering again
+	sum     float64 // their sum
+	amend   bool    // the average after the jump may plan one more, to correct it
 }
 
 // sample takes a new buffer sample: heard minus the tick at of the
@@ -80,6 +82,7 @@ func (ts *TimeSync) sample(heard, at, input uint32) {
 	}
 	d := int32(heard - at)
 	ts.Last = d
+	ts.Samples++
 	if ts.settle > 0 {
 		// Just after a jump: the first samples of inputs sent since say
 		// where the buffer landed. Their mean starts the running means
@@ -101,12 +104,12 @@ func (ts *TimeSync) sample(heard, at, input uint32) {
 	if !ts.have {
 		ts.Buffer, ts.fast, ts.have = float64(d), float64(d), true
 	} else {
-		ts.fast += fastMean * (float64(d) - ts.fast)
+		ts.fast += float64(fastMean * (float64(d) - ts.fast))
 		// A step beyond JumpTicks is the link changing, not jitter.
 		if dev := math.Abs(float64(d) - ts.Buffer); dev <= JumpTicks {
-			ts.Spread += bufferMean * (dev - ts.Spread)
+			ts.Spread += float64(bufferMean * (dev - ts.Spread))
 		}
-		ts.Buffer += bufferMean * (float64(d) - ts.Buffer)
+		ts.Buffer += float64(bufferMean * (float64(d) - ts.Buffer))
 	}
 	ts.Target = MinBuffer + 2*min(ts.Spread, maxSpread)
 	err := ts.Buffer - ts.Target

@@ -167,3 +167,19 @@ func TestTimeSyncConverges(t *testing.T) {
 		t.Errorf("from 2 s after the switch: %d late inputs, %d jumps", late, c.Sync.Jumps-jumps)
 	}
 }
+
+// TestTimeSyncCountsOnlySamplesTaken: a sample left out (while a jump is
+// planned) leaves Samples and Last as they were, so the buffer histogram
+// does not count the previous sample again.
+func TestTimeSyncCountsOnlySamplesTaken(t *testing.T) {
+	ts := TimeSync{On: true, Speed: 1}
+	ts.sample(1003, 1000, 1003)
+	if ts.Samples != 1 || ts.Last != 3 {
+		t.Fatalf("after one sample: %d samples, last %d", ts.Samples, ts.Last)
+	}
+	ts.start(200*time.Millisecond, testTick, 0) // plans a jump
+	ts.sample(1010, 1001, 1010)
+	if ts.Samples != 1 || ts.Last != 3 {
+		t.Fatalf("a sample during a planned jump was taken: %d samples, last %d", ts.Samples, ts.Last)
+	}
+}

@@ -25,7 +25,9 @@ type Host struct {
 	left     []uint32
 	send     func(conn uint32, b []byte)
 	now      time.Duration
-	sendErrs uint64
+	// SendErrors counts datagrams the transport would not send (a peer
+	// gone meanwhile, a full queue): dropped, as a network would.
+	SendErrors uint64
 }
 
 // NewHost returns a host for s over net.
@@ -49,11 +51,11 @@ func (h *Host) Turn(now time.Duration) error {
 	h.grams = h.Net.Receive(now, h.grams[:0])
 	for _, d := range h.grams {
 		if err := h.Server.Receive(now, uint32(d.Peer), d.Data); err != nil && !errors.Is(err, wire.ErrRejected) {
-			return fmt.Errorf("server: %w", err)
+			return err
 		}
 	}
 	if err := h.Server.Advance(now); err != nil {
-		return fmt.Errorf("server: %w", err)
+		return err
 	}
 	due := now >= h.nextSnap
 	if due {
@@ -65,7 +67,8 @@ func (h *Host) Turn(now time.Duration) error {
 	h.Server.Send(now, due, h.send)
 	h.left = h.Server.TakeLeft(h.left[:0])
 	for _, conn := range h.left {
-		_ = h.Net.Disconnect(transport.PeerID(conn), "timed out: nothing heard for 5 s")
+		// A connection already gone needs no closing: the error says no more.
+		_ = h.Net.Disconnect(transport.PeerID(conn), fmt.Sprintf("timed out: nothing heard for %v", h.Server.Timeout))
 	}
 	return nil
 }
@@ -73,6 +76,6 @@ func (h *Host) Turn(now time.Duration) error {
 // sendTo sends one datagram; a peer gone meanwhile is not an error.
 func (h *Host) sendTo(conn uint32, b []byte) {
 	if err := h.Net.Send(h.now, transport.PeerID(conn), b); err != nil {
-		h.sendErrs++
+		h.SendErrors++
 	}
 }

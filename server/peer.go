@@ -47,7 +47,8 @@ type peer struct {
 	ack      uint32 // newest server message it took
 	base     uint32 // newest kept view it holds
 	inSync   bool   // its state at ack is the server's
-	wantXfer bool
+	wantXfer bool // the client asks for a transfer (or, before its first input, joins a moved world)
+	needXfer bool // the server found the client further behind than its history
 
 	views    wire.Views // the views of the snapshots sent
 	acc      []float64  // priority accumulators, per body
@@ -171,6 +172,7 @@ const fragmentsPerTick = 4
 func (s *Server) startTransfer(p *peer) {
 	x := &p.xfer
 	x.active, x.tick, x.next = true, s.Tick(), 0
+	p.needXfer = false
 	x.data = wire.AppendTransfer(x.data[:0], &wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.allChain,
 		Events: s.nevents, Skipped: s.skipped, State: *s.world.State()})
 	x.count = wire.FragmentCount(len(x.data))

@@ -5,6 +5,7 @@
 package server
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/cubelab/cube/game"
@@ -25,7 +26,16 @@ const (
 	RepeatLast
 )
 
-func (m Missing) String() string { return [...]string{"skip", "repeat"}[m] }
+// String names the policy as the -missing flag does.
+func (m Missing) String() string {
+	switch m {
+	case SkipMissing:
+		return "skip"
+	case RepeatLast:
+		return "repeat"
+	}
+	return fmt.Sprintf("Missing(%d)", int(m))
+}
 
 // Recorder receives what the server simulates, tick by tick (see package
 // record). Event comes before the Tick it belongs to.
@@ -52,7 +62,7 @@ type Config struct {
 	// token bucket refilled at this rate; 0: every snapshot may take a
 	// whole datagram.
 	BytesPerSecond float64
-	// Timeout: a client heard from for this long leaves the world (0:
+	// Timeout: a client not heard from for this long leaves the world (0:
 	// never).
 	Timeout time.Duration
 	// MaxInputRate bounds the Input messages a client may send per tick on
@@ -74,22 +84,26 @@ func DefaultConfig() Config {
 
 // Stats counts what the server did, for all clients.
 type Stats struct {
-	InputsApplied  uint64       // player-ticks simulated with the client's input
-	OldInputs      uint64       // inputs for ticks already simulated that were redundant copies
-	RefusedInputs  uint64       // inputs for ticks a client cannot have reached yet, or from no player
-	Rejected       wire.Rejects // messages that did not decode or fit, dropped
-	SkippedTicks   uint64       // ticks jumped over without simulating (SkipMissing)
-	RepeatedTicks  uint64       // player-ticks simulated with a repeated input
-	LateInputs     uint64       // inputs that arrived after their tick was simulated (clocked)
-	Events         uint64       // server-only events (nudges, joins, leaves)
-	Snapshots      uint64       // snapshots and relays sent
-	SnapshotBytes  uint64
-	BodiesSent     uint64 // bodies in the snapshots
-	Incomplete     uint64 // snapshots that left out bodies that changed
-	Fragments      uint64 // transfer fragments sent
-	Transfers      uint64 // transfers started
-	Joins, Leaves  uint64
-	TimedOut       uint64 // clients that left by going silent
+	InputsApplied uint64       // player-ticks simulated with the client's input
+	OldInputs     uint64       // inputs for ticks already simulated that were redundant copies
+	RefusedInputs uint64       // inputs for ticks a client cannot have reached yet, or from no player
+	Rejected      wire.Rejects // messages that did not decode or fit, dropped
+	SkippedTicks  uint64       // ticks jumped over without simulating (SkipMissing)
+	RepeatedTicks uint64       // player-ticks simulated with a repeated input
+	LateInputs    uint64       // inputs that arrived after their tick was simulated (clocked)
+	Events        uint64       // server-only events (nudges, joins, leaves)
+	Snapshots     uint64       // snapshots and relays sent
+	SnapshotBytes uint64
+	BodiesSent    uint64 // bodies in the snapshots
+	Incomplete    uint64 // snapshots that left out bodies that changed
+	Fragments     uint64 // transfer fragments sent
+	Transfers     uint64 // transfers started
+	Joins, Leaves uint64
+	TimedOut      uint64 // clients that left by going silent
+	// DroppedTicks are ticks of wall-clock time the clocked server did not
+	// simulate because it was stalled (stopped, or starved of CPU) for
+	// longer than MaxCatchUp ticks: its clock moved on instead.
+	DroppedTicks   uint64
 	LastInputTicks uint32 // inputs in the newest Input message
 }
 
@@ -259,7 +273,9 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 	h := &s.hello
 	if p := s.peerOf(conn); p != nil {
 		if p.nonce == h.Nonce {
-			p.welcome = true // the Welcome was lost: say it again
+			// The Welcome was lost: say it again, echoing this Hello so
+			// that the client measures the round trip from it.
+			p.welcome, p.echo = true, h.Echo
 		}
 		return nil
 	}
@@ -287,7 +303,11 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 	if !s.started {
 		s.started, s.next = true, now
 	}
-	s.players[slot].last = 0 // until the client's first input, its cube holds no key
+	// Until the client's first input its cube holds no key, and nothing a
+	// client before it in this slot sent is kept.
+	pl := &s.players[slot]
+	pl.last, pl.newest, pl.haveNewest = 0, 0, false
+	pl.pending.Reset()
 	if s.Clocked && !s.enabledNext(slot) {
 		// The cube left with an earlier client: it comes back at its spawn
 		// at the next tick, and the Welcome waits for it.

@@ -52,7 +52,7 @@ func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
 			default:
 				s.Stats.OldInputs++ // a start-up tick, simulated before the client's inputs could arrive
 			}
-			if !had {
+			if !had && !pl.pending.Newer(t) {
 				*pl.pending.Put(t) = in // so that a copy is not counted again
 			}
 		case tick.After(t, limit):
@@ -83,7 +83,15 @@ func (s *Server) Advance(now time.Duration) error {
 		return nil
 	}
 	s.timeouts(now)
-	for now >= s.next {
+	for n := 0; now >= s.next; n++ {
+		if n == MaxCatchUp {
+			// A stall: simulating every tick missed would stall everyone
+			// again; the clock moves on and the clients' time sync follows.
+			behind := uint64((now-s.next)/s.tickDur) + 1
+			s.Stats.DroppedTicks += behind
+			s.next += time.Duration(behind) * s.tickDur
+			break
+		}
 		if err := s.stepClocked(); err != nil {
 			return err
 		}
@@ -91,6 +99,9 @@ func (s *Server) Advance(now time.Duration) error {
 	}
 	return nil
 }
+
+// MaxCatchUp is the most ticks one Advance simulates: a second at 64 Hz.
+const MaxCatchUp = 64
 
 // stepClocked simulates the next tick with every player's input.
 func (s *Server) stepClocked() error {

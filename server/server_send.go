@@ -64,7 +64,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	// A client that asks for the whole state gets it; one that still asks
 	// long after a transfer began could not use it (its history moved on):
 	// it gets a newer one.
-	if p.wantXfer && p.haveAck && (!p.xfer.active || s.Tick()-p.xfer.tick > staleTransfer) {
+	if (p.wantXfer || p.needXfer) && p.haveAck && (!p.xfer.active || s.Tick()-p.xfer.tick > staleTransfer) {
 		s.startTransfer(p)
 	}
 	if p.xfer.active {
@@ -81,6 +81,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	if s.mode == wire.ModeState && (!p.snapped || s.Tick() != p.lastTick) {
 		p.lastTick = s.Tick()
 		s.out = s.appendSnapshot(p, now, s.out[:0])
+		p.snapped = true // without a budget too: one snapshot a tick
 		s.sent(p.conn, send)
 	}
 }
@@ -193,7 +194,7 @@ func (s *Server) budget(p *peer, now time.Duration) int {
 		return wire.MaxMessage
 	}
 	if p.snapped {
-		p.tokens += s.BytesPerSecond * (now - p.lastSnap).Seconds()
+		p.tokens += float64(s.BytesPerSecond * (now - p.lastSnap).Seconds())
 	}
 	p.lastSnap, p.snapped = now, true
 	p.tokens = min(p.tokens, wire.MaxMessage)
@@ -327,7 +328,7 @@ func (s *Server) appendRelay(p *peer, b []byte) []byte {
 	}
 	count := int(min(to-from, wire.MaxTicks))
 	if _, ok := s.hist.ticks.Get(from); !ok {
-		p.wantXfer = true // the client is further behind than the server remembers
+		p.needXfer = true // the client is further behind than the server remembers
 		return b
 	}
 	m := &p.relay

@@ -42,6 +42,16 @@ func (r *Ring[T]) Put(t uint32) *T {
 	return &r.val[i]
 }
 
+// Newer reports whether t's slot holds a tick after t: putting t there
+// would overwrite a newer value.
+func (r *Ring[T]) Newer(t uint32) bool {
+	i := t % RingSize
+	return r.valid[i] && After(r.tick[i], t)
+}
+
+// Reset empties the ring.
+func (r *Ring[T]) Reset() { r.valid = [RingSize]bool{} }
+
 // Get returns the value stored for tick t, if the slot still holds it.
 func (r *Ring[T]) Get(t uint32) (*T, bool) {
 	i := t % RingSize
