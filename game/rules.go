@@ -32,7 +32,8 @@ var up = physics.Vec3{Y: 1}
 // box already moves faster than MaxPushVel that way, and with RollAccel it
 // also turns the box to roll that way; jump changes the upward velocity by
 // JumpSpeed only when the box stood on something in the last step; pull
-// draws every other dynamic box within PullRadius towards the player. An
+// draws every dynamic box within PullRadius that is not a player's cube
+// towards the player. An
 // input for a cube that is out of the world (its player left, or has not
 // come back yet) does nothing: a client may predict another player's cube
 // with an input the server relayed before it learns of the Leave or Join.
@@ -91,7 +92,7 @@ func (sc *Scene) Apply(w *physics.World, p int, in Input) error {
 func (sc *Scene) pull(w *physics.World, player int, centre physics.Vec3) error {
 	r2 := mul(sc.Rules.PullRadius, sc.Rules.PullRadius)
 	for j := 0; j < w.NumBodies(); j++ {
-		if j == player || w.Static(j) || sc.isPlayer(j) {
+		if w.Static(j) || sc.isPlayer(j) {
 			continue
 		}
 		d := centre.Sub(w.Body(j).Pos)

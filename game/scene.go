@@ -131,7 +131,7 @@ func Build(name string, cfg physics.Config, o Options) (*physics.World, *Scene, 
 			return nil, nil, fmt.Errorf("game: drop with %d bodies: want %d to %d", o.Bodies, o.Players, MaxDropBodies)
 		}
 	} else if o.Bodies != 0 {
-		return nil, nil, fmt.Errorf("game: scene %s has a fixed number of bodies; -bodies is for drop", name)
+		return nil, nil, fmt.Errorf("game: scene %s has a fixed number of bodies; Options.Bodies is for drop", name)
 	}
 	w, err := physics.New(cfg)
 	if err != nil {

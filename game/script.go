@@ -54,7 +54,7 @@ func (sc *Scene) ScriptPeriod() uint32 {
 
 // Script returns player p's scripted input for tick t, given its cube's
 // state (a waypoint segment steers by the cube's position). Player p runs
-// the loop p eighths of a period later than player 0.
+// the loop p eighths of a period ahead of player 0.
 func (sc *Scene) Script(t uint32, p int, b physics.BodyState) Input {
 	period := sc.ScriptPeriod()
 	if period == 0 {

@@ -27,7 +27,7 @@
 //
 //	file     = magic version chunk* ; a complete file ends with an end chunk
 //	magic    = "CUBEREC\x00"                        8 bytes
-//	version  = uint32                               1
+//	version  = uint32                               2
 //	chunk    = type:uint8 length:uint32 headcrc:uint32 payload[length] crc:uint32
 //
 // headcrc is the CRC-32 (IEEE) of type and length, so that a damaged length

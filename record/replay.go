@@ -18,7 +18,7 @@ type Result struct {
 // Divergence describes the first tick at which the replay left the record.
 type Divergence struct {
 	// Tick labels the first state whose hash differs: the state after
-	// simulating tick Tick-1 with Input.
+	// simulating tick Tick-1 with Inputs.
 	Tick     uint32
 	Chunk    int          // the chunk that holds that step
 	Inputs   []game.Input // the players' inputs simulated to reach it

@@ -47,8 +47,8 @@ type peer struct {
 	ack      uint32 // newest server message it took
 	base     uint32 // newest kept view it holds
 	inSync   bool   // its state at ack is the server's
-	wantXfer bool // the client asks for a transfer (or, before its first input, joins a moved world)
-	needXfer bool // the server found the client further behind than its history
+	wantXfer bool   // the client asks for a transfer (or, before its first input, joins a moved world)
+	needXfer bool   // the server found the client further behind than its history
 
 	views    wire.Views // the views of the snapshots sent
 	acc      []float64  // priority accumulators, per body

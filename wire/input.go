@@ -30,7 +30,9 @@ type Input struct {
 
 // AppendInput appends an Input message to b. When the inputs do not all
 // fit in MaxMessage bytes, the oldest are left out; it returns the tick of
-// the first input sent. m.Inputs must hold 1 to MaxTicks inputs.
+// the first input sent (the newest MaxTicks at most, and fewer when they
+// do not fit). m.Inputs must not be empty: DecodeInput refuses a message
+// without inputs.
 func AppendInput(b []byte, m *Input) ([]byte, uint32) {
 	ins := m.Inputs
 	if len(ins) > MaxTicks {

@@ -10,7 +10,7 @@ import (
 // (another world's shape, a tick the receiver cannot have reached). Such a
 // message is counted and dropped; the session goes on. Any other error
 // from Receive is a fault of the receiver itself.
-var ErrRejected = errors.New("message rejected")
+var ErrRejected = errors.New("wire: message rejected")
 
 // Reason says why a message was rejected.
 type Reason int
@@ -28,7 +28,11 @@ const (
 	numReasons
 )
 
+// String names the reason as the JSON summary does.
 func (r Reason) String() string {
+	if r < 0 || r >= numReasons {
+		return fmt.Sprintf("Reason(%d)", int(r))
+	}
 	return [...]string{"malformed", "shape", "tick"}[r]
 }
 

@@ -209,6 +209,9 @@ func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	if flags&HasContacts != 0 {
 		nc := int(r.u16())
 		const minContact = 3 + 8*(physics.ContactWordCount-3)
+		if r.err == nil && nc == 0 {
+			r.fail(invalid("a contact section without contacts")) // the flag alone says none
+		}
 		if r.err == nil && nc > (len(b)-r.off)/minContact {
 			r.fail(ErrShort)
 		}

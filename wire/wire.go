@@ -188,10 +188,10 @@ func appendZigzag(b []byte, v int32) []byte {
 	return binary.AppendUvarint(b, uint64(uint32(v<<1)^uint32(v>>31)))
 }
 
-// uvarintLen returns the encoded size of x.
 // zigzagLen returns the encoded size of v as appendZigzag writes it.
 func zigzagLen(v int32) int { return uvarintLen(uint64(uint32(v<<1) ^ uint32(v>>31))) }
 
+// uvarintLen returns the encoded size of x.
 func uvarintLen(x uint64) int {
 	n := 1
 	for x >= 0x80 {

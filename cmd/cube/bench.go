@@ -182,7 +182,7 @@ func bench(name string, cfg physics.Config, o game.Options, steps int) (benchRes
 		}
 		best = math.Min(best, float64(time.Since(t0).Nanoseconds())/1e6)
 		if rw.Hash() != want {
-			return r, fmt.Errorf("bench: replaying the last 32 steps gave %016x, the run %016x", rw.Hash(), want)
+			return r, fmt.Errorf("replaying the last 32 steps gave %016x, the run %016x", rw.Hash(), want)
 		}
 	}
 	r.Replay32Ms = best

@@ -243,3 +243,34 @@ func TestWrittenFilesAreIgnored(t *testing.T) {
 		t.Error("the committed golden record is ignored")
 	}
 }
+
+// TestRecordSaysWhichServer: a record's metadata names the server that
+// made it and its policy for missing inputs (the clocked one repeats).
+func TestRecordSaysWhichServer(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, `"server":"clocked","missing":"repeat"`},
+		{[]string{"-input-driven"}, `"server":"input-driven","missing":"skip"`},
+		{[]string{"-input-driven", "-missing", "repeat"}, `"server":"input-driven","missing":"repeat"`},
+	} {
+		path := filepath.Join(t.TempDir(), "s.rec")
+		args := append([]string{"sim", "-seconds", "1", "-record", path}, c.args...)
+		if code, _, errs := runCube(args...); code != 0 {
+			t.Fatal(errs)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := record.Read(f, 1<<30)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(r.Header.Meta), c.want) {
+			t.Errorf("%v: metadata %s, want %s", c.args, r.Header.Meta, c.want)
+		}
+	}
+}

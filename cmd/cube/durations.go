@@ -19,7 +19,7 @@ const (
 	linearMicros = 1 << linearBits // 1.024 ms
 )
 
-// bin returns the bin of us microseconds.
+// durationBin returns the bin of us microseconds.
 func durationBin(us uint64) int {
 	if us < linearMicros {
 		return int(us)

@@ -50,7 +50,8 @@ const (
 // Keys marked "in process" act on the server or the session in this
 // process; a window that plays against a remote server (-connect) says so
 // on the HUD instead, and its preset keys set its own link's conditions.
-// what is the description; short, for the help overlay of small windows.
+// Each key has its description (what) and a shorter one (short) for the
+// help overlay of small windows.
 var keyHelp = []struct{ key, what, short string }{
 	{"W A S D", "push the cube (-Z -X +Z +X: world axes)", "push the cube"},
 	{"Space", "jump, when standing on something", "jump"},
@@ -298,7 +299,7 @@ func (l *lab) act(a action) error {
 		return l.reset()
 	case actNextScene:
 		l.base.Scene = nextScene(l.base.Scene)
-		l.base.Options = game.Options{}
+		l.base.Options = game.Options{Players: l.base.Options.Players, Quantize: l.base.Options.Quantize}
 		if l.base.Scene == "drop" {
 			l.base.Options.Bodies = l.dropBodies
 		}
@@ -322,7 +323,7 @@ func (l *lab) act(a action) error {
 	return nil
 }
 
-// keys is the input held this frame, set by the window.
+// setKeys sets the input held this frame (the window calls it).
 func (l *lab) setKeys(in game.Input) { l.keys = in }
 
 // frame advances the lab by elapsed wall-clock seconds: whole ticks through

@@ -225,7 +225,7 @@ func TestHUDShowsRejectedAndUnverified(t *testing.T) {
 
 func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
 	cfg := predict.DefaultSessionConfig()
-	cfg.Scene, cfg.Options.Bodies = "drop", 30
+	cfg.Scene, cfg.Options.Bodies, cfg.Options.Quantize = "drop", 30, true
 	l, err := newLab(cfg, true, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -248,9 +248,9 @@ func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
 			t.Errorf("scene %s: the camera was not asked to reset", l.sess.Config.Scene)
 		}
 		c := l.sess.Client
-		if c.Tick() != 0 || l.sess.Config.Preset != "average" || l.sess.Config.SnapshotHz != 32 || c.Smooth.Enabled || l.show.server {
-			t.Errorf("scene %s: tick %d, preset %s, %d Hz, smoothing %v, server cube %v: the settings were not kept",
-				l.sess.Config.Scene, c.Tick(), l.sess.Config.Preset, l.sess.Config.SnapshotHz, c.Smooth.Enabled, l.show.server)
+		if c.Tick() != 0 || l.sess.Config.Preset != "average" || l.sess.Config.SnapshotHz != 32 || c.Smooth.Enabled || l.show.server || !l.sess.Config.Options.Quantize {
+			t.Errorf("scene %s: tick %d, preset %s, %d Hz, smoothing %v, server cube %v, quantize %v: the settings were not kept",
+				l.sess.Config.Scene, c.Tick(), l.sess.Config.Preset, l.sess.Config.SnapshotHz, c.Smooth.Enabled, l.show.server, l.sess.Config.Options.Quantize)
 		}
 		if l.pilot == nil {
 			t.Errorf("scene %s: the autopilot was lost", l.sess.Config.Scene)

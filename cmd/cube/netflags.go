@@ -44,8 +44,8 @@ func (f *netSceneFlags) check() (game.Options, predict.Mode, error) {
 	if f.maxPlayers < 1 || f.maxPlayers > game.MaxPlayers {
 		return o, 0, usagef("-max-players %d is out of range: want 1 to %d", f.maxPlayers, game.MaxPlayers)
 	}
-	if f.scene == "drop" && f.bodies != 0 && f.bodies < f.maxPlayers {
-		return o, 0, usagef("-bodies %d is fewer than the %d player cubes: want %d to %d", f.bodies, f.maxPlayers, f.maxPlayers, game.MaxDropBodies)
+	if err := checkDropPlayers(f.scene, f.bodies, f.maxPlayers); err != nil {
+		return o, 0, err
 	}
 	o.Players, o.Quantize = f.maxPlayers, f.quantize
 	mode, err := syncMode(f.sync)
@@ -125,6 +125,9 @@ func (f *connectFlags) check(stderr io.Writer) error {
 	}
 	if f.pin == "" && !f.insecure {
 		return usagef("-connect needs -pin PIN, printed by the server on its 'listening' line (or -insecure, for a server on this machine)")
+	}
+	if f.pin != "" && f.insecure {
+		return usagef("-pin and -insecure exclude each other: -pin checks the server's certificate, -insecure checks nothing")
 	}
 	if f.pin != "" {
 		if _, err := transport.ParsePin(f.pin); err != nil {

@@ -20,13 +20,18 @@ type recording struct {
 // startRecording creates path and attaches a record writer to the session's
 // server, with the server's current state as the initial one.
 func startRecording(path string, fullEvery uint32, s *predict.Session) (*recording, error) {
+	srv, missing := "clocked", server.RepeatLast.String() // the clocked server repeats
+	if !s.Config.Clocked {
+		srv, missing = "input-driven", s.Config.Missing.String()
+	}
 	return recordServer(path, fullEvery, s.Server, s.Config.Physics, struct {
 		Preset     string `json:"preset"`
 		Seed       uint64 `json:"seed"`
 		SnapshotHz int    `json:"snapshot_hz"`
+		Server     string `json:"server"`
 		Missing    string `json:"missing"`
 		StartTick  uint32 `json:"start_tick"`
-	}{s.Config.Preset, s.Config.Seed, s.Config.SnapshotHz, s.Config.Missing.String(), s.Config.StartTick})
+	}{s.Config.Preset, s.Config.Seed, s.Config.SnapshotHz, srv, missing, s.Config.StartTick})
 }
 
 // recordServer creates path and attaches a record writer to srv, whose

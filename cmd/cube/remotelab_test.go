@@ -170,6 +170,10 @@ func TestWindowNetworkFlags(t *testing.T) {
 		{[]string{"window", "-connect", "127.0.0.1:4242", "-pin", pin, "-max-players", "9"}, "want 1 to 8"},
 		{[]string{"window", "-connect", "192.0.2.1:4242", "-insecure"}, "only for loopback"},
 		{[]string{"window", "-connect", "127.0.0.1:4242"}, "needs -pin"},
+		{[]string{"window", "-connect", "127.0.0.1:4242", "-pin", pin, "-insecure"}, "exclude each other"},
+		{[]string{"window", "-scene", "drop", "-bodies", "3", "-bots", "3"}, "fewer than the 4 player cubes"},
+		{[]string{"sim", "-scene", "drop", "-bodies", "3", "-players", "4"}, "fewer than the 4 player cubes"},
+		{[]string{"window", "-report-dir", "/nonexistent-cube-dir"}, "-report-dir /nonexistent-cube-dir"},
 	}
 	for _, c := range cases {
 		code, out, errs := runCube(c.args...)

@@ -92,6 +92,14 @@ func sceneConfig(name string, bodies int) (string, game.Options, error) {
 	return name, game.Options{Bodies: bodies}, nil
 }
 
+// checkDropPlayers refuses a drop scene with fewer bodies than player cubes.
+func checkDropPlayers(scene string, bodies, players int) error {
+	if scene == "drop" && bodies != 0 && bodies < players {
+		return usagef("-bodies %d is fewer than the %d player cubes: want %d to %d", bodies, players, players, game.MaxDropBodies)
+	}
+	return nil
+}
+
 // config checks the flags and builds a session configuration.
 func (f *sessionFlags) config() (predict.SessionConfig, error) {
 	cfg := predict.DefaultSessionConfig()
@@ -144,7 +152,7 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-nudge-every S] [-json] [-plot FILE] [-record FILE] [-inject-nondeterminism N]", stderr)
+	fs := newFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-nudge-every S] [-start-tick T] [-json] [-plot FILE] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	seconds := fs.Float64("seconds", 60, fmt.Sprintf("simulated seconds of play, 0 to %d (then the link drains)", maxSimSeconds))
@@ -192,6 +200,9 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		return usagef("-players %d needs the clocked server: -input-driven serves one player", *players)
 	}
 	cfg.Players = *players
+	if err := checkDropPlayers(cfg.Scene, cfg.Options.Bodies, cfg.Players); err != nil {
+		return err
+	}
 	ctl := newRunControl(stderr)
 	defer ctl.stop()
 	cfg.NudgeEvery = time.Duration(*nudge * float64(time.Second))
@@ -224,17 +235,18 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *plotPath != "" {
-		if err := writePlot(*plotPath, &sum, sess.Timeline); err != nil {
-			return fmt.Errorf("-plot %s: %w", *plotPath, err)
-		}
-	}
+	// The summary first: a plot that cannot be written loses no more.
 	if *asJSON {
 		if err := json.NewEncoder(stdout).Encode(sum); err != nil {
 			return err
 		}
 	} else {
 		printSummary(stdout, &sum)
+	}
+	if *plotPath != "" {
+		if err := writePlot(*plotPath, &sum, sess.Timeline); err != nil {
+			return fmt.Errorf("-plot %s: %w", *plotPath, err)
+		}
 	}
 	return ctl.exit(rf.path, sum.Seconds)
 }
@@ -271,7 +283,7 @@ func printSummary(w io.Writer, s *predict.Summary) {
 		sync = fmt.Sprintf("in sync, but did not settle within %.0f s", predict.MaxDrain.Seconds())
 	}
 	fmt.Fprintf(w, "final     tick %d: client %s, server %s: %s\n", s.Final.Tick, s.Final.ClientHash, s.Final.ServerHash, sync)
-	if s.Sync != "" && s.InputBufferP95 > 0 || s.LeadTicks != 0 {
+	if s.InputBufferP95 > 0 || s.LeadTicks != 0 {
 		fmt.Fprintf(w, "time sync lead %d ticks, input buffer p95 %.0f ticks, %d late inputs, %d jumps\n",
 			s.LeadTicks, s.InputBufferP95, s.LateInputs, s.TimeSyncJumps)
 	}

@@ -112,6 +112,12 @@ func (wf *windowFlags) check() (predict.SessionConfig, error) {
 			return cfg, usagef("-bots needs the clocked server: -input-driven serves one player")
 		}
 		cfg.Players = wf.bots + 1
+		if err := checkDropPlayers(cfg.Scene, cfg.Options.Bodies, cfg.Players); err != nil {
+			return cfg, err
+		}
+	}
+	if err := checkReportDir(wf.reportDir); err != nil {
+		return cfg, err
 	}
 	if wf.width < minSize || wf.width > maxSize {
 		return cfg, usagef("-width %d is out of range: want %d to %d", wf.width, minSize, maxSize)
