@@ -25,6 +25,10 @@ type Host struct {
 	left     []uint32
 	send     func(conn uint32, b []byte)
 	now      time.Duration
+	// NeverJoined counts connections closed because no Hello of theirs
+	// was accepted within the server's Timeout (refused, or silent).
+	NeverJoined uint64
+	unjoined    []waitingConn
 	// SendErrors counts datagrams the transport would not send (a peer
 	// gone meanwhile, a full queue): dropped, as a network would.
 	SendErrors uint64
@@ -44,8 +48,12 @@ func (h *Host) Turn(now time.Duration) error {
 	h.now = now
 	h.events = h.Net.Events(h.events[:0])
 	for _, e := range h.events {
-		if e.Kind == transport.Gone {
+		switch e.Kind {
+		case transport.Connected:
+			h.unjoined = append(h.unjoined, waitingConn{conn: uint32(e.Peer), since: now})
+		case transport.Gone:
 			h.Server.Leave(uint32(e.Peer))
+			h.forget(uint32(e.Peer))
 		}
 	}
 	h.grams = h.Net.Receive(now, h.grams[:0])
@@ -65,12 +73,48 @@ func (h *Host) Turn(now time.Duration) error {
 		}
 	}
 	h.Server.Send(now, due, h.send)
+	h.closeUnjoined(now)
 	h.left = h.Server.TakeLeft(h.left[:0])
 	for _, conn := range h.left {
 		// A connection already gone needs no closing: the error says no more.
 		_ = h.Net.Disconnect(transport.PeerID(conn), fmt.Sprintf("timed out: nothing heard for %v", h.Server.Timeout))
 	}
 	return nil
+}
+
+// waitingConn is a connection that has not joined yet.
+type waitingConn struct {
+	conn  uint32
+	since time.Duration
+}
+
+// forget drops conn from the connections waiting to join.
+func (h *Host) forget(conn uint32) {
+	for i, w := range h.unjoined {
+		if w.conn == conn {
+			h.unjoined = append(h.unjoined[:i], h.unjoined[i+1:]...)
+			return
+		}
+	}
+}
+
+// closeUnjoined closes the connections that have not joined within the
+// server's Timeout (after any refusal was sent), so that connections that
+// never play do not hold the server's resources.
+func (h *Host) closeUnjoined(now time.Duration) {
+	keep := h.unjoined[:0]
+	for _, w := range h.unjoined {
+		switch {
+		case h.Server.Joined(w.conn):
+			// playing: its silence is the server's Timeout's business
+		case h.Server.Timeout > 0 && now-w.since > h.Server.Timeout:
+			h.NeverJoined++
+			_ = h.Net.Disconnect(transport.PeerID(w.conn), fmt.Sprintf("no Hello accepted within %v", h.Server.Timeout))
+		default:
+			keep = append(keep, w)
+		}
+	}
+	h.unjoined = keep
 }
 
 // sendTo sends one datagram; a peer gone meanwhile is not an error.

@@ -254,6 +254,9 @@ func (s *Server) reject(p *peer, why wire.Reason, format string, args ...any) er
 	return s.Stats.Rejected.Reject(why, format, args...)
 }
 
+// Joined reports whether connection conn belongs to a client that joined.
+func (s *Server) Joined(conn uint32) bool { return s.peerOf(conn) != nil }
+
 // peerOf returns the client on connection conn, if any.
 func (s *Server) peerOf(conn uint32) *peer {
 	for _, p := range s.peers {

@@ -11,6 +11,7 @@ const (
 	DefaultKeepAlive        = 1 * time.Second
 	DefaultHandshakeTimeout = 5 * time.Second
 	DefaultQueueLen         = 1024
+	DefaultMaxConns         = 64
 )
 
 // Options tune a server or client. The zero value, or nil where a
@@ -35,6 +36,10 @@ type Options struct {
 	// connection's send queue and a client's receive queue. A datagram
 	// that finds its queue full is dropped and counted. Default 1024.
 	QueueLen int
+	// MaxConns bounds a QUIC server's open connections, joined or not: one
+	// more is closed at once and counted as refused. Default 64. Unused in
+	// process.
+	MaxConns int
 	// Seed seeds a QUIC client's netsim conditioner; 0 picks one at
 	// random. In process, MemServer.Connect takes the seed instead.
 	Seed uint64
@@ -47,7 +52,7 @@ func (o *Options) withDefaults() (Options, error) {
 	if o != nil {
 		r = *o
 	}
-	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 {
+	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.MaxConns < 0 {
 		return r, fmt.Errorf("transport: negative option in %+v", r)
 	}
 	if r.IdleTimeout == 0 {
@@ -61,6 +66,9 @@ func (o *Options) withDefaults() (Options, error) {
 	}
 	if r.QueueLen == 0 {
 		r.QueueLen = DefaultQueueLen
+	}
+	if r.MaxConns == 0 {
+		r.MaxConns = DefaultMaxConns
 	}
 	return r, nil
 }

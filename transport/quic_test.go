@@ -432,3 +432,30 @@ func TestIPv6Loopback(t *testing.T) {
 	defer c.Close()
 	exchange(t, srv, c, connected(t, srv), "over ::1")
 }
+
+// TestMaxConnsRefuses: a connection beyond MaxConns is closed at once and
+// counted as refused; the ones open carry on.
+func TestMaxConnsRefuses(t *testing.T) {
+	srv := listen(t, &Options{MaxConns: 1})
+	c1, err := dial(t, srv, srv.Pin(), false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p PeerID
+	eventually(t, "the first client's Connected", func() bool {
+		for _, e := range srv.Events(nil) {
+			if e.Kind == Connected {
+				p = e.Peer
+				return true
+			}
+		}
+		return false
+	})
+	c2, err := dial(t, srv, srv.Pin(), false, nil)
+	if err == nil {
+		// The handshake may complete before the server closes it.
+		eventually(t, "the second client to be closed", func() bool { return c2.Err() != nil })
+	}
+	eventually(t, "the refusal to be counted", func() bool { return srv.Stats().Bogus.Refused == 1 })
+	exchange(t, srv, c1, p, "after a refusal")
+}

@@ -19,6 +19,7 @@ const (
 	codeClosed      quic.ApplicationErrorCode = 0 // an orderly close by either side
 	codeKicked      quic.ApplicationErrorCode = 1 // Server.Disconnect
 	codeNoDatagrams quic.ApplicationErrorCode = 2 // the client cannot carry datagrams
+	codeFull        quic.ApplicationErrorCode = 3 // MaxConns connections are open
 )
 
 // quicConfig is the quic-go configuration of both ends: datagrams on,

@@ -137,6 +137,12 @@ func (s *QUICServer) accept() {
 			_ = conn.CloseWithError(codeClosed, "server closed")
 			return
 		}
+		if len(s.all) >= s.opts.MaxConns {
+			s.mu.Unlock()
+			s.bogus.refused.Add(1)
+			_ = conn.CloseWithError(codeFull, fmt.Sprintf("server full: %d connections open", s.opts.MaxConns))
+			continue
+		}
 		p := &qpeer{id: s.nextID, addr: conn.RemoteAddr().String(), conn: conn}
 		p.snd = newSender(s.opts.QueueLen, &p.c)
 		s.nextID++

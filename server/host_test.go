@@ -1,0 +1,51 @@
+package server
+
+import (
+	"testing"
+	"time"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/transport"
+	"github.com/cubelab/cube/wire"
+)
+
+// TestHostClosesConnectionsThatNeverJoin: a connection that sends no
+// acceptable Hello within the server's Timeout is closed, and counted; one
+// that joined in time stays.
+func TestHostClosesConnectionsThatNeverJoin(t *testing.T) {
+	s, sc := newServer(t, 1, wire.ModeState)
+	net, err := transport.NewMemServer(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := NewHost(s, net, 64)
+	silent, err := net.Connect(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	player, err := net.Connect(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := tick.Duration(s.world.Config())
+	var now time.Duration
+	for now <= s.Timeout+time.Second {
+		if now == 0 {
+			_ = player.Send(now, wire.AppendHello(nil, &wire.Hello{Nonce: 9, Mode: s.mode, Scene: sc.ID}))
+		} else {
+			b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{0}})
+			_ = player.Send(now, b)
+		}
+		if err := h.Turn(now); err != nil {
+			t.Fatal(err)
+		}
+		now += d
+	}
+	if h.NeverJoined != 1 || silent.Err() == nil {
+		t.Fatalf("never joined %d, silent connection's error %v", h.NeverJoined, silent.Err())
+	}
+	if player.Err() != nil || s.Peers() != 1 {
+		t.Fatalf("the player: %v, %d peers", player.Err(), s.Peers())
+	}
+}
