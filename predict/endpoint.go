@@ -25,9 +25,10 @@ type Endpoint struct {
 	// for each server state taken with time sync on.
 	Buffer BufferStats
 
-	inbox [][]byte
-	send  func([]byte)
-	now   time.Duration
+	inbox   [][]byte
+	send    func([]byte)
+	now     time.Duration
+	sendErr error // a datagram the transport could never send: the client's own fault
 }
 
 // NewEndpoint returns an endpoint for c over net.
@@ -58,12 +59,19 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 	if err := e.Net.Err(); err != nil {
 		return err
 	}
-	return e.Client.Step(in, e.send)
+	if err := e.Client.Step(in, e.send); err != nil {
+		return err
+	}
+	return e.sendErr
 }
 
 // sendNow sends one datagram now.
 func (e *Endpoint) sendNow(b []byte) {
-	_ = e.Net.Send(e.now, b) // a datagram the conditioner drops is counted there
+	// A datagram the conditioner or the path drops is counted there; one
+	// too large for any path is a bug of the client's and ends the turn.
+	if err := e.Net.Send(e.now, b); errors.Is(err, transport.ErrTooLarge) && e.sendErr == nil {
+		e.sendErr = fmt.Errorf("client: %w", err)
+	}
 	e.Traffic.UpBytes += len(b)
 	e.Traffic.UpPackets++
 	e.MaxUp = max(e.MaxUp, len(b))

@@ -29,6 +29,13 @@ func TestEightPlayersInSync(t *testing.T) {
 		if sum.Server.Rejected != 0 || sum.Rejected != 0 {
 			t.Errorf("%v: %d messages rejected by the server, %d in all", mode, sum.Server.Rejected, sum.Rejected)
 		}
+		var repeated uint64
+		for _, p := range sum.Players {
+			repeated += p.RepeatedTicks
+		}
+		if repeated != sum.Server.RepeatedTicks {
+			t.Errorf("%v: the players' repeated ticks add up to %d, the server counted %d", mode, repeated, sum.Server.RepeatedTicks)
+		}
 		for i, p := range sum.Players {
 			if !p.Final.InSync || !p.Final.Settled {
 				t.Errorf("%v, player %d: final %+v", mode, i, p.Final)

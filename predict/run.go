@@ -244,10 +244,16 @@ func (s *Session) summary(i int, seconds, drain float64, settled bool, played [2
 	if i == 0 {
 		m.DisplayJump.Max = s.MaxDisplay
 	}
-	m.Rejected += sv.Rejected.Total()
+	rejected := sv.Rejected.Total()
 	if ps, ok := s.Server.PlayerStats(cl.player); ok {
 		m.InputBufferP95, m.LateInputs = ps.DepthP95, ps.Late
+		if len(s.Clients) > 1 {
+			// This client's share of the server's counters (the server
+			// object holds the totals).
+			m.RepeatedTicks, m.RefusedInputs, rejected = ps.Repeated, ps.TooFar, ps.Rejected
+		}
 	}
+	m.Rejected += rejected
 	m.LeadTicks = int64(int32(cl.Tick() - s.Server.Tick()))
 	return m
 }

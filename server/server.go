@@ -136,7 +136,7 @@ type Server struct {
 	moved     bool // the world changed since it was built
 
 	refused []refusal // answers to Hellos the server does not take
-	others  []int     // the other players' cubes, for the snapshot being made
+	near    []bool    // the other players' cubes and what touches the client's, for the snapshot being made
 	left    []uint32  // connections whose clients left (timed out), for the caller to close
 
 	in    wire.Input

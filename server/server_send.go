@@ -122,12 +122,25 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	p.cand = p.cand[:0]
 	st := s.world.State()
 	player := s.scene.Players[p.player]
-	s.others = s.others[:0]
+	// The other players' cubes and the bodies touching the client's cube
+	// rank next to it, marked once for this snapshot.
+	if len(s.near) != len(st.Bodies) {
+		s.near = make([]bool, len(st.Bodies))
+	}
 	for i, b := range s.scene.Players {
 		if i != p.player {
-			s.others = append(s.others, b)
+			s.near[b] = true
 		}
 	}
+	for _, c := range s.world.Contacts() {
+		switch {
+		case int(c.A) == player && int(c.B) >= 0:
+			s.near[c.B] = true
+		case int(c.B) == player && int(c.A) >= 0:
+			s.near[c.A] = true
+		}
+	}
+	defer clear(s.near)
 	for i := range st.Bodies {
 		if s.world.Static(i) {
 			continue
@@ -207,20 +220,13 @@ const minSnapshot = 256
 
 // importance returns body i's importance for the priority accumulator:
 // the client's own cube first, then the other players' cubes and what
-// touches the client's cube.
+// touches the client's cube (marked in s.near).
 func (s *Server) importance(i, player int) float64 {
 	if i == player {
 		return importancePlayer
 	}
-	for _, o := range s.others {
-		if i == o {
-			return importanceTouching
-		}
-	}
-	for _, c := range s.world.Contacts() {
-		if (int(c.A) == i && int(c.B) == player) || (int(c.B) == i && int(c.A) == player) {
-			return importanceTouching
-		}
+	if s.near[i] {
+		return importanceTouching
 	}
 	if s.world.Awake(i) {
 		return importanceAwake

@@ -272,7 +272,16 @@ func (s *QUICServer) Disconnect(to PeerID, reason string) error {
 		return unknownPeer(to)
 	}
 	p.dead.Store(true)
+	// Add under mu, after checking closing again: Close sets closing
+	// under mu before it waits, so it never waits while a goroutine is
+	// being added.
+	s.mu.Lock()
+	if s.closing.Load() {
+		s.mu.Unlock()
+		return ErrClosed
+	}
 	s.wg.Add(1)
+	s.mu.Unlock()
 	go func() {
 		defer s.wg.Done()
 		_ = p.conn.CloseWithError(codeKicked, reason)
