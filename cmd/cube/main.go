@@ -48,6 +48,7 @@ func commands() []command {
 }
 
 func main() {
+	tuneGC()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
