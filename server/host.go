@@ -26,7 +26,8 @@ type Host struct {
 	send     func(conn uint32, b []byte)
 	now      time.Duration
 	// NeverJoined counts connections closed because no Hello of theirs
-	// was accepted within the server's Timeout (refused, or silent).
+	// was accepted within JoinTimeouts times the server's Timeout
+	// (refused, or silent).
 	NeverJoined uint64
 	unjoined    []waitingConn
 	// SendErrors counts datagrams the transport would not send (a peer
@@ -98,18 +99,24 @@ func (h *Host) forget(conn uint32) {
 	}
 }
 
-// closeUnjoined closes the connections that have not joined within the
-// server's Timeout (after any refusal was sent), so that connections that
-// never play do not hold the server's resources.
+// JoinTimeouts is how many of the server's Timeouts a connection has to
+// join: long enough for a Hello to get through the outage preset's bursts
+// of loss, short enough that connections that never play do not pile up.
+const JoinTimeouts = 3
+
+// closeUnjoined closes the connections that have not joined in time (after
+// any refusal was sent), so that connections that never play do not hold
+// the server's resources.
 func (h *Host) closeUnjoined(now time.Duration) {
 	keep := h.unjoined[:0]
+	limit := JoinTimeouts * h.Server.Timeout
 	for _, w := range h.unjoined {
 		switch {
 		case h.Server.Joined(w.conn):
 			// playing: its silence is the server's Timeout's business
-		case h.Server.Timeout > 0 && now-w.since > h.Server.Timeout:
+		case limit > 0 && now-w.since > limit:
 			h.NeverJoined++
-			_ = h.Net.Disconnect(transport.PeerID(w.conn), fmt.Sprintf("no Hello accepted within %v", h.Server.Timeout))
+			_ = h.Net.Disconnect(transport.PeerID(w.conn), fmt.Sprintf("no Hello accepted within %v", limit))
 		default:
 			keep = append(keep, w)
 		}

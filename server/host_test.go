@@ -11,8 +11,8 @@ import (
 )
 
 // TestHostClosesConnectionsThatNeverJoin: a connection that sends no
-// acceptable Hello within the server's Timeout is closed, and counted; one
-// that joined in time stays.
+// acceptable Hello within JoinTimeouts of the server's Timeout is closed,
+// and counted; one that joined stays.
 func TestHostClosesConnectionsThatNeverJoin(t *testing.T) {
 	s, sc := newServer(t, 1, wire.ModeState)
 	net, err := transport.NewMemServer(nil)
@@ -30,7 +30,7 @@ func TestHostClosesConnectionsThatNeverJoin(t *testing.T) {
 	}
 	d := tick.Duration(s.world.Config())
 	var now time.Duration
-	for now <= s.Timeout+time.Second {
+	for now <= JoinTimeouts*s.Timeout+time.Second {
 		if now == 0 {
 			_ = player.Send(now, wire.AppendHello(nil, &wire.Hello{Nonce: 9, Mode: s.mode, Scene: sc.ID}))
 		} else {
@@ -39,6 +39,9 @@ func TestHostClosesConnectionsThatNeverJoin(t *testing.T) {
 		}
 		if err := h.Turn(now); err != nil {
 			t.Fatal(err)
+		}
+		if now > s.Timeout+time.Second && now < JoinTimeouts*s.Timeout && (h.NeverJoined != 0 || silent.Err() != nil) {
+			t.Fatalf("at %v the silent connection is closed already: a Hello may still be on its way", now)
 		}
 		now += d
 	}
