@@ -71,6 +71,16 @@ func TestRestoreFreshEqualsInPlace(t *testing.T) {
 		if a.Hash() != b.Hash() || a.Hash() != states[700].Hash() {
 			t.Fatalf("%s: in place %016x, fresh %016x, straight %016x", sc.name, a.Hash(), b.Hash(), states[700].Hash())
 		}
+		// Load, unchecked, rewinds the same way, in place and fresh.
+		for _, w := range []*World{a, sc.build()} {
+			w.Load(&states[600])
+			if err := sc.run(w, 100); err != nil {
+				t.Fatal(err)
+			}
+			if !w.State().Equal(&states[700]) {
+				t.Fatalf("%s: after Load: %v", sc.name, Diff(w.State(), &states[700], 3))
+			}
+		}
 	}
 }
 
@@ -87,9 +97,12 @@ func TestSaveRestoreDoNotAllocate(t *testing.T) {
 			t.Fatal(err)
 		}
 		w.Step()
+		w.Save(&s)
+		w.Load(&s)
+		w.Step()
 	})
 	if allocs != 0 {
-		t.Fatalf("Save+Restore+Step allocate %v times", allocs)
+		t.Fatalf("Save+Restore+Step and Save+Load+Step allocate %v times", allocs)
 	}
 }
 

@@ -227,6 +227,15 @@ func (w *World) Restore(src *State) error {
 	if err := w.checkState(src); err != nil {
 		return err
 	}
+	w.Load(src)
+	return nil
+}
+
+// Load replaces the world's evolving state with src without checking it:
+// for a state this world saved itself and nobody changed since (a
+// rewind's keyframe), or one Check accepted. Anything else may make the
+// next step panic or compute garbage; use Restore.
+func (w *World) Load(src *State) {
 	// Derived data depends on the pose alone: keep it for the bodies whose
 	// pose is bit for bit the one it was derived from. Of the others only
 	// those the next step will not move need it now: the step derives the
@@ -242,7 +251,6 @@ func (w *World) Restore(src *State) error {
 			w.derive(i)
 		}
 	}
-	return nil
 }
 
 // samePose reports whether a and b have the same position and rotation

@@ -165,9 +165,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	if mp.Kind == KindNondeterminism {
 		mp.Predicted, mp.Server = c.keep(c.world.State()), c.keep(&c.state)
 	}
-	if err := c.world.Restore(&c.state); err != nil {
-		return err
-	}
+	c.world.Load(&c.state) // Check took it above
 	c.synced = c.world.Hash() == m.Hash
 	if !c.synced && complete && m.Flags&wire.ContactsComplete != 0 {
 		c.askXfer = true // everything said to be there, and still not the server's state
