@@ -112,7 +112,13 @@ type lab struct {
 	dropBodies int // -bodies for the drop scene, kept while cycling scenes
 	inject     uint32
 	clock      stepClock
-	paused     bool
+	// wall reads a monotonic clock, for the simulation's budget per frame
+	// (tests replace it).
+	wall func() time.Duration
+	// speed is the share of the ticks due that frames ran, smoothed: below
+	// 1 when the simulation cannot keep up with the wall clock.
+	speed  float64
+	paused bool
 	showHelp   bool
 	show       struct{ server, snapshot, predicted bool }
 
@@ -141,7 +147,9 @@ func (l *lab) say(msg string) { l.note, l.noteLeft = msg, noteSeconds }
 
 // newLab starts a session; autopilot drives the cube instead of the keys.
 func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, error) {
-	l := &lab{base: cfg, inject: inject, autopilot: autopilot}
+	l := &lab{base: cfg, inject: inject, autopilot: autopilot, speed: 1}
+	start := time.Now()
+	l.wall = func() time.Duration { return time.Since(start) }
 	if cfg.Scene == "drop" {
 		l.dropBodies = cfg.Options.Bodies
 	}
@@ -206,7 +214,7 @@ func (l *lab) reset() error {
 	s.Client.OnMispredict = l.onMispredict
 	s.Client.KeepStates = true
 	l.sess, l.samples, l.corrections, l.lastStates, l.lastFixes, l.desync = s, l.samples[:0], l.corrections[:0], 0, [2]uint64{}, ""
-	l.clock.dt = s.TickDuration().Seconds()
+	l.clock.dt, l.speed = s.TickDuration().Seconds(), 1
 	l.pilot = nil
 	if l.autopilot {
 		// A fresh autopilot for the scene: a reset replays the same run.
@@ -343,15 +351,31 @@ func (l *lab) frame(elapsed float64) error {
 		return nil
 	}
 	if !l.paused {
-		for n := l.clock.advance(elapsed); n > 0; n-- {
+		due := l.clock.advance(elapsed)
+		ran := 0
+		for t0 := l.wall(); ran < due; ran++ {
+			// At least one tick a frame; more while they fit the budget.
+			if ran > 0 && l.wall()-t0 >= simBudget {
+				break // the rest is dropped: slow motion, not a frozen window
+			}
 			if err := l.tick(l.keys); err != nil {
 				return err
 			}
+		}
+		if due > 0 {
+			l.speed = 0.9*l.speed + 0.1*float64(ran)/float64(due)
 		}
 	}
 	l.sess.Frame(elapsed)
 	return nil
 }
+
+// simBudget is the wall-clock time a frame may spend simulating. Beyond
+// it the ticks due are dropped and the session runs slower than real time
+// (the HUD says how much), so that the window keeps answering the keys and
+// the mouse: several clients in one process each rewinding a 901-body
+// world can cost tens of milliseconds a tick.
+const simBudget = 40 * time.Millisecond
 
 // input returns the shown client's input for its next tick: the
 // autopilot's or the keys held.
@@ -461,8 +485,11 @@ func (l *lab) hud() []string {
 	}
 	st := c.Stats
 	state := "running"
-	if l.paused {
+	switch {
+	case l.paused:
 		state = "PAUSED"
+	case l.remote == nil && l.speed < 0.95:
+		state = fmt.Sprintf("running at %.0f%% speed", 100*l.speed)
 	}
 	driver := "keyboard"
 	if l.pilot != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/predict"
@@ -303,5 +304,39 @@ func TestSyncModeKey(t *testing.T) {
 	_ = l.act(actSyncMode)
 	if l.sess.Client.Config.Mode != predict.StateSync {
 		t.Fatalf("I twice: mode %v", l.sess.Client.Config.Mode)
+	}
+}
+
+// TestSlowTicksRunInSlowMotion: when ticks cost more than the frame's
+// simulation budget, a frame runs what fits (at least one tick) and drops
+// the rest, and the HUD says at what share of real time the session runs.
+func TestSlowTicksRunInSlowMotion(t *testing.T) {
+	l, err := newLab(predict.DefaultSessionConfig(), true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var now time.Duration
+	l.wall = func() time.Duration { now += 30 * time.Millisecond; return now } // every reading: 30 ms later
+	for f := 0; f < 40; f++ {
+		before := l.sess.Now()
+		if err := l.frame(6.0 / 64); err != nil { // six ticks due a frame
+			t.Fatal(err)
+		}
+		if ran := (l.sess.Now() - before) / l.sess.TickDuration(); ran != 2 {
+			t.Fatalf("frame %d ran %d ticks; want the 2 that fit 40 ms at 30 ms each", f, ran)
+		}
+	}
+	if line := hudLine(l, "speed"); !strings.Contains(line, "running at 3") {
+		t.Fatalf("HUD %q: want the session's speed, about a third", line)
+	}
+	// A fast machine again: every tick due runs and the note goes.
+	l.wall = func() time.Duration { return now }
+	for f := 0; f < 60; f++ {
+		if err := l.frame(6.0 / 64); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if line := hudLine(l, "speed"); line != "" {
+		t.Fatalf("HUD still says %q at full speed", line)
 	}
 }
