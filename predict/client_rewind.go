@@ -2,9 +2,9 @@ package predict
 
 import (
 	"fmt"
-	"github.com/cubelab/cube/wire"
 
 	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/wire"
 )
 
 // rebuild puts the world in the state labelled t, which the client predicted

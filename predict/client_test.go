@@ -2,12 +2,12 @@ package predict
 
 import (
 	"errors"
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/server"
 	"testing"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/server"
 	"github.com/cubelab/cube/wire"
 )
 

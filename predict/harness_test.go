@@ -2,12 +2,12 @@ package predict
 
 import (
 	"bytes"
-	"github.com/cubelab/cube/server"
 	"testing"
 	"time"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/server"
 )
 
 // script is a varied input sequence: replaying it with the wrong input for

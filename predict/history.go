@@ -2,9 +2,9 @@ package predict
 
 import (
 	"fmt"
-	"github.com/cubelab/cube/internal/tick"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 )
 

@@ -1,10 +1,10 @@
 package predict
 
 import (
-	"github.com/cubelab/cube/internal/tick"
 	"testing"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
 )
 
 func TestNondeterminismIsFoundWhereInjected(t *testing.T) {

@@ -2,17 +2,16 @@ package predict
 
 import (
 	"fmt"
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/server"
-	"github.com/cubelab/cube/transport"
 	"math"
 	"time"
 
-	"github.com/go-gl/mathgl/mgl64"
-
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/server"
+	"github.com/cubelab/cube/transport"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // SnapshotRates are the snapshot rates a session accepts, in Hz.

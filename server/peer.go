@@ -1,9 +1,9 @@
 package server
 
 import (
-	"github.com/cubelab/cube/internal/tick"
 	"time"
 
+	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/wire"
 )
 

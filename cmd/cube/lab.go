@@ -117,10 +117,10 @@ type lab struct {
 	wall func() time.Duration
 	// speed is the share of the ticks due that frames ran, smoothed: below
 	// 1 when the simulation cannot keep up with the wall clock.
-	speed  float64
-	paused bool
-	showHelp   bool
-	show       struct{ server, snapshot, predicted bool }
+	speed    float64
+	paused   bool
+	showHelp bool
+	show     struct{ server, snapshot, predicted bool }
 
 	samples     []sample
 	corrections []float64 // times of recent corrections, for the rate
