@@ -3,6 +3,7 @@ package physics
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -99,7 +100,21 @@ func TestCollisionOfTwoMovingBoxesKeepsMomentum(t *testing.T) {
 	}
 }
 
+// TestBroadPhaseFindsEveryOverlappingPair: from an order a few swaps from
+// sorted (the insertion sort) and from one reversed (past maxShifts: the
+// sort from scratch), the broad phase finds exactly the overlapping pairs,
+// in order, and leaves the order sorted.
 func TestBroadPhaseFindsEveryOverlappingPair(t *testing.T) {
+	swap := func(o []int32) { o[0], o[len(o)-1] = o[len(o)-1], o[0] }
+	for _, c := range []struct {
+		name     string
+		disorder func([]int32)
+	}{{"swapped", swap}, {"reversed", slices.Reverse[[]int32]}} {
+		t.Run(c.name, func(t *testing.T) { broadPhaseCase(t, c.disorder) })
+	}
+}
+
+func broadPhaseCase(t *testing.T, disorder func([]int32)) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	cfg := DefaultConfig()
 	cfg.Gravity = Vec3{}
@@ -118,7 +133,11 @@ func TestBroadPhaseFindsEveryOverlappingPair(t *testing.T) {
 		}
 	}
 	w.activate()
-	w.bp.order[0], w.bp.order[len(w.bp.order)-1] = w.bp.order[len(w.bp.order)-1], w.bp.order[0]
+	w.findPairs() // sorted, from scratch: what a new world does first
+	if w.bp.resort {
+		t.Fatal("still to sort after a sort")
+	}
+	disorder(w.bp.order)
 	w.findPairs()
 	want := 0
 	for i := range w.shapes {
