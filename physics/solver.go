@@ -311,10 +311,37 @@ type solveConst struct {
 	useBias             bool
 }
 
-// The normal rows of solve1 and solve2: a gap (s > 0) may close within the
-// substep; an overlap beyond the slop is pushed out softly, at most at
+// normal solves the normal row of point p of c, whose normal velocity is
+// vn, for solve1 and solve2: a gap (s > 0) may close within the substep;
+// an overlap beyond the slop is pushed out softly, at most at
 // MaxPushSpeed, when useBias is set; the accumulated impulse is never
-// negative.
+// negative. It returns the impulse applied now and the accumulated one.
+func (k *solveConst) normal(c *constraint, p *cpoint, vn float64) (lam, pn float64) {
+	if s := p.s; s > 0 {
+		lam = -mul(p.mn, vn+mul(s, k.invH))
+	} else if k.useBias {
+		bias := 0.0
+		if t := s + k.slop; t < 0 {
+			bias = mul(c.soft.biasRate, t)
+			if bias < k.maxPush {
+				bias = k.maxPush
+			}
+		}
+		lam = -mul(mul(p.mn, c.soft.massScale), vn+bias) - mul(c.soft.impulseScale, p.pn)
+	} else {
+		lam = -mul(p.mn, vn)
+	}
+	pn = p.pn + lam
+	if pn < 0 {
+		pn = 0
+	}
+	lam = pn - p.pn
+	p.pn = pn
+	if pn > p.maxPn {
+		p.maxPn = pn
+	}
+	return lam, pn
+}
 
 // solve1 solves a contact whose second side does not move: the normal rows,
 // then the friction at the centre.
@@ -332,30 +359,7 @@ func (w *World) solve1(c *constraint, k *solveConst) {
 	for i := range pts {
 		p := &pts[i]
 		vn := dn + p.rn1.Dot(w1)
-		var lam float64
-		if s := p.s; s > 0 {
-			lam = -mul(p.mn, vn+mul(s, k.invH))
-		} else if k.useBias {
-			bias := 0.0
-			if t := s + k.slop; t < 0 {
-				bias = mul(c.soft.biasRate, t)
-				if bias < k.maxPush {
-					bias = k.maxPush
-				}
-			}
-			lam = -mul(mul(p.mn, c.soft.massScale), vn+bias) - mul(c.soft.impulseScale, p.pn)
-		} else {
-			lam = -mul(p.mn, vn)
-		}
-		pn := p.pn + lam
-		if pn < 0 {
-			pn = 0
-		}
-		lam = pn - p.pn
-		p.pn = pn
-		if pn > p.maxPn {
-			p.maxPn = pn
-		}
+		lam, pn := k.normal(c, p, vn)
 		total += pn
 		sum += lam
 		dn += mul(lam, m1)
@@ -394,30 +398,7 @@ func (w *World) solve2(c *constraint, k *solveConst) {
 	for i := range pts {
 		p := &pts[i]
 		vn := dn + p.rn1.Dot(w1) - p.rn2.Dot(w2)
-		var lam float64
-		if s := p.s; s > 0 {
-			lam = -mul(p.mn, vn+mul(s, k.invH))
-		} else if k.useBias {
-			bias := 0.0
-			if t := s + k.slop; t < 0 {
-				bias = mul(c.soft.biasRate, t)
-				if bias < k.maxPush {
-					bias = k.maxPush
-				}
-			}
-			lam = -mul(mul(p.mn, c.soft.massScale), vn+bias) - mul(c.soft.impulseScale, p.pn)
-		} else {
-			lam = -mul(p.mn, vn)
-		}
-		pn := p.pn + lam
-		if pn < 0 {
-			pn = 0
-		}
-		lam = pn - p.pn
-		p.pn = pn
-		if pn > p.maxPn {
-			p.maxPn = pn
-		}
+		lam, pn := k.normal(c, p, vn)
 		total += pn
 		sum += lam
 		dn += mul(lam, m12)
