@@ -254,26 +254,8 @@ func printClientSummary(w io.Writer, rep *clientReport) {
 	fmt.Fprintf(w, "packets   up %d sent, %d dropped by the preset; down %d received, %d dropped by the preset; %.1f kbit/s up, %.1f kbit/s down; largest %d B up, %d B down\n",
 		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent-s.Packets.DownLost, s.Packets.DownLost, s.BytesPerSecond.Up*8/1000, s.BytesPerSecond.Down*8/1000,
 		s.Packets.MaxBytesUp, s.Packets.MaxBytesDown)
-	if s.Sync == "state" {
-		fmt.Fprintf(w, "snapshots %.1f bodies each, %d left bodies out; %d transfers\n", s.BodiesPerPacket, s.Incomplete, s.Transfers)
-	} else {
-		fmt.Fprintf(w, "relays    %d transfers\n", s.Transfers)
-	}
-	fmt.Fprintf(w, "client    %d corrections, %d quiet resyncs, %d ticks replayed (at most %d at once), %d stale states ignored, %d ticks held\n",
-		s.Corrections, s.Resyncs, s.ReplayedTicks, s.MaxReplayTicks, s.StaleIgnored, s.HeldTicks)
-	fmt.Fprintf(w, "mispredictions  input %d, server %d, remote %d, nondeterminism %d, unverified %d; %d messages rejected\n",
-		s.Mispredictions.Input, s.Mispredictions.Server, s.Mispredictions.Remote, s.Mispredictions.Nondeterminism, s.Mispredictions.Unverified, s.Rejected)
-	fmt.Fprintf(w, "position error  mean %.4f m, p99 %.4f m, max %.4f m\n", s.PositionError.Mean, s.PositionError.P99, s.PositionError.Max)
+	printClientLines(w, s)
 	fmt.Fprintf(w, "time sync lead about %d ticks, input buffer p95 %.0f ticks, %d late (as the server's messages said), %d jumps\n",
 		s.LeadTicks, s.InputBufferP95, s.LateInputs, s.TimeSyncJumps)
-	sync := "IN SYNC"
-	switch {
-	case !s.Final.InSync:
-		sync = "NOT IN SYNC"
-	case !s.Final.Settled && s.Interrupted:
-		sync = "in sync, interrupted before it settled"
-	case !s.Final.Settled:
-		sync = fmt.Sprintf("in sync, but did not settle within %.0f s", predict.MaxDrain.Seconds())
-	}
-	fmt.Fprintf(w, "final     tick %d: client %s, server %s: %s\n", s.Final.Tick, s.Final.ClientHash, s.Final.ServerHash, sync)
+	printFinal(w, s)
 }

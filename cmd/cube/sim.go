@@ -261,28 +261,11 @@ func printSummary(w io.Writer, s *predict.Summary) {
 	fmt.Fprintf(w, "packets   up %d sent, %d lost; down %d sent, %d lost; %.1f kbit/s up, %.1f kbit/s down; largest %d B up, %d B down\n",
 		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent, s.Packets.DownLost, s.BytesPerSecond.Up*8/1000, s.BytesPerSecond.Down*8/1000,
 		s.Packets.MaxBytesUp, s.Packets.MaxBytesDown)
-	if s.Sync == "state" {
-		fmt.Fprintf(w, "snapshots %.1f bodies each, %d left bodies out; %d transfers\n", s.BodiesPerPacket, s.Incomplete, s.Transfers)
-	} else {
-		fmt.Fprintf(w, "relays    %d transfers\n", s.Transfers)
-	}
-	fmt.Fprintf(w, "client    %d corrections, %d quiet resyncs, %d ticks replayed (at most %d at once), %d stale states ignored, %d ticks held\n",
-		s.Corrections, s.Resyncs, s.ReplayedTicks, s.MaxReplayTicks, s.StaleIgnored, s.HeldTicks)
+	printClientLines(w, s)
 	fmt.Fprintf(w, "server    %d ticks skipped, %d repeated, %d inputs refused, %d nudges\n",
 		s.SkippedTicks, s.RepeatedTicks, s.RefusedInputs, s.Nudges)
-	fmt.Fprintf(w, "mispredictions  input %d, server %d, nondeterminism %d, unverified %d; %d messages rejected\n",
-		s.Mispredictions.Input, s.Mispredictions.Server, s.Mispredictions.Nondeterminism, s.Mispredictions.Unverified, s.Rejected)
-	fmt.Fprintf(w, "position error  mean %.4f m, p99 %.4f m, max %.4f m\n",
-		s.PositionError.Mean, s.PositionError.P99, s.PositionError.Max)
 	fmt.Fprintf(w, "display jump    max %.4f m per frame (largest raw correction %.4f m)\n", s.DisplayJump.Max, s.DisplayJump.MaxCorrection)
-	sync := "IN SYNC"
-	switch {
-	case !s.Final.InSync:
-		sync = "NOT IN SYNC"
-	case !s.Final.Settled:
-		sync = fmt.Sprintf("in sync, but did not settle within %.0f s", predict.MaxDrain.Seconds())
-	}
-	fmt.Fprintf(w, "final     tick %d: client %s, server %s: %s\n", s.Final.Tick, s.Final.ClientHash, s.Final.ServerHash, sync)
+	printFinal(w, s)
 	if s.InputBufferP95 > 0 || s.LeadTicks != 0 {
 		fmt.Fprintf(w, "time sync lead %d ticks, input buffer p95 %.0f ticks, %d late inputs, %d jumps\n",
 			s.LeadTicks, s.InputBufferP95, s.LateInputs, s.TimeSyncJumps)

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/cubelab/cube/predict"
+)
+
+// printClientLines prints the lines of a client's summary that cube sim and
+// cube client share: what the server sent, the client's counters, the
+// mispredictions by kind and the position error.
+func printClientLines(w io.Writer, s *predict.Summary) {
+	if s.Sync == "state" {
+		fmt.Fprintf(w, "snapshots %.1f bodies each, %d left bodies out; %d transfers\n", s.BodiesPerPacket, s.Incomplete, s.Transfers)
+	} else {
+		fmt.Fprintf(w, "relays    %d transfers\n", s.Transfers)
+	}
+	fmt.Fprintf(w, "client    %d corrections, %d quiet resyncs, %d ticks replayed (at most %d at once), %d stale states ignored, %d ticks held\n",
+		s.Corrections, s.Resyncs, s.ReplayedTicks, s.MaxReplayTicks, s.StaleIgnored, s.HeldTicks)
+	m := &s.Mispredictions
+	fmt.Fprintf(w, "mispredictions  input %d, server %d, remote %d, nondeterminism %d, unverified %d; %d messages rejected\n",
+		m.Input, m.Server, m.Remote, m.Nondeterminism, m.Unverified, s.Rejected)
+	fmt.Fprintf(w, "position error  mean %.4f m, p99 %.4f m, max %.4f m\n", s.PositionError.Mean, s.PositionError.P99, s.PositionError.Max)
+}
+
+// printFinal prints how the final states compare: IN SYNC only when the
+// hashes agree, NOT IN SYNC only when they differ, and whether the run
+// settled.
+func printFinal(w io.Writer, s *predict.Summary) {
+	verdict := "IN SYNC"
+	switch {
+	case !s.Final.InSync:
+		verdict = "NOT IN SYNC"
+	case !s.Final.Settled && s.Interrupted:
+		verdict = "in sync, interrupted before it settled"
+	case !s.Final.Settled:
+		verdict = fmt.Sprintf("in sync, but did not settle within %.0f s", predict.MaxDrain.Seconds())
+	}
+	fmt.Fprintf(w, "final     tick %d: client %s, server %s: %s\n", s.Final.Tick, s.Final.ClientHash, s.Final.ServerHash, verdict)
+}

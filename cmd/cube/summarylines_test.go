@@ -1,0 +1,32 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/cubelab/cube/predict"
+)
+
+// TestPrintFinal: NOT IN SYNC only for differing hashes; agreeing hashes
+// that did not settle say why (interrupted, or the drain's limit).
+func TestPrintFinal(t *testing.T) {
+	for _, c := range []struct {
+		inSync, settled, interrupted bool
+		want                         string
+	}{
+		{true, true, false, ": IN SYNC\n"},
+		{false, true, false, ": NOT IN SYNC\n"},
+		{false, false, true, ": NOT IN SYNC\n"},
+		{true, false, true, ": in sync, interrupted before it settled\n"},
+		{true, false, false, ": in sync, but did not settle within 60 s\n"},
+	} {
+		var s predict.Summary
+		s.Final.InSync, s.Final.Settled, s.Interrupted = c.inSync, c.settled, c.interrupted
+		var b bytes.Buffer
+		printFinal(&b, &s)
+		if !strings.HasSuffix(b.String(), c.want) {
+			t.Errorf("in sync %v, settled %v, interrupted %v: %q, want it to end %q", c.inSync, c.settled, c.interrupted, b.String(), c.want)
+		}
+	}
+}
