@@ -40,12 +40,21 @@ func needDisplay(t *testing.T) {
 	t.Skip("no DISPLAY; run under xvfb-run (scripts/test.sh does)")
 }
 
+// shoot runs the window for frames frames with the autopilot on the
+// average preset and returns its last frame.
 func shoot(t *testing.T, bin string, frames string) image.Image {
 	t.Helper()
+	return shootWith(t, bin, "-autopilot", "-preset", "average", "-frames", frames)
+}
+
+// shootWith runs the window with args and -screenshot and returns the
+// picture.
+func shootWith(t *testing.T, bin string, args ...string) image.Image {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "shot.png")
-	cmd := exec.Command(bin, "-autopilot", "-preset", "average", "-frames", frames, "-screenshot", path)
+	cmd := exec.Command(bin, append(args, "-screenshot", path)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("cube -frames %s: %v\n%s", frames, err, out)
+		t.Fatalf("cube %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -329,20 +338,7 @@ func TestWindowDrawsTheCubesScene(t *testing.T) {
 	needDisplay(t)
 	bin := buildCube(t)
 	count := func(scene string) int {
-		path := filepath.Join(t.TempDir(), "shot.png")
-		out, err := exec.Command(bin, "-scene", scene, "-paused", "-frames", "3", "-screenshot", path).CombinedOutput()
-		if err != nil {
-			t.Fatalf("-scene %s: %v\n%s", scene, err, out)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		img, err := png.Decode(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		img := shootWith(t, bin, "-scene", scene, "-paused", "-frames", "3")
 		// The neutral bodies are warm (red over blue, little saturation);
 		// the ground and the walls are cool greys, the sky blue.
 		n := 0
