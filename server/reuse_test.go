@@ -13,7 +13,6 @@ import (
 // not move the cube of the next client in that slot.
 func TestRejoinedSlotStartsEmpty(t *testing.T) {
 	s, sc := newServer(t, 2, wire.ModeState)
-	d := tick.Duration(s.world.Config())
 	hello(t, s, sc, 0, 1, 11)
 	hello(t, s, sc, 0, 2, 22)
 	now := time.Duration(0)
@@ -22,11 +21,7 @@ func TestRejoinedSlotStartsEmpty(t *testing.T) {
 		input(t, s, now, 2, 1, s.Tick()+1+i*8, game.Forward, game.Forward, game.Forward, game.Forward, game.Forward, game.Forward, game.Forward, game.Forward)
 	}
 	for now < s.Timeout+time.Second {
-		now += d
-		input(t, s, now, 1, 0, s.Tick(), 0)
-		if err := s.Advance(now); err != nil {
-			t.Fatal(err)
-		}
+		inputTick(t, s, &now, 1, 0, 0)
 	}
 	if s.Peers() != 1 {
 		t.Fatalf("%d peers after the timeout", s.Peers())
@@ -42,11 +37,7 @@ func TestRejoinedSlotStartsEmpty(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 32; i++ {
-		now += d
-		input(t, s, now, 1, 0, s.Tick(), 0)
-		if err := s.Advance(now); err != nil {
-			t.Fatal(err)
-		}
+		inputTick(t, s, &now, 1, 0, 0)
 		s.Send(now, false, func(uint32, []byte) {})
 	}
 	st, _ := s.PlayerStats(1)
@@ -59,15 +50,10 @@ func TestRejoinedSlotStartsEmpty(t *testing.T) {
 // ago does not take the ring slot of a buffered input a ring later.
 func TestOldInputKeepsNewerOne(t *testing.T) {
 	s, sc := newServer(t, 1, wire.ModeState)
-	d := tick.Duration(s.world.Config())
 	hello(t, s, sc, 0, 1, 11)
 	now := time.Duration(0)
 	for s.Tick() < tick.RingSize+10 {
-		now += d
-		input(t, s, now, 1, 0, s.Tick(), 0)
-		if err := s.Advance(now); err != nil {
-			t.Fatal(err)
-		}
+		inputTick(t, s, &now, 1, 0, 0)
 	}
 	future := s.Tick() + 2
 	input(t, s, now, 1, 0, future, game.Jump)

@@ -66,6 +66,17 @@ func input(t testing.TB, s *Server, now time.Duration, conn uint32, p int, first
 	}
 }
 
+// inputTick sends client conn's input in for the server's next tick, one
+// tick length after *now, and lets the clocked server simulate it.
+func inputTick(t testing.TB, s *Server, now *time.Duration, conn uint32, p int, in game.Input) {
+	t.Helper()
+	*now += tick.Duration(s.world.Config())
+	input(t, s, *now, conn, p, s.Tick(), in)
+	if err := s.Advance(*now); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestSilentClientTimesOut: a client not heard from for Timeout leaves: its
 // connection is handed back to be closed, its cube leaves the world at the
 // next tick and its slot is free for the next Hello.
@@ -79,11 +90,7 @@ func TestSilentClientTimesOut(t *testing.T) {
 	}
 	now := time.Duration(0)
 	for now < s.Timeout+time.Second {
-		now += d
-		input(t, s, now, 1, 0, s.Tick(), game.Forward) // client 1 keeps talking
-		if err := s.Advance(now); err != nil {
-			t.Fatal(err)
-		}
+		inputTick(t, s, &now, 1, 0, game.Forward) // client 1 keeps talking
 	}
 	left := s.TakeLeft(nil)
 	if len(left) != 1 || left[0] != 2 || s.Stats.TimedOut != 1 || s.Peers() != 1 {
