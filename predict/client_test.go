@@ -322,3 +322,23 @@ func TestBytesSentCountsEachMessage(t *testing.T) {
 		t.Fatalf("BytesSent grew by %d, the messages sent hold %d bytes", got, sum)
 	}
 }
+
+// TestInputSyncAsksForTransferWhenTheRingFills: an input-sync client that
+// hears no relay for a whole ring holds, and asks for the server's whole
+// state (the server may no longer hold the ticks since its confirmed one);
+// a state-sync client holds without asking, as snapshots mend it.
+func TestInputSyncAsksForTransferWhenTheRingFills(t *testing.T) {
+	for _, mode := range []Mode{InputSync, StateSync} {
+		h := newHarness(t, "arena", game.Options{}, mode, 0)
+		for i := 0; i < tick.RingSize+10; i++ {
+			h.clientStep(script(h.c.Tick()))
+		}
+		var m wire.Input
+		if err := wire.DecodeInput(h.up[len(h.up)-1], &m); err != nil {
+			t.Fatal(err)
+		}
+		if asks := m.Flags&wire.AskTransfer != 0; asks != (mode == InputSync) || h.c.Stats.HeldTicks == 0 {
+			t.Errorf("%v: held %d ticks, asks for a transfer: %v", mode, h.c.Stats.HeldTicks, asks)
+		}
+	}
+}
