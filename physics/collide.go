@@ -14,7 +14,7 @@ func (w *World) activate() {
 	for i := range w.shapes {
 		s := &w.shapes[i]
 		b := &w.st.Bodies[i]
-		if s.static || b.Disabled || b.Asleep {
+		if s.static || b.Disabled || b.Asleep || (w.mask != nil && !w.mask[i]) {
 			w.sidx[i] = -1
 			continue
 		}

@@ -13,6 +13,7 @@ func (w *World) dynamic(i int) error {
 	if w.st.Bodies[i].Disabled {
 		return fmt.Errorf("body %d: %w", i, ErrDisabled)
 	}
+	w.touch(i)
 	return nil
 }
 

@@ -23,9 +23,19 @@ func (w *World) Step() {
 	if w.reserved != len(w.shapes) {
 		w.reserve()
 	}
+	tick := w.st.Tick
+	if w.follow != nil {
+		w.beginFollow()
+	}
 	w.wakeIslands()
 	w.activate()
 	w.findPairs()
+	if w.follow != nil {
+		w.closeOverPairs()
+	}
+	if breachGlobal {
+		w.breach()
+	}
 	w.collide()
 	for s := 0; s < w.cfg.Iterations; s++ {
 		if s > 0 && len(w.redo) > 0 {
@@ -46,6 +56,21 @@ func (w *World) Step() {
 	}
 	w.sleepIslands()
 	w.st.Tick++
+	if w.follow != nil {
+		w.endFollow(tick)
+	} else if w.rec != nil {
+		w.capture(w.rec, tick, w.active, nil, nil)
+	}
+	w.rec = nil
+	w.touched, w.woken = w.touched[:0], w.woken[:0]
+}
+
+// breach adds the global quantity of breachGlobal (see partial.go).
+func (w *World) breach() {
+	n := mul(float64(len(w.active)), 1e-9)
+	for k := range w.vel {
+		w.vel[k].v.X += n
+	}
 }
 
 // reserve sizes the step's buffers for the world's bodies once, with room
@@ -76,4 +101,6 @@ func (w *World) reserve() {
 	w.redo = slices.Grow(w.redo[:0], n/2+1)
 	w.redoOld = slices.Grow(w.redoOld[:0], 8)
 	w.redoRel = slices.Grow(w.redoRel[:0], 8)
+	w.touched = slices.Grow(w.touched[:0], 16)
+	w.woken = slices.Grow(w.woken[:0], 16)
 }

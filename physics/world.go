@@ -43,6 +43,20 @@ type World struct {
 
 	overlapItems []overlapItem // MaxOverlap's buffer
 
+	// Traces and partial steps (trace.go, partial.go).
+	rec       *Trace  // the trace the next step records, or nil
+	follow    *Trace  // the recorded trace the next step follows, or nil
+	followSet *Set    // the caller's set of the followed step
+	part      Set     // the followed step's set, static bodies left out
+	mask      []bool  // when not nil, activate takes only these bodies
+	touched   []int32 // bodies changed since the last step, outside it
+	woken     []int32 // bodies woken since the last step
+	mark      []uint32
+	epoch     uint32 // mark[i] == epoch: body i is marked (markList)
+	actBuf    []int32
+	extraBuf  []int32
+	linkBuf   []uint64
+
 	h          float64 // substep length
 	invH       float64 // 1 / h
 	angDamp    float64 // angular damping factor per substep
@@ -246,6 +260,7 @@ func (w *World) Load(src *State) {
 		}
 	}
 	w.st.CopyFrom(src)
+	w.touched, w.woken = w.touched[:0], w.woken[:0]
 	for i := range w.shapes {
 		if !w.fresh[i] && !w.Awake(i) {
 			w.derive(i)
@@ -336,6 +351,7 @@ func (w *World) SetBody(i int, b BodyState) error {
 		return err
 	}
 	cur := &w.st.Bodies[i]
+	w.touch(i)
 	b.Disabled, b.Asleep, b.Rest = cur.Disabled, false, 0
 	*cur = b
 	w.derive(i)
@@ -358,6 +374,7 @@ func (w *World) SetEnabled(i int, on bool) error {
 	if on == !b.Disabled {
 		return nil
 	}
+	w.touch(i)
 	if on {
 		b.Disabled = false
 		w.wake(i)
@@ -369,6 +386,7 @@ func (w *World) SetEnabled(i int, on bool) error {
 	for _, c := range w.st.Contacts {
 		if int(c.A) == i || int(c.B) == i {
 			if o := int(c.A) + int(c.B) - i; c.B != Ground && o != i {
+				w.touch(o)
 				w.wake(o)
 			}
 			continue
@@ -382,6 +400,9 @@ func (w *World) SetEnabled(i int, on bool) error {
 // wake wakes dynamic body i, alone: the step wakes the rest of its island.
 func (w *World) wake(i int) {
 	if b := &w.st.Bodies[i]; !w.shapes[i].static {
+		if b.Asleep || b.Rest != 0 {
+			w.woken = append(w.woken, int32(i))
+		}
 		b.Asleep, b.Rest = false, 0
 	}
 }

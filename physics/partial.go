@@ -1,0 +1,214 @@
+package physics
+
+import "fmt"
+
+// Partial re-simulation.
+//
+// A rewind re-simulates ticks the world has simulated before, from a state
+// that differs from the one it had then in a few bodies. Follow makes a
+// step simulate only the bodies that difference can reach, and give every
+// other body the state the recorded step (its Trace) gave it.
+//
+// The invariant that makes this exact: nothing a step computes for a body
+// depends on a body it is not linked to in that step, where two bodies are
+// linked when the broad phase pairs them (their bounds, grown by the
+// margin and by how far each may move in the step, overlap) or the contact
+// cache holds a contact between them, before or after the step, and static
+// bodies and the ground link nothing. The step's stages are each a loop of per-body or per-pair
+// work in index or key order with no quantity summed over the world: the
+// broad phase and the narrow phase work per pair, the solver per contact
+// (Gauss-Seidel in key order, so the order within a group of linked bodies
+// is the same whoever else is in the world), islands and sleep per island,
+// and waking per island of the cache. So if the followed set S is closed
+// (no body outside S is linked to a body of S), the bodies of S evolve
+// exactly as in a full step, and those outside S exactly as recorded,
+// given that their states at the start are the recorded ones.
+//
+// A body outside S must also have been unlinked from S in the recorded
+// step, or its recorded state took in a state of S that the replay
+// changes. Follow keeps S closed step by step, over the links of both
+// runs: before each step it adds the bodies linked to S by the cache now,
+// by the recorded step's contacts (Trace.Contacts) and by its pairs that
+// may leave none (Trace.Links); then, with every awake body's bounds
+// computed as the full step computes them, the bodies the broad phase
+// pairs with S, until nothing is added. The recorded cache at the rewind
+// tick is the caller's (Spread). The set only grows during a replay. The
+// partial-against-full tests (partial_test.go) check the result bit for
+// bit, and show that a quantity summed over the world (a test-only switch,
+// breachGlobal) breaks it.
+
+// breachGlobal, set by tests only, adds to every active body's velocity a
+// tiny amount that depends on how many bodies are active: a global
+// quantity, which breaks the invariant above.
+var breachGlobal bool
+
+// Follow makes the next Step re-simulate only the bodies of s and those
+// they reach, and give every other body the state that the step recorded in
+// old gave it. The world's state must be the recorded run's state at
+// old.Tick for every body outside s (and every contact between them);
+// bodies changed since the last step (forces, SetBody, ...) join s, as do
+// old.Touched. Step adds to s the bodies it had to simulate too. The
+// result is bit for bit that of a full step, and the next Record'ed trace
+// is the one a full step would have written. Follow returns an error, and
+// the next step is a full one, if old is not a trace of the world's tick.
+func (w *World) Follow(s *Set, old *Trace) error {
+	if old.Tick != w.st.Tick {
+		return fmt.Errorf("physics: follow: trace of tick %d for the state of tick %d", old.Tick, w.st.Tick)
+	}
+	if len(s.in) != len(w.shapes) || len(old.States) != len(old.Bodies) {
+		return fmt.Errorf("physics: follow: a set of %d bodies and a trace of %d bodies and %d states for a world of %d",
+			len(s.in), len(old.Bodies), len(old.States), len(w.shapes))
+	}
+	w.follow, w.followSet = old, s
+	return nil
+}
+
+// beginFollow builds the followed set for this step: the caller's set, the
+// bodies touched since the last step in this run and in the recorded one,
+// closed over the contact cache. Static bodies are left out: they link
+// nothing.
+func (w *World) beginFollow() {
+	p := &w.part
+	p.Reset(len(w.shapes))
+	for _, list := range [3][]int32{w.followSet.list, w.touched, w.follow.Touched} {
+		for _, i := range list {
+			if i >= 0 && int(i) < len(w.shapes) && !w.shapes[i].static {
+				p.Add(i)
+			}
+		}
+	}
+	for grown := true; grown; {
+		grown = w.spreadOver(p, w.st.Contacts)
+		grown = w.spreadOver(p, w.follow.Contacts) || grown
+		for _, l := range w.follow.Links {
+			grown = w.link(p, int32(l>>32), int32(uint32(l))) || grown
+		}
+	}
+}
+
+// spreadOver adds to p the dynamic bodies that a contact of cs links to a
+// body of p, and reports whether it added any.
+func (w *World) spreadOver(p *Set, cs []ContactState) bool {
+	grown := false
+	for k := range cs {
+		c := &cs[k]
+		if c.B != Ground && w.link(p, c.A, c.B) {
+			grown = true
+		}
+	}
+	return grown
+}
+
+// link adds a or b to p when the other is in p and both are dynamic, and
+// reports whether it did.
+func (w *World) link(p *Set, a, b int32) bool {
+	if p.in[a] == p.in[b] || w.shapes[a].static || w.shapes[b].static {
+		return false
+	}
+	p.Add(a)
+	p.Add(b)
+	return true
+}
+
+// Spread adds to s the dynamic bodies that the contact cache of st links,
+// directly or through others, to a body of s: before a partial replay,
+// those of the state the recorded run started from, whose steps the
+// bodies of s may have changed. st must be a state of this world.
+func (w *World) Spread(s *Set, st *State) {
+	for w.spreadOver(s, st.Contacts) {
+	}
+}
+
+// closeOverPairs adds to the followed set every dynamic body the broad
+// phase pairs with one of its bodies, until none is added, with every awake
+// body active (the pairs of the full step); then it makes the followed
+// bodies alone active and keeps the pairs that hold one of them.
+func (w *World) closeOverPairs() {
+	p := &w.part
+	for grown := true; grown; {
+		grown = false
+		for _, pr := range w.bp.pairs {
+			grown = w.link(p, int32(pr>>32), int32(uint32(pr))) || grown
+		}
+	}
+	w.mask = p.in
+	w.activate()
+	pairs := w.bp.pairs[:0]
+	for _, pr := range w.bp.pairs {
+		if p.in[pr>>32] || p.in[uint32(pr)] {
+			pairs = append(pairs, pr)
+		}
+	}
+	w.bp.pairs = pairs
+}
+
+// endFollow gives the bodies outside the followed set the states of the
+// recorded step, and the cache the recorded entries between them; then it
+// records the trace of this step, if asked, and grows the caller's set.
+func (w *World) endFollow(tick uint32) {
+	old, p := w.follow, &w.part
+	for k, i := range old.Bodies {
+		if !p.in[i] {
+			w.setState(int(i), &old.States[k])
+		}
+	}
+	inS := func(c *ContactState) bool { return p.in[c.A] || (c.B != Ground && p.in[c.B]) }
+	// The cache now holds this step's contacts of the followed bodies and
+	// the old entries of every other pair, carried: of those, the recorded
+	// step kept the ones with no active body of its own.
+	w.markList(old.Active)
+	cur := w.st.Contacts
+	next := w.cache[:0]
+	o := 0
+	keep := func(c *ContactState) bool {
+		return inS(c) || !(w.marked(c.A) || (c.B != Ground && w.marked(c.B)))
+	}
+	for k := range old.Contacts {
+		c := &old.Contacts[k]
+		if inS(c) {
+			continue
+		}
+		key := c.key()
+		for ; o < len(cur) && cur[o].key() < key; o++ {
+			if keep(&cur[o]) {
+				next = append(next, cur[o])
+			}
+		}
+		next = append(next, *c)
+	}
+	for ; o < len(cur); o++ {
+		if keep(&cur[o]) {
+			next = append(next, cur[o])
+		}
+	}
+	w.cache, w.st.Contacts = cur, next
+	if w.rec != nil {
+		act := w.actBuf[:0]
+		for _, i := range old.Active {
+			if !p.in[i] {
+				act = append(act, i)
+			}
+		}
+		act = sortedUnique(append(act, w.active...))
+		w.actBuf = act
+		extra := w.extraBuf[:0]
+		for _, i := range old.Bodies {
+			if !p.in[i] {
+				extra = append(extra, i)
+			}
+		}
+		w.extraBuf = extra
+		links := w.linkBuf[:0]
+		for _, l := range old.Links {
+			if !p.in[l>>32] && !p.in[uint32(l)] {
+				links = append(links, l)
+			}
+		}
+		w.linkBuf = links
+		w.capture(w.rec, tick, act, extra, links)
+	}
+	for _, i := range p.list {
+		w.followSet.Add(i)
+	}
+	w.follow, w.followSet, w.mask = nil, nil, nil
+}

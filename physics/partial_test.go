@@ -1,0 +1,318 @@
+package physics
+
+import (
+	"fmt"
+	"testing"
+)
+
+// The grid is the partial replay's test scene: 64 small cubes in loose
+// clusters on the ground (most asleep after a while, many islands), and a
+// 1 m player's cube that rolls through them.
+func MustGrid() *World {
+	w, err := New(DefaultConfig())
+	if err != nil {
+		panic(err)
+	}
+	p := DefaultBoxDef()
+	p.Pos = Vec3{-6, 0.5, -6}
+	if _, err := w.AddBox(p); err != nil {
+		panic(err)
+	}
+	for k := 0; k < 64; k++ {
+		d := DefaultBoxDef()
+		d.Half = Vec3{0.2, 0.2, 0.2}
+		d.Mass = 0.2
+		// Pairs of cubes 0.41 m apart (close enough to touch when pushed),
+		// the pairs 1.5 m apart.
+		x := -5 + mul(1.5, float64(k%8)/2*2) + mul(0.41, float64(k%2))
+		d.Pos = Vec3{x, 0.2 + mul(0.45, float64(k%3/2)), -5 + mul(1.3, float64(k/8))}
+		if _, err := w.AddBox(d); err != nil {
+			panic(err)
+		}
+	}
+	return w
+}
+
+// gridInput drives the grid's player diagonally through the clusters and
+// back, a 256-tick loop.
+func gridInput(t uint32) Input {
+	switch t %= 256; {
+	case t < 100:
+		return Forward | Right
+	case t < 128:
+		return Right | Jump
+	case t < 228:
+		return Back | Left
+	}
+	return 0
+}
+
+// partialScenes are the scenes the partial replay is checked on.
+var partialScenes = append([]testScene{{"grid", MustGrid, 0, gridInput, nil}}, testScenes...)
+
+// partialCase is one partial-against-full check: run the scene warm ticks,
+// record span ticks (the prediction), then rewind to the start of the span
+// with a few bodies changed and some inputs flipped, and replay it both in
+// full and partially.
+type partialCase struct {
+	scene      int
+	warm, span int
+	seed       uint64
+	flip       []byte // per replayed tick, xored into the player's input
+}
+
+// rng is a splitmix64 generator for the tests.
+type rng uint64
+
+func (r *rng) next() uint64 {
+	*r += 0x9e3779b97f4a7c15
+	z := uint64(*r)
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// stepScene applies the scene's forces and the player's input in for the
+// world's tick, then steps.
+func stepScene(sc *testScene, w *World, in Input) error {
+	if sc.extra != nil {
+		if err := sc.extra(w); err != nil {
+			return err
+		}
+	}
+	if err := ApplyInput(w, sc.player, in); err != nil {
+		return err
+	}
+	w.Step()
+	return nil
+}
+
+// runPartialCase returns the largest followed set, and an error naming the
+// first tick where the partial replay differs from the full one.
+func runPartialCase(pc partialCase) (int, error) {
+	sc := &partialScenes[pc.scene%len(partialScenes)]
+	w := sc.build()
+	n := w.NumBodies()
+	for k := 0; k < pc.warm; k++ {
+		if err := stepScene(sc, w, sc.input(w.Tick())); err != nil {
+			return 0, err
+		}
+	}
+	var start State
+	w.Save(&start)
+	// The prediction, with its traces.
+	rec := make([]Trace, pc.span)
+	for k := range rec {
+		w.Record(&rec[k])
+		if err := stepScene(sc, w, sc.input(w.Tick())); err != nil {
+			return 0, err
+		}
+	}
+	// The corrected start: a few dynamic bodies moved or sped up.
+	var changed State
+	changed.CopyFrom(&start)
+	r := rng(pc.seed)
+	for m := int(r.next() % 3); m >= 0; m-- {
+		i := int(r.next() % uint64(n))
+		if w.Static(i) {
+			continue
+		}
+		b := &changed.Bodies[i]
+		switch r.next() % 3 {
+		case 0:
+			b.Pos.X += 0.01
+		case 1:
+			b.Vel.Z -= 0.5
+			b.Asleep, b.Rest = false, 0
+		default:
+			b.AngVel.Y += 1
+			b.Asleep, b.Rest = false, 0
+		}
+	}
+	input := func(k int, t uint32) Input {
+		in := sc.input(t)
+		if k < len(pc.flip) {
+			in ^= Input(pc.flip[k]) & InputMask
+		}
+		return in
+	}
+	// The full replay, in a fresh world.
+	full := sc.build()
+	if err := full.Restore(&changed); err != nil {
+		return 0, err
+	}
+	want := make([]State, pc.span)
+	wantTr := make([]Trace, pc.span)
+	for k := range want {
+		full.Record(&wantTr[k])
+		if err := stepScene(sc, full, input(k, full.Tick())); err != nil {
+			return 0, err
+		}
+		full.Save(&want[k])
+	}
+	// The partial replay, in the world that predicted.
+	w.Load(&changed)
+	var set Set
+	set.Reset(n)
+	set.AddDiff(&start, &changed)
+	w.Spread(&set, &start)
+	var tr Trace
+	most := 0
+	for k := range want {
+		t := w.Tick()
+		if sc.extra != nil {
+			if err := sc.extra(w); err != nil {
+				return 0, err
+			}
+		}
+		if err := ApplyInput(w, sc.player, input(k, t)); err != nil {
+			return 0, err
+		}
+		if err := w.Follow(&set, &rec[k]); err != nil {
+			return 0, err
+		}
+		w.Record(&tr)
+		w.Step()
+		most = max(most, set.Len())
+		if !w.State().Equal(&want[k]) {
+			d := Diff(w.State(), &want[k], 1)
+			return most, fmt.Errorf("tick %d (replayed %d, %d of %d bodies followed): %v", t, k+1, set.Len(), n, d)
+		}
+		if err := traceEqual(&tr, &wantTr[k]); err != nil {
+			return most, fmt.Errorf("tick %d: the partial step's trace: %v", t, err)
+		}
+	}
+	return most, nil
+}
+
+// traceEqual says how a and b differ, if they do.
+func traceEqual(a, b *Trace) error {
+	eq := func(x, y []int32) bool {
+		if len(x) != len(y) {
+			return false
+		}
+		for k := range x {
+			if x[k] != y[k] {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case a.Tick != b.Tick:
+		return fmt.Errorf("tick %d, want %d", a.Tick, b.Tick)
+	case !eq(a.Active, b.Active):
+		return fmt.Errorf("active %v, want %v", a.Active, b.Active)
+	case !eq(a.Bodies, b.Bodies):
+		return fmt.Errorf("bodies %v, want %v", a.Bodies, b.Bodies)
+	case len(a.Links) != len(b.Links):
+		return fmt.Errorf("links %v, want %v", a.Links, b.Links)
+	}
+	for k := range a.States {
+		if bodyWords(&a.States[k]) != bodyWords(&b.States[k]) {
+			return fmt.Errorf("state of body %d differs", a.Bodies[k])
+		}
+	}
+	if len(a.Contacts) != len(b.Contacts) {
+		return fmt.Errorf("%d contacts, want %d", len(a.Contacts), len(b.Contacts))
+	}
+	for k := range a.Contacts {
+		if contactWords(&a.Contacts[k]) != contactWords(&b.Contacts[k]) {
+			return fmt.Errorf("contact %d differs", k)
+		}
+	}
+	return nil
+}
+
+func TestPartialReplayEqualsFull(t *testing.T) {
+	for s := range partialScenes {
+		for c := 0; c < 6; c++ {
+			pc := partialCase{scene: s, warm: 40 + 97*c, span: 32, seed: uint64(s*31 + c)}
+			if c%2 == 1 {
+				pc.flip = []byte{0, 0, 0, 1, 1, 1, 4, 4, 16}
+			}
+			most, err := runPartialCase(pc)
+			if err != nil {
+				t.Errorf("%s, case %d: %v", partialScenes[s].name, c, err)
+				continue
+			}
+			t.Logf("%s, case %d: at most %d bodies followed", partialScenes[s].name, c, most)
+		}
+	}
+}
+
+// TestPartialReplayFollowsFew checks that a partial replay is partial: in
+// the grid, with the player's cube far from the cube changed, it follows
+// few bodies.
+func TestPartialReplayFollowsFew(t *testing.T) {
+	most, err := runPartialCase(partialCase{scene: 0, warm: 600, span: 32, seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := MustGrid().NumBodies(); most > n/4 {
+		t.Errorf("followed %d of %d bodies; want at most a quarter", most, n)
+	}
+}
+
+// TestBreachMakesPartialDiffer shows that the check has teeth: a quantity
+// summed over the world (the number of active bodies, added to their
+// velocities) breaks the invariant, and the partial replay then differs
+// from the full one.
+func TestBreachMakesPartialDiffer(t *testing.T) {
+	breachGlobal = true
+	defer func() { breachGlobal = false }()
+	found := false
+	for s := range partialScenes {
+		if _, err := runPartialCase(partialCase{scene: s, warm: 300, span: 32, seed: 7}); err != nil {
+			found = true
+			t.Logf("%s: %v", partialScenes[s].name, err)
+		}
+	}
+	if !found {
+		t.Fatal("with a global quantity in the step, every partial replay still equalled the full one")
+	}
+}
+
+func TestApplyTraceRedoesTheStep(t *testing.T) {
+	for _, sc := range partialScenes {
+		w := sc.build()
+		var s0, want State
+		trs := make([]Trace, 300)
+		w.Save(&s0)
+		for k := range trs {
+			w.Record(&trs[k])
+			if err := stepScene(&sc, w, sc.input(w.Tick())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w.Save(&want)
+		r := sc.build()
+		if err := r.Restore(&s0); err != nil {
+			t.Fatal(err)
+		}
+		for k := range trs {
+			if err := r.ApplyTrace(&trs[k]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !r.State().Equal(&want) {
+			t.Errorf("%s: applying 300 traces: %v", sc.name, Diff(r.State(), &want, 3))
+		}
+		if err := r.ApplyTrace(&trs[0]); err == nil {
+			t.Errorf("%s: a trace of tick %d applied at tick %d", sc.name, trs[0].Tick, r.Tick())
+		}
+	}
+}
+
+func FuzzPartialReplay(f *testing.F) {
+	f.Add(uint8(0), uint16(40), uint8(32), uint64(1), []byte{})
+	f.Add(uint8(1), uint16(200), uint8(20), uint64(2), []byte{0, 1, 1, 1, 4, 4, 4, 16})
+	f.Add(uint8(3), uint16(199), uint8(40), uint64(3), []byte{2, 2, 2})
+	f.Add(uint8(2), uint16(500), uint8(64), uint64(4), []byte{8, 8, 8, 8, 8, 8})
+	f.Fuzz(func(t *testing.T, scene uint8, warm uint16, span uint8, seed uint64, flip []byte) {
+		pc := partialCase{scene: int(scene), warm: int(warm % 1024), span: 1 + int(span%64), seed: seed, flip: flip}
+		if _, err := runPartialCase(pc); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
