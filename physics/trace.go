@@ -30,6 +30,20 @@ type Trace struct {
 // buffers. tr must not be the trace a Follow of the same step reads.
 func (w *World) Record(tr *Trace) { w.rec = tr }
 
+// Cancel drops what Record and Follow asked of the next step: for a caller
+// that will not step after all.
+func (w *World) Cancel() { w.rec, w.follow, w.followSet, w.mask = nil, nil, nil, nil }
+
+// Amend reads again the states of tr.Bodies from the world: for a rule
+// that changes, after the step, only bodies the step changed (the lab's
+// quantiser, which puts the bodies that moved back on its grid), so that
+// tr holds the states after it.
+func (w *World) Amend(tr *Trace) {
+	for k, i := range tr.Bodies {
+		tr.States[k] = w.st.Bodies[i]
+	}
+}
+
 // touch notes that body i is changed outside a step (see Trace.Touched).
 func (w *World) touch(i int) { w.touched = append(w.touched, int32(i)) }
 

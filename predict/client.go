@@ -32,6 +32,13 @@ type ClientConfig struct {
 	// threshold is exceeded, without a visible correction, so that the
 	// client stays bit-identical with the server.
 	QuietResync bool
+	// FullReplay re-simulates the whole world on every rewind, from the
+	// keyframe before it, as the client did before partial replays: for
+	// comparison and for debugging. Off (the default), a rewind rebuilds
+	// the state it needs from the recorded traces and re-simulates only
+	// the bodies the correction can reach (physics.World.Follow), with the
+	// same bits.
+	FullReplay bool
 }
 
 // DefaultClientConfig returns state sync with the default thresholds,
@@ -113,6 +120,10 @@ type ClientStats struct {
 	InputsSent     uint64
 	BytesSent      uint64
 	BodiesReceived uint64 // bodies in the snapshots taken
+	PartialReplays uint64 // corrections replayed for the bodies they reach only
+	PartialBodies  uint64 // bodies those replays re-simulated, summed
+	FullReplays    uint64 // corrections replayed for the whole world (-full-replay, a transfer, a missing trace)
+	LastReplay     int    // bodies the last correction's replay re-simulated (the world's, for a full one)
 }
 
 // Client predicts its player's cube in a whole world and keeps it in step
@@ -188,6 +199,13 @@ type Client struct {
 	patchd   []int32
 	mark     []bool
 	contacts []physics.ContactState
+
+	part       physics.Set    // the bodies the replay in progress follows
+	partReady  bool           // part was set up for the next replay
+	following  bool           // the replay in progress is partial
+	lastFull   bool           // the last replay was a full one
+	lastBodies int            // the bodies the last partial replay followed
+	spareTr    *physics.Trace // the trace a partial step records into, swapped with the one it follows
 
 	hold       int            // ticks still to skip, time sync's jump back
 	rtt        time.Duration  // the round trip the Hello measured

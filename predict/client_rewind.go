@@ -16,12 +16,69 @@ func (c *Client) rebuild(t uint32) error {
 		return fmt.Errorf("%w: no keyframe before tick %d", errNoHistory, t)
 	}
 	c.world.Load(k.state) // the world's own save, unchanged since: no check needed
-	return c.replay(k.tick, t)
+	// With the inputs known now, which may differ from those the ticks
+	// were predicted with (another player's, from a relay): partially,
+	// following only what those touch. The bodies followed differ from
+	// the recorded run's at t: a replay from t goes on following them.
+	c.partReady = false
+	if err := c.replay(k.tick, t); err != nil {
+		return err
+	}
+	c.partReady = c.traced()
+	return nil
+}
+
+// traced reports whether the client records traces and replays partially:
+// unless asked for full replays, or a Perturb hook changes the world
+// behind the steps' backs.
+func (c *Client) traced() bool { return !c.Config.FullReplay && c.Perturb == nil }
+
+// preparePartial sets up the next replay from the world's state (the
+// prediction at its tick) to the corrected state s: it follows the bodies
+// that differ and those the prediction's contacts link to them, besides
+// those a rebuild to that tick followed.
+func (c *Client) preparePartial(s *physics.State) {
+	if !c.traced() {
+		return
+	}
+	if !c.partReady {
+		c.part.Reset(c.world.NumBodies())
+	}
+	c.part.AddDiff(c.world.State(), s)
+	c.world.Spread(&c.part, c.world.State())
+	c.partReady = true
 }
 
 // replay re-simulates ticks from..to-1 from the world's state (labelled
-// from) with the recorded ticks, rewriting the history.
+// from) with the recorded ticks, rewriting the history: partially (only
+// the bodies the correction reaches, set up by preparePartial, or none
+// but those the inputs and events touch) unless the client replays in
+// full.
 func (c *Client) replay(from, to uint32) error {
+	if !c.traced() {
+		return c.replayFull(from, to)
+	}
+	if !c.partReady {
+		c.part.Reset(c.world.NumBodies())
+	}
+	c.partReady = false
+	c.following = true
+	err := c.replayTicks(from, to)
+	c.lastFull = !c.following
+	c.lastBodies = c.part.Len()
+	c.following = false
+	return err
+}
+
+// replayFull re-simulates ticks from..to-1 in full, rewriting the history.
+func (c *Client) replayFull(from, to uint32) error {
+	c.partReady, c.following = false, false
+	c.lastFull = true
+	return c.replayTicks(from, to)
+}
+
+// replayTicks advances through ticks from..to-1 with their records.
+func (c *Client) replayTicks(from, to uint32) error {
 	for t := from; t != to; t++ {
 		rec, ok := c.hist.recs.Get(t)
 		if !ok {
@@ -64,12 +121,25 @@ func (c *Client) corrected(mp *Misprediction, before physics.BodyState, n int) {
 	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))
 	c.Stats.ReplayedTicks += uint64(n)
 	c.Stats.MaxReplay = max(c.Stats.MaxReplay, n)
+	c.countReplay()
 	if mp.Corrected {
 		c.Stats.Corrections++
 	} else {
 		c.Stats.Resyncs++
 	}
 	c.Smooth.Correct(before.Pos, after.Pos, before.Rot, after.Rot)
+}
+
+// countReplay counts the replay just made, partial or full.
+func (c *Client) countReplay() {
+	if c.lastFull {
+		c.Stats.FullReplays++
+		c.Stats.LastReplay = c.world.NumBodies()
+		return
+	}
+	c.Stats.PartialReplays++
+	c.Stats.PartialBodies += uint64(c.lastBodies)
+	c.Stats.LastReplay = c.lastBodies
 }
 
 // mispredicted counts mp and tells OnMispredict.

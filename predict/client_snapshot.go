@@ -165,7 +165,13 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	if mp.Kind == KindNondeterminism {
 		mp.Predicted, mp.Server = c.keep(c.world.State()), c.keep(&c.state)
 	}
+	c.preparePartial(&c.state)
 	c.world.Load(&c.state) // Check took it above
+	// The corrected state is where the ticks after T now start from: a
+	// later rebuild to one of them starts from it too, not from the
+	// keyframe before, which would replay the ticks before T without the
+	// correction and give a state the client never predicted.
+	c.hist.anchor(c.world)
 	c.synced = c.world.Hash() == m.Hash
 	if !c.synced && complete && m.Flags&wire.ContactsComplete != 0 {
 		c.askXfer = true // everything said to be there, and still not the server's state

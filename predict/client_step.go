@@ -6,6 +6,7 @@ import (
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
 )
 
@@ -95,14 +96,29 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 	mark := uint8(wire.SkippedMark)
 	if rec.skip {
 		c.world.SkipTo(t + 1)
+		// A skipped tick has no trace: a partial replay that meets one, or
+		// a step where the prediction skipped, goes on in full.
+		c.hist.dropTrace(t)
+		c.following = false
 	} else {
 		for _, e := range rec.events {
 			if err := c.scene.ApplyEvent(c.world, e); err != nil {
 				return fmt.Errorf("predict: tick %d: %w", t, err)
 			}
 		}
+		tr := c.record(t)
 		if err := c.scene.Step(c.world, rec.ins[:len(c.scene.Players)]); err != nil {
+			c.world.Cancel()
 			return fmt.Errorf("predict: tick %d: %w", t, err)
+		}
+		if tr != nil {
+			c.world.Amend(tr) // what the scene's rules changed after the step (the quantiser)
+			if c.following {
+				// The trace followed gives way to the one just recorded.
+				p := c.hist.traces.Put(t)
+				c.spareTr, *p = *p, tr
+			}
+			c.hist.installed(t)
 		}
 		mark = uint8(rec.ins[c.player])
 	}
@@ -119,6 +135,32 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 	*c.hist.chains.Put(t + 1) = wire.FoldInput(*ch, t, mark)
 	*c.hist.all.Put(t + 1) = wire.FoldAll(*all, t, rec.ins[:len(c.scene.Players)], rec.skip)
 	return nil
+}
+
+// record sets the world up to record the step of tick t, and to follow
+// the recorded one during a partial replay; it returns the trace the step
+// will write, nil when the client keeps none. A partial replay that finds
+// no trace of t goes on in full: its state is the whole world's at every
+// tick anyway.
+func (c *Client) record(t uint32) *physics.Trace {
+	if !c.traced() {
+		return nil
+	}
+	if c.following {
+		if old, ok := c.hist.traceOf(t); ok && c.world.Follow(&c.part, old) == nil {
+			if c.spareTr == nil {
+				c.spareTr = c.hist.takeTrace()
+			}
+			tr := c.spareTr
+			c.spareTr = nil
+			c.world.Record(tr)
+			return tr
+		}
+		c.following = false
+	}
+	tr := c.hist.traceFor(t)
+	c.world.Record(tr)
+	return tr
 }
 
 // sendInputs sends the inputs the server may still lack: from the oldest

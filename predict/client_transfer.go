@@ -127,9 +127,10 @@ func (c *Client) takeTransfer() error {
 		return err
 	}
 	c.repair(X, s.Chain, s.AllChain, s.Events, s.Skipped)
-	if err := c.replay(X, now); err != nil {
+	if err := c.replayFull(X, now); err != nil { // a whole new state: everything may differ
 		return err
 	}
+	c.countReplay()
 	after := c.world.Body(c.body)
 	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))
 	c.Smooth.Correct(before.Pos, after.Pos, before.Rot, after.Rot)

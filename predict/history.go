@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/internal/tick"
@@ -38,6 +39,90 @@ type history struct {
 	players tick.Ring[physics.BodyState] // the client's cube in the state labelled t
 	keys    [tick.RingSize / KeyEvery]keyframe
 	spare   []*physics.State // states of keyframes no longer needed, for reuse
+
+	// traces[t] is what the step of tick t changed (physics.Trace): from
+	// a keyframe, the states up to a rewind's tick are rebuilt with them
+	// without simulating, and a partial replay takes from them the bodies
+	// it does not re-simulate. Kept for the ticks in flight, within
+	// TraceBudget bytes: the oldest go first.
+	traces     tick.Ring[*physics.Trace]
+	traceSize  [tick.RingSize]int // bytes held by the trace of each slot
+	traceBytes int                // their sum
+	traceFrom  uint32             // no tick before it holds a trace
+	spareTrace []*physics.Trace
+}
+
+// TraceBudget bounds the bytes the client's traces hold. A trace is what
+// a step changed: a few kilobytes while most bodies sleep, a whole state
+// (400 KB in the cubes scene) while they all move; so the budget holds at
+// least 100 ticks of the busiest scene, and the whole ring of a quiet one.
+// A rewind past the oldest trace replays in full.
+const TraceBudget = 40 << 20
+
+// traceFor returns a trace buffer to record the step of tick t into: the
+// one slot t holds, or a spare.
+func (h *history) traceFor(t uint32) *physics.Trace {
+	p := h.traces.Put(t)
+	if *p == nil {
+		*p = h.takeTrace()
+	}
+	return *p
+}
+
+// takeTrace returns a spare trace buffer, or a new one.
+func (h *history) takeTrace() *physics.Trace {
+	if n := len(h.spareTrace); n > 0 {
+		tr := h.spareTrace[n-1]
+		h.spareTrace = h.spareTrace[:n-1]
+		return tr
+	}
+	return new(physics.Trace)
+}
+
+// traceOf returns the trace recorded for the step of tick t, if the ring
+// holds it.
+func (h *history) traceOf(t uint32) (*physics.Trace, bool) {
+	p, ok := h.traces.Get(t)
+	if !ok || *p == nil || (*p).Tick != t {
+		return nil, false
+	}
+	return *p, true
+}
+
+// installed counts the trace now in slot t, and lets the oldest traces go
+// while they hold more than TraceBudget.
+func (h *history) installed(t uint32) {
+	p, _ := h.traces.Get(t)
+	i := t % tick.RingSize
+	n := traceBytes(*p)
+	h.traceBytes += n - h.traceSize[i]
+	h.traceSize[i] = n
+	if t-h.traceFrom >= tick.RingSize {
+		h.traceFrom = t + 1 - tick.RingSize
+	}
+	for h.traceBytes > TraceBudget && tick.After(t, h.traceFrom) {
+		h.dropTrace(h.traceFrom)
+		h.traceFrom++
+	}
+}
+
+// dropTrace gives the trace of tick t back to the spares.
+func (h *history) dropTrace(t uint32) {
+	i := t % tick.RingSize
+	p, ok := h.traces.Get(t)
+	if !ok || *p == nil {
+		return
+	}
+	h.traceBytes -= h.traceSize[i]
+	h.traceSize[i] = 0
+	h.spareTrace = append(h.spareTrace, *p)
+	*p = nil
+}
+
+// traceBytes returns the bytes tr's buffers hold.
+func traceBytes(tr *physics.Trace) int {
+	return 4*(cap(tr.Active)+cap(tr.Bodies)+cap(tr.Touched)) + int(unsafe.Sizeof(physics.BodyState{}))*cap(tr.States) +
+		int(unsafe.Sizeof(physics.ContactState{}))*cap(tr.Contacts) + 8*cap(tr.Links)
 }
 
 // keyframe is the whole state before tick t: a multiple of KeyEvery, or
@@ -94,6 +179,17 @@ func (h *history) release(t uint32) {
 	if len(h.spare) > 4 {
 		clear(h.spare[4:])
 		h.spare = h.spare[:4]
+	}
+	// The traces of the ticks before keep, likewise.
+	if keep-h.traceFrom >= tick.RingSize {
+		h.traceFrom = keep - tick.RingSize
+	}
+	for ; tick.After(keep, h.traceFrom); h.traceFrom++ {
+		h.dropTrace(h.traceFrom)
+	}
+	if len(h.spareTrace) > 16 {
+		clear(h.spareTrace[16:])
+		h.spareTrace = h.spareTrace[:16]
 	}
 }
 

@@ -82,6 +82,15 @@ type Summary struct {
 		InSync     bool   `json:"in_sync"` // the newest state compared had the same hash on both ends
 		Settled    bool   `json:"settled"` // the drain ended with a matching state and the cube at rest, within MaxDrain
 	} `json:"final"`
+	// Replay: how the client's rewinds re-simulated. A partial replay
+	// re-simulates only the bodies the correction reaches; a full one the
+	// whole world (-full-replay, a transfer, or a rewind older than the
+	// traces kept).
+	Replay struct {
+		Partial           uint64  `json:"partial"`
+		PartialBodiesMean float64 `json:"partial_bodies_mean"`
+		FullReplays       uint64  `json:"full_replays"`
+	} `json:"replay"`
 	// With several players: each client's summary (client 0's is the
 	// one above), and the server's counters.
 	Players []Summary      `json:"players,omitempty"`

@@ -62,6 +62,10 @@ func clientSummary(c *Client, r *ClientRun) Summary {
 	m.Mispredictions.Remote = st.Mispredicted[KindRemote]
 	m.Rejected = st.Rejected.Total()
 	m.TimeSyncJumps = c.Sync.Jumps
+	m.Replay.Partial, m.Replay.FullReplays = st.PartialReplays, st.FullReplays
+	if st.PartialReplays > 0 {
+		m.Replay.PartialBodiesMean = float64(st.PartialBodies) / float64(st.PartialReplays)
+	}
 	cmp := c.Compared()
 	m.Final.Tick = cmp.Tick
 	m.Final.ClientHash, m.Final.ServerHash = fmt.Sprintf("%016x", cmp.ClientHash), fmt.Sprintf("%016x", cmp.ServerHash)
