@@ -41,7 +41,7 @@ type World struct {
 
 	reserved int // the body count reserve sized the buffers for
 
-	overlapItems []overlapItem // MaxOverlap's buffer
+	overlap overlapBuf // MaxOverlap's buffers
 
 	h          float64 // substep length
 	invH       float64 // 1 / h
