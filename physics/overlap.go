@@ -65,6 +65,11 @@ func MaxOverlap(w *World) float64 {
 			deepest = max(deepest, -it.lo.Y) // the lowest vertex is the box's lowest point
 		}
 	}
+	// The deepest pair of the last call is likely deep again: starting
+	// from its depth, the bounds rule out more pairs.
+	if a, b := int(o.last[0]), int(o.last[1]); a != b && !fresh && o.pair(w, a, b) {
+		deepest = max(deepest, w.penetration(a, b, deepest))
+	}
 	items := o.items
 	if fresh || !insertionSort(items) {
 		slices.SortFunc(items, func(p, q overlapItem) int { return cmp.Compare(p.lo.X, q.lo.X) })
@@ -84,7 +89,9 @@ func MaxOverlap(w *World) float64 {
 			if boundsOverlap(a, b)+boundMargin <= deepest || a.static && b.static {
 				continue
 			}
-			deepest = max(deepest, w.penetration(int(a.i), int(b.i), deepest))
+			if d := w.penetration(int(a.i), int(b.i), deepest); d > deepest {
+				deepest, o.last = d, [2]int32{a.i, b.i}
+			}
 		}
 	}
 	return deepest
@@ -96,6 +103,13 @@ func MaxOverlap(w *World) float64 {
 type overlapBuf struct {
 	items []overlapItem
 	poses []overlapPose // by body index
+	last  [2]int32      // the deepest pair of the last call
+}
+
+// pair reports whether bodies a and b are a pair MaxOverlap measures:
+// both enabled, at least one dynamic.
+func (o *overlapBuf) pair(w *World, a, b int) bool {
+	return !w.st.Bodies[a].Disabled && !w.st.Bodies[b].Disabled && !(w.shapes[a].static && w.shapes[b].static)
 }
 
 // overlapItem is a body's bounds in MaxOverlap's sort and sweep.
