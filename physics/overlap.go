@@ -2,6 +2,7 @@ package physics
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
 
@@ -15,20 +16,21 @@ import (
 // move apart to separate.
 //
 // It is cheap enough to call every tick (a summary does, on the server's
-// world and on each client's): it finds the pairs with a sort and sweep of
-// its own, whose order it keeps from one call to the next (an insertion
-// sort, O(n) while bodies move little), and computes the exact depth only
-// for a pair that could be deeper than the deepest found so far: the least
-// overlap of the two bounding boxes over x, y and z bounds the depth from
-// above (every direction's overlap does, and the boxes' projections lie
-// within their bounds'), and the axes stop at the first whose overlap is no
-// deeper. Boxes that touch but do not overlap, or overlap by less than the
-// deepest, cost a few comparisons; a body whose pose has not changed since
-// the last call (asleep, static) keeps its rotation and bounds. The result
-// is the same, bit for bit, as the 15 axes over every pair (the test
-// allPairsOverlap). Its buffers live in the world: once they are large
-// enough, it does not allocate. It is not part of the step and changes
-// nothing in the world's state.
+// world and on each client's). It finds the pairs with a sort and sweep of
+// its own along x, in strips along z (along x alone, each cube of a grid
+// would meet its whole column), whose order it keeps from one call to the
+// next (an insertion sort, O(n) while bodies move little). It computes the
+// exact depth only for a pair that could be deeper than the deepest found
+// so far: the least overlap of the two bounding boxes over x, y and z
+// bounds the depth from above (every direction's overlap does, and the
+// boxes' projections lie within their bounds'), and the axes stop at the
+// first whose overlap is no deeper. Boxes that touch but do not overlap, or
+// overlap by less than the deepest, cost a few comparisons; a body whose
+// pose has not changed since the last call (asleep, static) keeps its
+// rotation and bounds. The result is the same, bit for bit, as the 15 axes
+// over every pair (the test's allPairsOverlap). Its buffers live in the
+// world: once they are large enough, it does not allocate. It is not part
+// of the step and changes nothing in the world's state.
 func MaxOverlap(w *World) float64 {
 	o := &w.overlap
 	n := len(w.shapes)
@@ -71,30 +73,104 @@ func MaxOverlap(w *World) float64 {
 		deepest = max(deepest, w.penetration(a, b, deepest))
 	}
 	items := o.items
+	o.strips(items)
 	if fresh || !insertionSort(items) {
-		slices.SortFunc(items, func(p, q overlapItem) int { return cmp.Compare(p.lo.X, q.lo.X) })
+		slices.SortFunc(items, func(p, q overlapItem) int {
+			return cmp.Or(cmp.Compare(p.strip, q.strip), cmp.Compare(p.lo.X, q.lo.X))
+		})
 	}
-	for p := range items {
+	// The large bodies first, each against every other; then each strip
+	// swept along x, within itself and against the next strip.
+	n = len(items)
+	for n > 0 && items[n-1].off {
+		n--
+	}
+	small := 0
+	for small < n && items[small].strip == largeStrip {
+		small++
+	}
+	for p := 0; p < small; p++ {
+		for q := p + 1; q < n; q++ {
+			o.try(w, &items[p], &items[q], &deepest)
+		}
+	}
+	next, from := small, small // the next strip's start, and where its sweep starts
+	for p := small; p < n; p++ {
 		a := &items[p]
-		if a.off {
+		if p == next {
+			for next = p; next < n && items[next].strip == a.strip; next++ {
+			}
+			from = next
+		}
+		for q := p + 1; q < next && items[q].lo.X <= a.hi.X; q++ {
+			o.try(w, a, &items[q], &deepest)
+		}
+		if next == n || items[next].strip != a.strip+1 {
 			continue
 		}
-		for q := p + 1; q < len(items) && items[q].lo.X <= a.hi.X; q++ {
-			b := &items[q]
-			if b.off || a.lo.Y > b.hi.Y || b.lo.Y > a.hi.Y || a.lo.Z > b.hi.Z || b.lo.Z > a.hi.Z {
-				continue
-			}
-			// The bounds' overlap bounds the depth; the margin keeps a
-			// pair whose exact depth could round above it.
-			if boundsOverlap(a, b)+boundMargin <= deepest || a.static && b.static {
-				continue
-			}
-			if d := w.penetration(int(a.i), int(b.i), deepest); d > deepest {
-				deepest, o.last = d, [2]int32{a.i, b.i}
+		for from < n && items[from].strip == a.strip+1 && items[from].lo.X < a.lo.X-o.wide {
+			from++
+		}
+		for q := from; q < n && items[q].strip == a.strip+1 && items[q].lo.X <= a.hi.X; q++ {
+			if items[q].hi.X >= a.lo.X {
+				o.try(w, a, &items[q], &deepest)
 			}
 		}
 	}
 	return deepest
+}
+
+// Strips of the items: the large bodies' first, the disabled ones' last.
+const (
+	largeStrip = math.MinInt32
+	offStrip   = math.MaxInt32
+)
+
+// strips puts each item in its strip along z: one as wide as twice the
+// bodies' mean depth along z (bounds), so that a body no deeper than that
+// overlaps only bodies in its strip (that of its lower z bound) and the
+// two beside it; deeper ones (walls, the player's cube among small ones)
+// are large and meet every other. It notes the widest small body along x,
+// which bounds how far back the sweep of the next strip starts.
+func (o *overlapBuf) strips(items []overlapItem) {
+	sum, count := 0.0, 0
+	for k := range items {
+		if it := &items[k]; !it.off {
+			sum += it.hi.Z - it.lo.Z
+			count++
+		}
+	}
+	o.stripW = 2 * sum / float64(max(count, 1))
+	o.wide = 0
+	for k := range items {
+		it := &items[k]
+		z := it.lo.Z / o.stripW
+		switch {
+		case it.off:
+			it.strip = offStrip
+		case it.hi.Z-it.lo.Z > o.stripW || !(z > -1e9 && z < 1e9):
+			it.strip = largeStrip
+		default:
+			it.strip = int32(math.Floor(z))
+			o.wide = max(o.wide, it.hi.X-it.lo.X)
+		}
+	}
+}
+
+// try measures the pair of items a and b into deepest if their bounds
+// overlap by more than it.
+func (o *overlapBuf) try(w *World, a, b *overlapItem, deepest *float64) {
+	if a.lo.X > b.hi.X || b.lo.X > a.hi.X || a.lo.Y > b.hi.Y || b.lo.Y > a.hi.Y || a.lo.Z > b.hi.Z || b.lo.Z > a.hi.Z {
+		return
+	}
+	// The bounds' overlap bounds the depth; the margin keeps a pair whose
+	// exact depth could round above it.
+	if boundsOverlap(a, b)+boundMargin <= *deepest || a.static && b.static {
+		return
+	}
+	if d := w.penetration(int(a.i), int(b.i), *deepest); d > *deepest {
+		*deepest, o.last = d, [2]int32{a.i, b.i}
+	}
 }
 
 // overlapBuf holds MaxOverlap's buffers between calls: the sweep's items
@@ -104,6 +180,8 @@ type overlapBuf struct {
 	items []overlapItem
 	poses []overlapPose // by body index
 	last  [2]int32      // the deepest pair of the last call
+
+	stripW, wide float64 // the strips' width along z, the widest small body along x
 }
 
 // pair reports whether bodies a and b are a pair MaxOverlap measures:
@@ -115,7 +193,8 @@ func (o *overlapBuf) pair(w *World, a, b int) bool {
 // overlapItem is a body's bounds in MaxOverlap's sort and sweep.
 type overlapItem struct {
 	i           int32
-	off, static bool // off: disabled, out of the sweep
+	strip       int32 // along z; largeStrip, offStrip
+	off, static bool  // off: disabled, out of the sweep
 	lo, hi      Vec3
 }
 
@@ -130,9 +209,9 @@ type overlapPose struct {
 }
 
 // boundsOverlap returns the least overlap of the bounds of a and b over x,
-// y and z, given that they overlap and a.lo.X <= b.lo.X.
+// y and z, given that they overlap.
 func boundsOverlap(a, b *overlapItem) float64 {
-	o := span(a.hi.X, b.hi.X, b.lo.X, b.lo.X)
+	o := span(a.hi.X, b.hi.X, a.lo.X, b.lo.X)
 	if y := span(a.hi.Y, b.hi.Y, a.lo.Y, b.lo.Y); y < o {
 		o = y
 	}
@@ -167,7 +246,7 @@ func insertionSort(items []overlapItem) bool {
 	for k := 1; k < len(items); k++ {
 		x := items[k]
 		m := k
-		for m > 0 && x.lo.X < items[m-1].lo.X {
+		for m > 0 && (x.strip < items[m-1].strip || x.strip == items[m-1].strip && x.lo.X < items[m-1].lo.X) {
 			items[m] = items[m-1]
 			m--
 		}
