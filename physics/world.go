@@ -41,7 +41,7 @@ type World struct {
 
 	reserved int // the body count reserve sized the buffers for
 
-	overlapItems []overlapItem // MaxOverlap's buffer
+	overlap overlapBuf // MaxOverlap's buffers
 
 	// Traces and partial steps (trace.go, partial.go).
 	rec       *Trace  // the trace the next step records, or nil

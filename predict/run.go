@@ -91,6 +91,12 @@ type Summary struct {
 		PartialBodiesMean float64 `json:"partial_bodies_mean"`
 		FullReplays       uint64  `json:"full_replays"`
 	} `json:"replay"`
+	// The deepest overlap (max_overlap_m, max_overlap_tick): in cube sim's
+	// summary, in the server's world, and in Predicted, in client 0's
+	// predicted world; in a client's summary (cube client's, Players),
+	// in its predicted world.
+	Overlap
+	Predicted *Overlap `json:"predicted,omitempty"`
 	// With several players: each client's summary (client 0's is the
 	// one above), and the server's counters.
 	Players []Summary      `json:"players,omitempty"`
@@ -137,11 +143,14 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 		pilots[i] = game.NewAutopilot(c.Scene(), cfg.Seed+uint64(i)*0x9e37)
 	}
 	driving := true
+	ov := overlaps{clients: make([]Overlap, len(s.Clients))}
+	ov.server.Measure(s.Server.World())
 	input := func(i int) game.Input {
+		c := s.Clients[i]
+		ov.clients[i].Measure(c.World()) // what the client's last turn left
 		if !driving {
 			return 0
 		}
-		c := s.Clients[i]
 		return pilots[i].Input(c.World().Body(c.Body()))
 	}
 	end := time.Duration(seconds * float64(time.Second))
@@ -161,7 +170,9 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 		for ; nextFrame < s.now+s.tick; nextFrame += frame {
 			s.Frame(frame.Seconds())
 		}
-		return s.Advance(s.now+s.tick, input)
+		err := s.Advance(s.now+s.tick, input)
+		ov.server.Measure(s.Server.World())
+		return err
 	}
 	stop := func() bool { return s.Poll != nil && s.Poll(s) }
 	interrupted := false
@@ -216,6 +227,10 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 			Joins: sv.Joins, Leaves: sv.Leaves, TimedOut: sv.TimedOut, Snapshots: sv.Snapshots, SnapshotBytes: sv.SnapshotBytes,
 			Transfers: sv.Transfers, Fragments: sv.Fragments}
 	}
+	for i, c := range s.Clients {
+		ov.clients[i].Measure(c.World())
+	}
+	ov.fill(&sum)
 	return s, sum, nil
 }
 

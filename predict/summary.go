@@ -6,6 +6,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/transport"
 )
 
@@ -109,4 +110,39 @@ func (c *Client) Settled(since uint64) bool {
 	b := c.world.Body(c.body)
 	return c.Stats.StatesReceived != since && cmp.ClientHash == cmp.ServerHash &&
 		b.Vel.Len() < 1e-3 && b.AngVel.Len() < 1e-3
+}
+
+// Overlap is the deepest overlap seen in a world during a run: the most
+// physics.MaxOverlap gave (the measure `cube bench` reports), and the tick
+// of the state it was first seen in (the state's label); 0 and 0 when no
+// two bodies ever overlapped.
+type Overlap struct {
+	M    float64 `json:"max_overlap_m"`
+	Tick uint32  `json:"max_overlap_tick"`
+}
+
+// Measure measures w's state now and keeps it if it is the deepest yet.
+func (o *Overlap) Measure(w *physics.World) {
+	if d := physics.MaxOverlap(w); d > o.M {
+		o.M, o.Tick = d, w.Tick()
+	}
+}
+
+// overlaps are a session run's measures of overlap: the server's world
+// after each of its turns, each client's predicted world after each of
+// its turns.
+type overlaps struct {
+	server  Overlap
+	clients []Overlap
+}
+
+// fill puts the measures in a run's summary: the server's at its top,
+// client 0's in Predicted, and each player's in its own summary.
+func (o *overlaps) fill(sum *Summary) {
+	sum.Overlap = o.server
+	client0 := o.clients[0]
+	sum.Predicted = &client0
+	for i := range sum.Players {
+		sum.Players[i].Overlap, sum.Players[i].Predicted = o.clients[i], nil
+	}
 }

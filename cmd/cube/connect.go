@@ -147,6 +147,7 @@ type clientRun struct {
 	settled    bool
 	posErrors  []float64
 	lastStates uint64
+	overlap    predict.Overlap // in the predicted world, after each turn
 }
 
 // loop plays for play, then drains until the client's newest state
@@ -184,6 +185,7 @@ func (r *clientRun) loop(ctl *runControl, play time.Duration) error {
 		if err := r.ep.Turn(r.at, in); err != nil {
 			return turnFailure(err, r.addr, c)
 		}
+		r.overlap.Measure(c.World())
 		if c.Stats.StatesReceived != r.lastStates {
 			r.lastStates = c.Stats.StatesReceived
 			if len(r.posErrors) < maxPosErrors {
@@ -238,7 +240,7 @@ func (r *clientRun) summary(preset string, interrupted bool) clientReport {
 		Seconds: r.played.Seconds(), DrainSeconds: r.drained.Seconds(), Settled: r.settled, Played: r.playBytes,
 		Link: r.conn.Stats(), MaxUp: r.ep.MaxUp, MaxDown: r.ep.MaxDown, PosErrors: r.posErrors,
 	})
-	m.Preset, m.Interrupted = preset, interrupted
+	m.Preset, m.Interrupted, m.Overlap = preset, interrupted, r.overlap
 	return clientReport{Server: r.addr, Summary: m}
 }
 

@@ -275,9 +275,9 @@ func printSummary(w io.Writer, s *predict.Summary) {
 		if !p.Final.InSync {
 			state = "NOT IN SYNC"
 		}
-		fmt.Fprintf(w, "player %d  %s; mispredictions input %d, server %d, remote %d, nondeterminism %d; buffer p95 %.0f, %d late, lead %d\n",
+		fmt.Fprintf(w, "player %d  %s; mispredictions input %d, server %d, remote %d, nondeterminism %d; buffer p95 %.0f, %d late, lead %d; overlap %.4f m\n",
 			i, state, p.Mispredictions.Input, p.Mispredictions.Server, p.Mispredictions.Remote, p.Mispredictions.Nondeterminism,
-			p.InputBufferP95, p.LateInputs, p.LeadTicks)
+			p.InputBufferP95, p.LateInputs, p.LeadTicks, p.Overlap.M)
 	}
 	if sv := s.Server; sv != nil {
 		fmt.Fprintf(w, "server    %d ticks, %d inputs applied, %d repeated, %d late, %d refused, %d rejected, %d joins, %d leaves\n",

@@ -9,7 +9,7 @@ import (
 
 // printClientLines prints the lines of a client's summary that cube sim and
 // cube client share: what the server sent, the client's counters, the
-// mispredictions by kind and the position error.
+// mispredictions by kind, the position error and the deepest overlap.
 func printClientLines(w io.Writer, s *predict.Summary) {
 	if s.Sync == "state" {
 		fmt.Fprintf(w, "snapshots %.1f bodies each, %d left bodies out; %d transfers\n", s.BodiesPerPacket, s.Incomplete, s.Transfers)
@@ -22,6 +22,18 @@ func printClientLines(w io.Writer, s *predict.Summary) {
 	fmt.Fprintf(w, "mispredictions  input %d, server %d, remote %d, nondeterminism %d, unverified %d; %d messages rejected\n",
 		m.Input, m.Server, m.Remote, m.Nondeterminism, m.Unverified, s.Rejected)
 	fmt.Fprintf(w, "position error  mean %.4f m, p99 %.4f m, max %.4f m\n", s.PositionError.Mean, s.PositionError.P99, s.PositionError.Max)
+	printOverlap(w, s)
+}
+
+// printOverlap prints the deepest overlap between two bodies or a body and
+// the ground: on the server and in client 0's prediction (cube sim), or in
+// the client's prediction (cube client, which sees no server's world).
+func printOverlap(w io.Writer, s *predict.Summary) {
+	if p := s.Predicted; p != nil {
+		fmt.Fprintf(w, "overlap   max %.4f m on the server (tick %d), %.4f m predicted (tick %d)\n", s.Overlap.M, s.Overlap.Tick, p.M, p.Tick)
+		return
+	}
+	fmt.Fprintf(w, "overlap   max %.4f m predicted (tick %d)\n", s.Overlap.M, s.Overlap.Tick)
 }
 
 // printFinal prints how the final states compare: IN SYNC only when the
