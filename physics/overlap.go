@@ -76,7 +76,7 @@ func (w *World) penetration(i, j int) float64 {
 		}
 	}
 	radius := func(r *Mat3, h Vec3, u Vec3) float64 {
-		return h.X*abs(r.Col(0).Dot(u)) + h.Y*abs(r.Col(1).Dot(u)) + h.Z*abs(r.Col(2).Dot(u))
+		return mul(h.X, abs(r.Col(0).Dot(u))) + mul(h.Y, abs(r.Col(1).Dot(u))) + mul(h.Z, abs(r.Col(2).Dot(u)))
 	}
 	least := -1.0
 	for _, u := range axes[:n] {
