@@ -49,7 +49,13 @@ func (c *checker) checkFile(f *ast.File) {
 			}
 		case *ast.SelectorExpr:
 			fn, ok := info.Uses[n.Sel].(*types.Func)
-			if !ok || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+			if !ok || fn.Pkg() == nil {
+				return true
+			}
+			if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+				if fn.Pkg().Path() == "sync" && fn.Name() == "Go" {
+					c.report(n.Pos(), RuleGoroutine, "WaitGroup.Go starts a goroutine, which runs in an order the scheduler picks; fix: run the work in index order, or write per-worker results to slots merged in index order and mark the line //cube:allow goroutine REASON")
+				}
 				return true
 			}
 			name := fn.Name()

@@ -15,7 +15,7 @@
 //     bit conversions): Sin, Cos, Exp, Log, Pow, Atan2 and the rest differ
 //     across CPUs.
 //   - maprange: a range over a map, or maps.Keys, maps.Values, maps.All.
-//   - goroutine: a go statement.
+//   - goroutine: a go statement, or sync.WaitGroup.Go.
 //   - clock: time.Now, time.Since and the other functions that read the
 //     clock or wait on it.
 //   - rand: a function of math/rand or math/rand/v2 that uses the global

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	randv2 "math/rand/v2"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -19,6 +20,9 @@ func bad(m map[int]float64, done chan bool) float64 {
 		s += float64(k)
 	}
 	go func() { done <- true }() // want `goroutine: a go statement`
+	var wg sync.WaitGroup
+	wg.Go(func() {}) // want `goroutine: WaitGroup.Go starts a goroutine`
+	wg.Wait()
 	t := time.Now()              // want `clock: time.Now reads the clock`
 	_ = time.Since(t)            // want `clock: time.Since`
 	s += rand.Float64()          // want `rand: rand.Float64 uses the global random source`
