@@ -267,7 +267,7 @@ func (w *World) penetration(i, j int, floor float64) float64 {
 	hi, hj := w.shapes[i].half, w.shapes[j].half
 	d := w.st.Bodies[j].Pos.Sub(w.st.Bodies[i].Pos)
 	radius := func(r *Mat3, h Vec3, u Vec3) float64 {
-		return h.X*abs(r.Col(0).Dot(u)) + h.Y*abs(r.Col(1).Dot(u)) + h.Z*abs(r.Col(2).Dot(u))
+		return mul(h.X, abs(r.Col(0).Dot(u))) + mul(h.Y, abs(r.Col(1).Dot(u))) + mul(h.Z, abs(r.Col(2).Dot(u)))
 	}
 	least := -1.0
 	// axis folds the overlap along unit axis u into least, and reports

@@ -7,6 +7,14 @@ import (
 	"runtime/debug"
 )
 
+// Stamped by scripts/release.sh through -ldflags "-X main.version=V
+// -X main.commit=C", so that a release names itself even when Go recorded
+// no VCS information (GOFLAGS=-buildvcs=false, a source tarball).
+var (
+	version string
+	commit  string
+)
+
 // runVersion prints the module version and the VCS revision the binary was
 // built from, as the build info records them.
 func runVersion(args []string, stdout, stderr io.Writer) error {
@@ -19,13 +27,22 @@ func runVersion(args []string, stdout, stderr io.Writer) error {
 }
 
 // versionLine is "cube VERSION (revision R, TIME, modified) go1.26 linux/amd64",
-// with what the build info knows.
+// with what the build info and the release stamp know: a stamped version
+// replaces the module's, a stamped commit stands in for a missing revision.
 func versionLine() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return fmt.Sprintf("cube (no build info) %s %s/%s", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		info = &debug.BuildInfo{GoVersion: runtime.Version()}
 	}
+	return formatVersion(info, version, commit)
+}
+
+// formatVersion is versionLine over the given build info and stamps.
+func formatVersion(info *debug.BuildInfo, stampVersion, stampCommit string) string {
 	v := info.Main.Version
+	if stampVersion != "" {
+		v = stampVersion
+	}
 	if v == "" {
 		v = "(devel)"
 	}
@@ -35,16 +52,19 @@ func versionLine() string {
 		case "vcs.revision":
 			rev = s.Value
 		case "vcs.time":
-			when = s.Value
+			when = ", " + s.Value
 		case "vcs.modified":
 			if s.Value == "true" {
 				dirty = ", modified"
 			}
 		}
 	}
+	if rev == "" && stampCommit != "" {
+		rev, when, dirty = stampCommit, "", ""
+	}
 	vcs := ""
 	if rev != "" {
-		vcs = fmt.Sprintf(" (revision %s, %s%s)", rev, when, dirty)
+		vcs = fmt.Sprintf(" (revision %s%s%s)", rev, when, dirty)
 	}
 	return fmt.Sprintf("cube %s%s %s %s/%s", v, vcs, info.GoVersion, runtime.GOOS, runtime.GOARCH)
 }
