@@ -14,8 +14,18 @@ func (w *World) activate() {
 	for i := range w.shapes {
 		s := &w.shapes[i]
 		b := &w.st.Bodies[i]
-		if s.static || b.Disabled || b.Asleep || (w.mask != nil && !w.mask[i]) {
+		if s.static || b.Disabled || b.Asleep {
 			w.sidx[i] = -1
+			continue
+		}
+		if w.mask != nil && !w.mask[i] {
+			// Awake but not followed (partial.go): its bounds, for the
+			// broad phase to say what it reaches, on the first pass.
+			w.sidx[i] = -1
+			if w.lite {
+				w.liteBounds(i)
+				w.sidx[i] = pairOnly
+			}
 			continue
 		}
 		w.sidx[i] = int32(len(w.active))

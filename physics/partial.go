@@ -69,6 +69,7 @@ func (w *World) Follow(s *Set, old *Trace) error {
 // nothing.
 func (w *World) beginFollow() {
 	p := &w.part
+	w.mask, w.lite = p.in, true
 	p.Reset(len(w.shapes))
 	for _, list := range [3][]int32{w.followSet.list, w.touched, w.follow.Touched} {
 		for _, i := range list {
@@ -131,7 +132,7 @@ func (w *World) closeOverPairs() {
 			grown = w.link(p, int32(pr>>32), int32(uint32(pr))) || grown
 		}
 	}
-	w.mask = p.in
+	w.lite = false
 	w.activate()
 	pairs := w.bp.pairs[:0]
 	for _, pr := range w.bp.pairs {
@@ -211,4 +212,32 @@ func (w *World) endFollow(tick uint32) {
 		w.followSet.Add(i)
 	}
 	w.follow, w.followSet, w.mask = nil, nil, nil
+}
+
+// pairOnly is the solver index the first pass of a followed step gives an
+// awake body it does not follow: the broad phase pairs it as an active
+// body, and nothing else of the step sees it (the second pass makes it -1).
+const pairOnly = -2
+
+// liteBounds derives what the broad phase needs of awake body i, as
+// activate does (the same operations, so the same bits) but without its
+// solver data: rotation, sweep and bounds. A body with no torque skips the
+// inverse inertia: the angular acceleration would be zeros (of either
+// sign), which leave the spin's length as it is.
+func (w *World) liteBounds(i int) {
+	s, b := &w.shapes[i], &w.st.Bodies[i]
+	dt := w.cfg.Dt
+	w.fresh[i] = false
+	w.rot[i] = rotationMat(b.Rot)
+	acc := w.cfg.Gravity.AddScaled(b.Force, s.invMass)
+	v := b.Vel.AddScaled(acc, dt)
+	av := b.AngVel
+	if b.Torque != (Vec3{}) {
+		invI := sandwich(&w.rot[i], s.invInertia)
+		av = av.AddScaled(invI.MulVec(b.Torque), dt)
+	}
+	rs := mul(dt, mul(av.Len(), s.radius))
+	sw := mul(dt, v.Len()) + rs
+	w.sweep[i] = sw
+	w.bounds[i] = boundsOf(s.half, &w.rot[i], b.Pos, mul(0.5, w.cfg.Margin)+sw)
 }

@@ -49,6 +49,7 @@ type World struct {
 	followSet *Set    // the caller's set of the followed step
 	part      Set     // the followed step's set, static bodies left out
 	mask      []bool  // when not nil, activate takes only these bodies
+	lite      bool    // activate gives the awake bodies outside mask their bounds only (pairOnly)
 	touched   []int32 // bodies changed since the last step, outside it
 	woken     []int32 // bodies woken since the last step
 	mark      []uint32

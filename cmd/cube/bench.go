@@ -37,6 +37,8 @@ type benchResult struct {
 	MaxDriftM     float64 `json:"max_drift_m"`
 	MaxSpeedLate  float64 `json:"max_speed_after_10s_mps"`
 	Replay32Ms    float64 `json:"replay32_ms"`
+	Partial32Ms   float64 `json:"replay32_partial_ms"` // the same 32 steps with the player's cube 1 cm off, partially
+	PartialBodies int     `json:"partial_bodies"`      // the bodies that partial replay re-simulated
 	SaveRestoreUs float64 `json:"save_restore_us"`    // Save then Load: what a rewind to a keyframe does
 	RestoreUs     float64 `json:"restore_checked_us"` // Restore alone, which checks the state first
 	Hash          string  `json:"hash"`
@@ -88,6 +90,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "max_drift_m      %.5f\n", r.MaxDriftM)
 	fmt.Fprintf(stdout, "max_speed_after_10s_mps %.5f\n", r.MaxSpeedLate)
 	fmt.Fprintf(stdout, "replay32_ms      %.3f\n", r.Replay32Ms)
+	fmt.Fprintf(stdout, "replay32_partial_ms %.3f (%d bodies)\n", r.Partial32Ms, r.PartialBodies)
 	fmt.Fprintf(stdout, "save_restore_us  %.2f\n", r.SaveRestoreUs)
 	fmt.Fprintf(stdout, "restore_checked_us %.2f\n", r.RestoreUs)
 	fmt.Fprintf(stdout, "hash             %s\n", r.Hash)
@@ -95,7 +98,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 }
 
 // warmSteps are left out of allocs_per_step: the step's buffers grow to the
-// scene's size in them.
+// scene's size in them (and so are the last 32 steps, which the bench
+// records traces of).
 const warmSteps = 64
 
 // bench builds the scene and steps it `steps` times with its scripted input,
@@ -114,12 +118,23 @@ func bench(name string, cfg physics.Config, o game.Options, steps int) (benchRes
 	r := benchResult{Scene: name, Steps: steps, Sleep: !cfg.NoSleep, Iterations: cfg.Iterations, Bodies: n}
 	var ins []game.Input
 	var mark physics.State
+	traces := make([]physics.Trace, 32) // the last 32 steps', for the partial replay
 	times := make([]float64, steps)
 	var ms runtime.MemStats
 	var allocs uint64
+	// Allocations are counted from warmSteps on, or from the start of a
+	// short run, up to the last 32 steps, whose traces (for the partial
+	// replay) the bench records.
+	from := warmSteps
+	if steps-32 <= warmSteps {
+		from = 0
+	}
 	for t := 0; t < steps; t++ {
 		if t == steps-32 {
 			w.Save(&mark)
+		}
+		if k := t - (steps - 32); k >= 0 {
+			w.Record(&traces[k])
 		}
 		ins = sc.Scripted(w, ins)
 		runtime.ReadMemStats(&ms)
@@ -130,7 +145,7 @@ func bench(name string, cfg physics.Config, o game.Options, steps int) (benchRes
 		}
 		times[t] = float64(time.Since(t0).Nanoseconds()) / 1e6
 		runtime.ReadMemStats(&ms)
-		if t >= warmSteps || steps <= warmSteps {
+		if t >= from && t < steps-32 {
 			allocs += ms.Mallocs - a0
 		}
 		r.MaxOverlapM = math.Max(r.MaxOverlapM, physics.MaxOverlap(w))
@@ -138,11 +153,7 @@ func bench(name string, cfg physics.Config, o game.Options, steps int) (benchRes
 			r.MaxSpeedLate = math.Max(r.MaxSpeedLate, maxSpeed(w))
 		}
 	}
-	counted := steps - warmSteps
-	if steps <= warmSteps {
-		counted = steps
-	}
-	r.AllocsPerStep = float64(allocs) / float64(counted)
+	r.AllocsPerStep = float64(allocs) / float64(steps-32-from)
 	sum := 0.0
 	for _, x := range times {
 		sum += x
@@ -188,6 +199,9 @@ func bench(name string, cfg physics.Config, o game.Options, steps int) (benchRes
 		}
 	}
 	r.Replay32Ms = best
+	if err := benchPartial(&r, rw, sc, &mark, traces); err != nil {
+		return r, err
+	}
 
 	var s physics.State
 	w.Save(&s)
@@ -209,6 +223,52 @@ func bench(name string, cfg physics.Config, o game.Options, steps int) (benchRes
 	}
 	r.RestoreUs = float64(time.Since(t0).Nanoseconds()) / 1e3 / reps
 	return r, nil
+}
+
+// benchPartial times a partial replay of the last 32 steps (traces) from
+// mark with the player's cube moved 1 cm along x, in world rw, and checks
+// it against a full replay of the same.
+func benchPartial(r *benchResult, rw *physics.World, sc *game.Scene, mark *physics.State, traces []physics.Trace) error {
+	var moved physics.State
+	moved.CopyFrom(mark)
+	moved.Bodies[sc.Players[0]].Pos.X += 0.01
+	var ins []game.Input
+	if err := rw.Restore(&moved); err != nil {
+		return err
+	}
+	for range traces {
+		ins = sc.Scripted(rw, ins)
+		if err := sc.Step(rw, ins); err != nil {
+			return err
+		}
+	}
+	want := rw.Hash()
+	var set physics.Set
+	best := math.Inf(1)
+	for rep := 0; rep < 5; rep++ {
+		t0 := time.Now()
+		if err := rw.Restore(&moved); err != nil {
+			return err
+		}
+		set.Reset(rw.NumBodies())
+		set.AddDiff(mark, &moved)
+		rw.Spread(&set, mark)
+		for k := range traces {
+			ins = sc.Scripted(rw, ins)
+			if err := rw.Follow(&set, &traces[k]); err != nil {
+				return err
+			}
+			if err := sc.Step(rw, ins); err != nil {
+				return err
+			}
+		}
+		best = math.Min(best, float64(time.Since(t0).Nanoseconds())/1e6)
+		if rw.Hash() != want {
+			return fmt.Errorf("the partial replay of the last 32 steps gave %016x, the full one %016x", rw.Hash(), want)
+		}
+	}
+	r.Partial32Ms, r.PartialBodies = best, set.Len()
+	return nil
 }
 
 // maxSpeed returns the speed of the fastest dynamic body.
