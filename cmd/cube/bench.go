@@ -39,8 +39,8 @@ type benchResult struct {
 	Replay32Ms    float64 `json:"replay32_ms"`
 	Partial32Ms   float64 `json:"replay32_partial_ms"` // the same 32 steps with the player's cube 1 cm off, partially
 	PartialBodies int     `json:"partial_bodies"`      // the bodies that partial replay re-simulated
-	SaveRestoreUs float64 `json:"save_restore_us"`    // Save then Load: what a rewind to a keyframe does
-	RestoreUs     float64 `json:"restore_checked_us"` // Restore alone, which checks the state first
+	SaveRestoreUs float64 `json:"save_restore_us"`     // Save then Load: what a rewind to a keyframe does
+	RestoreUs     float64 `json:"restore_checked_us"`  // Restore alone, which checks the state first
 	Hash          string  `json:"hash"`
 }
 
