@@ -119,11 +119,12 @@ type ClientStats struct {
 	Transfers      uint64 // whole states received
 	InputsSent     uint64
 	BytesSent      uint64
-	BodiesReceived uint64 // bodies in the snapshots taken
-	PartialReplays uint64 // corrections replayed for the bodies they reach only
-	PartialBodies  uint64 // bodies those replays re-simulated, summed
-	FullReplays    uint64 // corrections replayed for the whole world (-full-replay, a transfer, a missing trace)
-	LastReplay     int    // bodies the last correction's replay re-simulated (the world's, for a full one)
+	BodiesReceived uint64        // bodies in the snapshots taken
+	PartialReplays uint64        // corrections replayed for the bodies they reach only
+	PartialBodies  uint64        // bodies those replays re-simulated, summed
+	FullReplays    uint64        // corrections replayed for the whole world (-full-replay, a transfer, a missing trace)
+	LastReplay     int           // bodies the last correction's replay re-simulated (the world's, for a full one)
+	LastReplayTime time.Duration // how long its rebuild and replay took, when Wall is set
 }
 
 // Client predicts its player's cube in a whole world and keeps it in step
@@ -155,6 +156,9 @@ type Client struct {
 	// Clock, when set, gives the client's time for the round trip that the
 	// Hello measures.
 	Clock func() time.Duration
+	// Wall, when set, gives the wall clock, to time rewinds for display
+	// (Stats.LastReplayTime); the simulation never reads it.
+	Wall func() time.Duration
 
 	world  *physics.World
 	scene  *game.Scene
@@ -205,6 +209,7 @@ type Client struct {
 	following  bool           // the replay in progress is partial
 	lastFull   bool           // the last replay was a full one
 	lastBodies int            // the bodies the last partial replay followed
+	rewindFrom time.Duration  // Wall at the start of the rewind in progress
 	spareTr    *physics.Trace // the trace a partial step records into, swapped with the one it follows
 
 	hold       int            // ticks still to skip, time sync's jump back

@@ -15,6 +15,9 @@ func (c *Client) rebuild(t uint32) error {
 	if !ok {
 		return fmt.Errorf("%w: no keyframe before tick %d", errNoHistory, t)
 	}
+	if c.Wall != nil {
+		c.rewindFrom = c.Wall()
+	}
 	c.world.Load(k.state) // the world's own save, unchanged since: no check needed
 	// With the inputs known now, which may differ from those the ticks
 	// were predicted with (another player's, from a relay): partially,
@@ -132,6 +135,9 @@ func (c *Client) corrected(mp *Misprediction, before physics.BodyState, n int) {
 
 // countReplay counts the replay just made, partial or full.
 func (c *Client) countReplay() {
+	if c.Wall != nil {
+		c.Stats.LastReplayTime = c.Wall() - c.rewindFrom
+	}
 	if c.lastFull {
 		c.Stats.FullReplays++
 		c.Stats.LastReplay = c.world.NumBodies()

@@ -123,6 +123,9 @@ func (c *Client) takeTransfer() error {
 		}
 	}
 	before := c.world.Body(c.body)
+	if c.Wall != nil {
+		c.rewindFrom = c.Wall()
+	}
 	if err := c.world.Restore(&s.State); err != nil {
 		return err
 	}

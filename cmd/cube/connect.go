@@ -29,7 +29,7 @@ func runClient(args []string, stdout, stderr io.Writer) error {
 
 // connect is `cube client` with its signals from ctl.
 func connect(args []string, stdout, stderr io.Writer, ctl *runControl) error {
-	fs := newFlags("client", "client -connect ADDR -pin PIN [-insecure] [-preset NAME] [-seconds S] [-seed N] [-scene NAME] [-bodies N] [-quantize] [-max-players N] [-sync state|inputs] [-json] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
+	fs := newFlags("client", "client -connect ADDR -pin PIN [-insecure] [-preset NAME] [-seconds S] [-seed N] [-scene NAME] [-bodies N] [-quantize] [-max-players N] [-sync state|inputs] [-full-replay] [-json] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
 	var cf connectFlags
 	cf.register(fs, "the server's UDP address, HOST:PORT, as its 'listening' line prints it")
 	var sf netSceneFlags
@@ -38,6 +38,7 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 	seconds := fs.Float64("seconds", 60, fmt.Sprintf("seconds the autopilot plays, 0 to %d (then the client drains: no input until in sync and at rest)", maxSimSeconds))
 	seed := fs.Uint64("seed", 1, "seed of the autopilot and of the conditioner")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the readable summary")
+	fullReplay := fs.Bool("full-replay", false, "re-simulate the whole world on every rewind, as before partial replays (same bits, slower): for comparison and debugging")
 	var inject uint
 	var reportDir string
 	registerDebugFlags(fs, &inject, &reportDir)
@@ -66,6 +67,7 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 	}
 	ccfg := predict.DefaultClientConfig()
 	ccfg.Mode, ccfg.TimeSync = mode, true
+	ccfg.FullReplay = *fullReplay
 	c := predict.NewClient(ccfg, w, sc, randomNonce())
 	watchDesync(c, stderr, reportDir, uint32(inject))
 

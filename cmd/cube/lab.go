@@ -169,10 +169,18 @@ func newRemoteLab(r *remoteLink, autopilot bool, inject uint32, seed uint64) *la
 	injectOnceJoined(c, inject)
 	c.OnMispredict = l.onMispredict
 	c.KeepStates = true
+	c.Wall = wallClock()
 	if autopilot {
 		l.pilot = game.NewAutopilot(c.Scene(), seed)
 	}
 	return l
+}
+
+// wallClock returns the time since it was called, from the monotonic
+// clock: for a client to time its rewinds.
+func wallClock() func() time.Duration {
+	start := time.Now()
+	return func() time.Duration { return time.Since(start) }
 }
 
 // client returns the client the window shows.
@@ -213,6 +221,7 @@ func (l *lab) reset() error {
 	}
 	s.Client.OnMispredict = l.onMispredict
 	s.Client.KeepStates = true
+	s.Client.Wall = wallClock()
 	l.sess, l.samples, l.corrections, l.lastStates, l.lastFixes, l.desync = s, l.samples[:0], l.corrections[:0], 0, [2]uint64{}, ""
 	l.clock.dt, l.speed = s.TickDuration().Seconds(), 1
 	l.pilot = nil
@@ -535,7 +544,8 @@ func (l *lab) hud() []string {
 		fmt.Sprintf("tick %d  acked %s  in flight %d", c.Tick(), ack, c.InFlight()),
 		fmt.Sprintf("lead %d  buffer %d (aim %.1f)  late %d", int32(c.Tick()-newest), c.Sync.Last, c.Sync.Target, late),
 		fmt.Sprintf("corrections %d (%d/s)  resyncs %d  offset %.2f m", st.Corrections, len(l.corrections), st.Resyncs, off.Len()),
-		fmt.Sprintf("last rewind: %d ticks replayed  error %.3f m  jump %.3f m", last.Replayed, math.Sqrt(last.Error.Pos2), last.Jump),
+		fmt.Sprintf("last rewind: %d ticks, %d of %d bodies, %.1f ms  error %.3f m  jump %.3f m", last.Replayed, st.LastReplay, c.World().NumBodies(),
+			float64(st.LastReplayTime.Microseconds())/1000, math.Sqrt(last.Error.Pos2), last.Jump),
 		fmt.Sprintf("mispredicted: input %d  server %d  remote %d  unverified %d  nondeterminism %d",
 			mis[predict.KindInput], mis[predict.KindServer], mis[predict.KindRemote], mis[predict.KindUnverified], mis[predict.KindNondeterminism]),
 		rejected,

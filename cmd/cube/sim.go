@@ -26,6 +26,7 @@ type sessionFlags struct {
 	noRedundancy bool
 	noCorrection bool
 	noSmoothing  bool
+	fullReplay   bool
 	missing      string
 	startTick    uint64
 	scene        string
@@ -49,6 +50,7 @@ func (f *sessionFlags) register(fs *flags) {
 	fs.BoolVar(&f.noRedundancy, "no-redundancy", false, "send only the current input, not every input since the last state received")
 	fs.BoolVar(&f.noCorrection, "no-corrections", false, "never rewind to the server's state")
 	fs.BoolVar(&f.noSmoothing, "no-smoothing", false, "show corrections as jumps")
+	fs.BoolVar(&f.fullReplay, "full-replay", false, "re-simulate the whole world on every rewind, as before partial replays (same bits, slower): for comparison and debugging")
 	fs.StringVar(&f.missing, "missing", "", "with -input-driven, what the server does with missing inputs: skip (jump to the first tick it has, the default) or repeat (the last input); the clocked server always repeats")
 	fs.Uint64Var(&f.startTick, "start-tick", 0, "first tick number, 0 to 4294967295 (start near the top to cross the uint32 wrap)")
 }
@@ -132,6 +134,7 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 	cfg.Seed = f.seed
 	cfg.Client.Redundancy = !f.noRedundancy
 	cfg.Client.Corrections = !f.noCorrection
+	cfg.Client.FullReplay = f.fullReplay
 	cfg.Smoothing = !f.noSmoothing
 	switch f.missing {
 	case "skip", "":
@@ -152,7 +155,7 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-nudge-every S] [-start-tick T] [-json] [-plot FILE] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
+	fs := newFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-nudge-every S] [-start-tick T] [-json] [-plot FILE] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	seconds := fs.Float64("seconds", 60, fmt.Sprintf("simulated seconds of play, 0 to %d (then the link drains)", maxSimSeconds))

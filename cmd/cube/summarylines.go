@@ -18,6 +18,8 @@ func printClientLines(w io.Writer, s *predict.Summary) {
 	}
 	fmt.Fprintf(w, "client    %d corrections, %d quiet resyncs, %d ticks replayed (at most %d at once), %d stale states ignored, %d ticks held\n",
 		s.Corrections, s.Resyncs, s.ReplayedTicks, s.MaxReplayTicks, s.StaleIgnored, s.HeldTicks)
+	fmt.Fprintf(w, "replays   %d partial (%.1f bodies re-simulated on average), %d of the whole world\n",
+		s.Replay.Partial, s.Replay.PartialBodiesMean, s.Replay.FullReplays)
 	m := &s.Mispredictions
 	fmt.Fprintf(w, "mispredictions  input %d, server %d, remote %d, nondeterminism %d, unverified %d; %d messages rejected\n",
 		m.Input, m.Server, m.Remote, m.Nondeterminism, m.Unverified, s.Rejected)
