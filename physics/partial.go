@@ -69,8 +69,8 @@ func (w *World) Follow(s *Set, old *Trace) error {
 // nothing.
 func (w *World) beginFollow() {
 	p := &w.part
-	w.mask, w.lite = p.in, true
 	p.Reset(len(w.shapes))
+	w.mask, w.lite = p.in, true
 	for _, list := range [3][]int32{w.followSet.list, w.touched, w.follow.Touched} {
 		for _, i := range list {
 			if i >= 0 && int(i) < len(w.shapes) && !w.shapes[i].static {
