@@ -51,7 +51,7 @@ func NewMemServer(o *Options) (*MemServer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MemServer{opts: opts, st: newStream(opts.QueueLen), nextID: 1}, nil
+	return &MemServer{opts: opts, st: newStream(min(opts.QueueLen, opts.PeerQueueLen)), nextID: 1}, nil
 }
 
 // Connect attaches a new client over a perfect netsim.Pair whose random
@@ -111,7 +111,7 @@ func (s *MemServer) detach(p *memPeer, r Reason, detail string) {
 func (s *MemServer) pull(p *memPeer, now time.Duration) {
 	for _, pk := range p.client.pair.Up.Receive(now) {
 		if !s.st.pushDatagram(p.id, &p.c, pk.Data) {
-			p.c.countQueue(len(pk.Data))
+			p.c.countRecvQueue(len(pk.Data))
 		}
 	}
 }

@@ -11,6 +11,7 @@ const (
 	DefaultKeepAlive        = 1 * time.Second
 	DefaultHandshakeTimeout = 5 * time.Second
 	DefaultQueueLen         = 1024
+	DefaultPeerQueueLen     = 64
 	DefaultMaxConns         = 64
 )
 
@@ -36,6 +37,13 @@ type Options struct {
 	// connection's send queue and a client's receive queue. A datagram
 	// that finds its queue full is dropped and counted. Default 1024.
 	QueueLen int
+	// PeerQueueLen bounds the datagrams of one connection waiting in a
+	// server's receive stream (at most QueueLen too): a connection that
+	// sends faster than the server takes fills its own share, and its
+	// further datagrams are dropped and counted in its DroppedRecvQueue,
+	// while every other connection keeps its own. Default 64, a second of
+	// a client's datagrams at 64 Hz.
+	PeerQueueLen int
 	// MaxConns bounds a QUIC server's open connections, joined or not: one
 	// more is closed at once and counted as refused. Default 64. Unused in
 	// process.
@@ -52,7 +60,7 @@ func (o *Options) withDefaults() (Options, error) {
 	if o != nil {
 		r = *o
 	}
-	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.MaxConns < 0 {
+	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.PeerQueueLen < 0 || r.MaxConns < 0 {
 		return r, fmt.Errorf("transport: negative option in %+v", r)
 	}
 	if r.IdleTimeout == 0 {
@@ -66,6 +74,9 @@ func (o *Options) withDefaults() (Options, error) {
 	}
 	if r.QueueLen == 0 {
 		r.QueueLen = DefaultQueueLen
+	}
+	if r.PeerQueueLen == 0 {
+		r.PeerQueueLen = DefaultPeerQueueLen
 	}
 	if r.MaxConns == 0 {
 		r.MaxConns = DefaultMaxConns

@@ -171,7 +171,7 @@ func (c *QUICClient) receive() {
 		select {
 		case c.in <- d:
 		default:
-			c.c.countQueue(len(d))
+			c.c.countRecvQueue(len(d))
 		}
 	}
 }

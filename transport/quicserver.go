@@ -81,7 +81,7 @@ func Listen(addr string, o *Options) (*QUICServer, error) {
 		udp:    udp,
 		pin:    pin,
 		addr:   udp.LocalAddr().String(),
-		st:     newStream(opts.QueueLen),
+		st:     newStream(min(opts.QueueLen, opts.PeerQueueLen)),
 		nextID: 1,
 		all:    make(map[PeerID]*qpeer),
 		peers:  make(map[PeerID]*qpeer),
@@ -174,7 +174,7 @@ func (s *QUICServer) receive(p *qpeer) {
 			return
 		}
 		if !s.st.pushDatagram(p.id, &p.c, d) {
-			p.c.countQueue(len(d))
+			p.c.countRecvQueue(len(d))
 		}
 	}
 }

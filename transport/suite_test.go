@@ -349,7 +349,7 @@ func TestQueueFull(t *testing.T) {
 		// The server does not poll: 4 wait in its stream, 6 are dropped,
 		// over QUIC as they arrive, in process when Receive pulls them.
 		deadline := h.r.now() + h.r.limit
-		for !h.r.exact && h.peerStats(p).DroppedQueue < 6 && h.r.now() < deadline {
+		for !h.r.exact && h.peerStats(p).DroppedRecvQueue < 6 && h.r.now() < deadline {
 			h.r.step()
 		}
 		got := h.r.srv.Receive(h.r.now(), nil)
@@ -361,7 +361,7 @@ func TestQueueFull(t *testing.T) {
 				t.Errorf("datagram %d is %q", i, d.Data)
 			}
 		}
-		if s := h.peerStats(p); s.DroppedQueue != 6 || s.Received != 4 {
+		if s := h.peerStats(p); s.DroppedRecvQueue != 6 || s.Received != 4 {
 			t.Errorf("server counters %+v, want 6 dropped by the queue and 4 received", s)
 		}
 	})

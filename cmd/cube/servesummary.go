@@ -85,7 +85,7 @@ func (r *serverRun) summary(ctl *runControl) serverSummary {
 	m.Inputs.Applied, m.Inputs.Repeated, m.Inputs.Late = sv.InputsApplied, sv.RepeatedTicks, sv.LateInputs
 	m.Inputs.Refused, m.Inputs.Rejected = sv.RefusedInputs, sv.Rejected.Total()
 	st := r.ln.Stats()
-	m.Sent.Datagrams, m.Sent.Bytes, m.Sent.Dropped = st.Totals.Sent, st.Totals.SentBytes, st.Totals.DroppedQueue+st.Totals.DroppedSize
+	m.Sent.Datagrams, m.Sent.Bytes, m.Sent.Dropped = st.Totals.Sent, st.Totals.SentBytes, st.Totals.DroppedSendQueue+st.Totals.DroppedSize
 	m.Received.Datagrams, m.Received.Bytes = st.Totals.Received, st.Totals.ReceivedBytes
 	m.TickMicros.P50, m.TickMicros.P99, m.TickMicros.Max = r.times.quantile(0.5), r.times.quantile(0.99), r.times.maxMicros()
 	b := st.Bogus
