@@ -138,13 +138,13 @@ func (c *counters) countRecvQueue(n int) {
 // snapshot reads the counters.
 func (c *counters) snapshot() Counters {
 	return Counters{
-		Sent:          c.sent.Load(),
-		SentBytes:     c.sentBytes.Load(),
-		Received:      c.received.Load(),
-		ReceivedBytes: c.receivedBytes.Load(),
-		DroppedOut:    c.droppedOut.Load(),
-		DroppedIn:     c.droppedIn.Load(),
-		DroppedSize:   c.droppedSize.Load(),
+		Sent:             c.sent.Load(),
+		SentBytes:        c.sentBytes.Load(),
+		Received:         c.received.Load(),
+		ReceivedBytes:    c.receivedBytes.Load(),
+		DroppedOut:       c.droppedOut.Load(),
+		DroppedIn:        c.droppedIn.Load(),
+		DroppedSize:      c.droppedSize.Load(),
 		DroppedSendQueue: c.droppedSendQueue.Load(),
 		DroppedRecvQueue: c.droppedRecvQueue.Load(),
 		DroppedBytes:     c.droppedBytes.Load(),
