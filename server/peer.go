@@ -27,9 +27,9 @@ type peer struct {
 	player    int
 	welcome   bool          // a Welcome is due
 	joined    time.Duration // when its Hello was taken
-	lastHeard time.Duration
-	start     uint32 // the tick it starts at: its Welcome's
-	joinAt    uint32 // the tick its cube joins at, when it left with an earlier client
+	lastHeard time.Duration // when it last made progress (see Server.Receive)
+	start     uint32        // the tick it starts at: its Welcome's
+	joinAt    uint32        // the tick its cube joins at, when it left with an earlier client
 	joining   bool
 
 	started      bool   // its first input was applied: from then on, a missing one is counted
@@ -125,9 +125,12 @@ func (b *bucket) take(now, tickDur time.Duration, rate float64) bool {
 	return true
 }
 
-// acked takes what an Input message says the client has.
-func (p *peer) acked(s *Server, m *wire.Input) {
+// acked takes what an Input message says the client has, and reports
+// whether it acknowledges a server message newer than any before.
+func (p *peer) acked(s *Server, m *wire.Input) bool {
+	newer := false
 	if m.Flags&wire.AckValid != 0 && (!p.haveAck || !tick.After(p.ack, m.Ack)) {
+		newer = !p.haveAck || m.Ack != p.ack
 		p.ack, p.haveAck = m.Ack, true
 		p.base = m.Base
 		p.inSync = m.Flags&wire.AckInSync != 0
@@ -139,6 +142,7 @@ func (p *peer) acked(s *Server, m *wire.Input) {
 	if x := &p.xfer; x.active && p.haveAck && !tick.After(x.tick, p.ack) && !p.wantXfer {
 		x.active = false
 	}
+	return newer
 }
 
 // serverXfer is a transfer being sent.
@@ -185,7 +189,7 @@ func (s *Server) startTransfer(p *peer) {
 }
 
 // onHave takes the fragments a client says it has.
-func (s *Server) onHave(p *peer, b []byte) error {
+func (s *Server) onHave(now time.Duration, p *peer, b []byte) error {
 	if err := wire.DecodeHave(b, &s.have); err != nil {
 		return s.reject(p, wire.RejectMalformed, "%v", err)
 	}
@@ -197,6 +201,9 @@ func (s *Server) onHave(p *peer, b []byte) error {
 		return s.reject(p, wire.RejectShape, "have of %d fragments, the transfer has %d", s.have.Count, x.count)
 	}
 	for i, g := range s.have.Got {
+		if g&^x.got[i] != 0 {
+			p.lastHeard = now // a fragment it did not have: progress
+		}
 		x.got[i] |= g
 	}
 	return nil

@@ -62,8 +62,9 @@ type Config struct {
 	// token bucket refilled at this rate; 0: every snapshot may take a
 	// whole datagram.
 	BytesPerSecond float64
-	// Timeout: a client not heard from for this long leaves the world (0:
-	// never).
+	// Timeout: a client that makes no progress for this long (no new
+	// input, no newer ack, no new transfer fragment: see Receive) leaves
+	// the world (0: never).
 	Timeout time.Duration
 	// MaxInputRate bounds the Input messages a client may send per tick on
 	// average (more are dropped and counted); a burst of a ring's worth
@@ -99,7 +100,9 @@ type Stats struct {
 	Fragments     uint64 // transfer fragments sent
 	Transfers     uint64 // transfers started
 	Joins, Leaves uint64
-	TimedOut      uint64 // clients that left by going silent
+	TimedOut      uint64 // clients that left by making no progress for Timeout
+	TooFast       uint64 // Input messages beyond a client's rate, refused before decoding
+	Refusals      uint64 // Welcomes that refused a Hello (another scene or mode, full)
 	// DroppedTicks are ticks of wall-clock time the clocked server did not
 	// simulate because it was stalled (stopped, or starved of CPU) for
 	// longer than MaxCatchUp ticks: its clock moved on instead.
@@ -144,6 +147,10 @@ type Server struct {
 	have  wire.Have
 	out   []byte
 
+	// MayJoin, when set, is asked before a Hello from connection conn takes
+	// a free slot; false refuses it as ServerFull (the host's cap of
+	// slots per address).
+	MayJoin func(conn uint32) bool
 	// OnJoin, when set, is called when a client takes player slot p over
 	// connection conn.
 	OnJoin func(p int, conn uint32)
@@ -226,11 +233,14 @@ func (s *Server) Limit(now time.Duration, p int) uint32 {
 // not decode or does not fit is counted in Stats.Rejected (and in its
 // client's counters) and dropped, and the error returned wraps
 // wire.ErrRejected; any other error is the server's own fault.
+//
+// Only progress keeps a client in its slot: an input applied or buffered,
+// an acknowledgement of a newer server message, a fragment of a transfer
+// it did not have. Anything else (stale inputs, repeated acks, a flood
+// beyond the rate) leaves its silence timer running, so that a connection
+// cannot hold a slot for free.
 func (s *Server) Receive(now time.Duration, conn uint32, b []byte) error {
 	p := s.peerOf(conn)
-	if p != nil {
-		p.lastHeard = now
-	}
 	k, err := wire.Kind(b)
 	if err != nil {
 		return s.reject(p, wire.RejectMalformed, "%v", err)
@@ -241,7 +251,7 @@ func (s *Server) Receive(now time.Duration, conn uint32, b []byte) error {
 	case wire.KindInput:
 		return s.onInput(now, p, b)
 	case wire.KindHave:
-		return s.onHave(p, b)
+		return s.onHave(now, p, b)
 	}
 	return s.reject(p, wire.RejectMalformed, "a message of kind %d, which a server does not take", k)
 }
@@ -297,8 +307,16 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 		result = wire.OtherMode
 	case slot < 0 || (!s.Clocked && slot > 0):
 		result = wire.ServerFull
+	case s.MayJoin != nil && !s.MayJoin(conn):
+		result = wire.ServerFull // its address holds as many slots as it may
 	}
 	if result != wire.Accepted {
+		// One refusal a connection a turn, however many Hellos it sent.
+		for _, r := range s.refused {
+			if r.conn == conn {
+				return nil
+			}
+		}
 		s.refused = append(s.refused, refusal{conn: conn, w: wire.Welcome{Nonce: h.Nonce, Result: result}})
 		return nil
 	}
