@@ -107,16 +107,22 @@ type bucket struct {
 	primed bool
 }
 
-// take spends a token if there is one.
+// take spends a token if there is one: rate a tick of tickDur, with a
+// burst of a ring's worth.
 func (b *bucket) take(now, tickDur time.Duration, rate float64) bool {
+	return b.takeBurst(now, tickDur, rate, rate*tick.RingSize)
+}
+
+// takeBurst spends a token if there is one: rate tokens every per, full
+// at most.
+func (b *bucket) takeBurst(now, per time.Duration, rate, full float64) bool {
 	if rate <= 0 {
 		return true
 	}
-	full := rate * tick.RingSize
 	if !b.primed {
 		b.tokens, b.last, b.primed = full, now, true
 	}
-	b.tokens = min(full, b.tokens+rate*float64(now-b.last)/float64(tickDur))
+	b.tokens = min(full, b.tokens+rate*float64(now-b.last)/float64(per))
 	b.last = now
 	if b.tokens < 1 {
 		return false

@@ -141,6 +141,7 @@ type Server struct {
 	refused []refusal // answers to Hellos the server does not take
 	near    []bool    // the other players' cubes and what touches the client's, for the snapshot being made
 	left    []uint32  // connections whose clients left (timed out), for the caller to close
+	conns   []uint32  // SlotConns' answer
 
 	in    wire.Input
 	hello wire.Hello
@@ -410,6 +411,18 @@ func (s *Server) timeouts(now time.Duration) {
 			s.leave(p.conn, true)
 		}
 	}
+}
+
+// SlotConns returns the connections of the clients in the player slots.
+// The slice is the server's own, valid until the next call.
+func (s *Server) SlotConns() []uint32 {
+	s.conns = s.conns[:0]
+	for _, p := range s.peers {
+		if p != nil {
+			s.conns = append(s.conns, p.conn)
+		}
+	}
+	return s.conns
 }
 
 // Peers returns the number of clients the server serves.
