@@ -146,7 +146,7 @@ func (s *MemServer) Receive(now time.Duration, dst []Datagram) []Datagram {
 func (s *MemServer) Events(dst []PeerEvent) []PeerEvent {
 	n := len(dst)
 	dst = s.st.takeEvents(dst)
-	for _, ev := range dst[n:] {
+	for i, ev := range dst[n:] {
 		p := s.find(ev.Peer)
 		if p == nil {
 			continue
@@ -157,7 +157,9 @@ func (s *MemServer) Events(dst []PeerEvent) []PeerEvent {
 			s.connected++
 		case Gone:
 			s.gone++
-			s.goneTotals.add(p.c.snapshot())
+			c := p.c.snapshot()
+			dst[n+i].Counters = c
+			s.goneTotals.add(c)
 			s.peers = slices.DeleteFunc(s.peers, func(q *memPeer) bool { return q == p })
 		}
 	}

@@ -48,6 +48,15 @@ type Options struct {
 	// more is closed at once and counted as refused. Default 64. Unused in
 	// process.
 	MaxConns int
+	// MaxConnsPerAddr bounds a QUIC server's open connections from one
+	// address (its IP, whatever the port): one more is closed at once and
+	// counted as refused, so that one host re-dialling cannot take every
+	// connection. 0: MaxConns. Unused in process.
+	MaxConnsPerAddr int
+	// LocalAddr is the UDP address a QUIC client's socket binds to ("" or
+	// nil: any). Tests and the attack tool use another loopback address,
+	// such as 127.0.0.2, to play a second host. Unused on a server.
+	LocalAddr string
 	// Seed seeds a QUIC client's netsim conditioner; 0 picks one at
 	// random. In process, MemServer.Connect takes the seed instead.
 	Seed uint64
@@ -60,7 +69,7 @@ func (o *Options) withDefaults() (Options, error) {
 	if o != nil {
 		r = *o
 	}
-	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.PeerQueueLen < 0 || r.MaxConns < 0 {
+	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.PeerQueueLen < 0 || r.MaxConns < 0 || r.MaxConnsPerAddr < 0 {
 		return r, fmt.Errorf("transport: negative option in %+v", r)
 	}
 	if r.IdleTimeout == 0 {
@@ -80,6 +89,9 @@ func (o *Options) withDefaults() (Options, error) {
 	}
 	if r.MaxConns == 0 {
 		r.MaxConns = DefaultMaxConns
+	}
+	if r.MaxConnsPerAddr == 0 {
+		r.MaxConnsPerAddr = r.MaxConns
 	}
 	return r, nil
 }

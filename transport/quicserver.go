@@ -50,6 +50,7 @@ type QUICServer struct {
 type qpeer struct {
 	id   PeerID
 	addr string
+	ip   string // addr without the port
 	conn *quic.Conn
 	c    counters
 	snd  *sender
@@ -143,7 +144,15 @@ func (s *QUICServer) accept() {
 			_ = conn.CloseWithError(codeFull, fmt.Sprintf("server full: %d connections open", s.opts.MaxConns))
 			continue
 		}
-		p := &qpeer{id: s.nextID, addr: conn.RemoteAddr().String(), conn: conn}
+		ip := ipOf(conn.RemoteAddr())
+		if s.fromAddr(ip) >= s.opts.MaxConnsPerAddr {
+			s.mu.Unlock()
+			s.bogus.refused.Add(1)
+			s.bogus.refusedAddr.Add(1)
+			_ = conn.CloseWithError(codeFull, fmt.Sprintf("server full for %s: %d connections open from it", ip, s.opts.MaxConnsPerAddr))
+			continue
+		}
+		p := &qpeer{id: s.nextID, addr: conn.RemoteAddr().String(), ip: ip, conn: conn}
 		p.snd = newSender(s.opts.QueueLen, &p.c)
 		s.nextID++
 		s.all[p.id] = p
@@ -160,6 +169,29 @@ func (s *QUICServer) accept() {
 			p.snd.run(conn)
 		}()
 	}
+}
+
+// fromAddr counts the open connections from ip. Called with mu held.
+func (s *QUICServer) fromAddr(ip string) int {
+	n := 0
+	for _, p := range s.all {
+		if p.ip == ip {
+			n++
+		}
+	}
+	return n
+}
+
+// ipOf returns the IP of a UDP address as text, without the port.
+func ipOf(a net.Addr) string {
+	if u, ok := a.(*net.UDPAddr); ok {
+		return u.IP.String()
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return host
 }
 
 // receive moves p's datagrams into the stream until its connection ends,
@@ -209,7 +241,7 @@ func (s *QUICServer) Receive(_ time.Duration, dst []Datagram) []Datagram {
 func (s *QUICServer) Events(dst []PeerEvent) []PeerEvent {
 	n := len(dst)
 	dst = s.st.takeEvents(dst)
-	for _, ev := range dst[n:] {
+	for i, ev := range dst[n:] {
 		s.mu.Lock()
 		p := s.all[ev.Peer]
 		if ev.Kind == Gone {
@@ -224,7 +256,9 @@ func (s *QUICServer) Events(dst []PeerEvent) []PeerEvent {
 			s.peers[ev.Peer] = p
 			s.connected++
 		case Gone:
-			s.goneTotals.add(p.c.snapshot())
+			c := p.c.snapshot()
+			dst[n+i].Counters = c
+			s.goneTotals.add(c)
 			delete(s.peers, ev.Peer)
 			s.gone++
 		}

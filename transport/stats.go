@@ -88,9 +88,12 @@ type Bogus struct {
 	// HandshakeFailed: connection attempts whose handshake did not
 	// complete: wrong ALPN, TLS failure, abandoned or timed out.
 	HandshakeFailed uint64
-	// Refused: completed handshakes the server refused, because the
-	// client does not support datagrams.
+	// Refused: completed handshakes the server refused: the client does
+	// not support datagrams, or the server holds MaxConns connections, or
+	// MaxConnsPerAddr from the client's address.
 	Refused uint64
+	// RefusedAddr: those of Refused for the cap per address.
+	RefusedAddr uint64
 }
 
 // Total is the sum of the bogus counters.

@@ -186,8 +186,8 @@ func TestGoneAndReconnect(t *testing.T) {
 			t.Fatal(err)
 		}
 		h.until("a Gone event", func() bool { _, ok := h.event(Gone, p1); return ok })
-		if ev, _ := h.event(Gone, p1); ev.Reason != ReasonClosed {
-			t.Errorf("Gone event %+v, want ReasonClosed", ev)
+		if ev, _ := h.event(Gone, p1); ev.Reason != ReasonClosed || ev.Counters.Received != 1 {
+			t.Errorf("Gone event %+v, want ReasonClosed and its final counters", ev)
 		}
 		if err := h.r.srv.Send(h.r.now(), p1, []byte("late")); !errors.Is(err, ErrUnknownPeer) {
 			t.Errorf("Send to a gone peer: %v, want ErrUnknownPeer", err)
