@@ -59,7 +59,7 @@ func TestRateRefusedBeforeDecoding(t *testing.T) {
 	ok, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{game.Left}})
 	now := time.Millisecond
 	// Spend the burst.
-	for range int(s.MaxInputRate*tick.RingSize) + 10 {
+	for range int(s.MaxInputRate*InputBurstTicks) + 10 {
 		_ = s.Receive(now, 1, ok)
 	}
 	bad := append([]byte{}, ok...)

@@ -98,9 +98,15 @@ func (h *histogram) p95() float64 {
 	return 0
 }
 
-// bucket limits a client's Input messages to rate a tick on average, with
-// a burst of a ring's worth (what a client sends again after an outage
-// can arrive at once).
+// InputBurstTicks is the burst of Input messages a client may send beyond
+// its rate, in ticks' worth: a second. A client sends one a tick; network
+// jitter bunches a few, even the outage preset's (100 ms) no more than
+// about 13. A ring's worth (4,096 messages at the rate) let a flood of
+// the largest messages be decoded in full for a second.
+const InputBurstTicks = 64
+
+// bucket limits a client's Input messages (or a connection's Hellos) to a
+// rate on average, with a burst.
 type bucket struct {
 	tokens float64
 	last   time.Duration
@@ -108,9 +114,9 @@ type bucket struct {
 }
 
 // take spends a token if there is one: rate a tick of tickDur, with a
-// burst of a ring's worth.
+// burst of InputBurstTicks ticks' worth.
 func (b *bucket) take(now, tickDur time.Duration, rate float64) bool {
-	return b.takeBurst(now, tickDur, rate, rate*tick.RingSize)
+	return b.takeBurst(now, tickDur, rate, rate*InputBurstTicks)
 }
 
 // takeBurst spends a token if there is one: rate tokens every per, full

@@ -67,8 +67,8 @@ type Config struct {
 	// the world (0: never).
 	Timeout time.Duration
 	// MaxInputRate bounds the Input messages a client may send per tick on
-	// average (more are dropped and counted); a burst of a ring's worth
-	// (a client catching up after an outage) is allowed.
+	// average (more are refused from their header and counted); a burst of
+	// InputBurstTicks ticks' worth is allowed.
 	MaxInputRate float64
 	// Empty (clocked only): a player cube is in the world only while a
 	// client holds its slot. Every cube leaves at the first tick (Leave

@@ -34,9 +34,12 @@ type QUICServer struct {
 	wg       sync.WaitGroup
 	closing  atomic.Bool
 
-	mu     sync.Mutex
-	all    map[PeerID]*qpeer // accepted, until Events reports them gone
-	nextID PeerID
+	mu  sync.Mutex
+	all map[PeerID]*qpeer // accepted, until Events reports them gone
+	// perAddr counts the connections of each IP, from their first packet
+	// until their context ends (see admit).
+	perAddr map[string]int
+	nextID  PeerID
 
 	// Owned by the caller's goroutine.
 	peers           map[PeerID]*qpeer // reported connected and not yet gone
@@ -50,7 +53,6 @@ type QUICServer struct {
 type qpeer struct {
 	id   PeerID
 	addr string
-	ip   string // addr without the port
 	conn *quic.Conn
 	c    counters
 	snd  *sender
@@ -78,20 +80,21 @@ func Listen(addr string, o *Options) (*QUICServer, error) {
 		return nil, fmt.Errorf("transport: listening on %s: %w", addr, err)
 	}
 	s := &QUICServer{
-		opts:   opts,
-		udp:    udp,
-		pin:    pin,
-		addr:   udp.LocalAddr().String(),
-		st:     newStream(min(opts.QueueLen, opts.PeerQueueLen)),
-		nextID: 1,
-		all:    make(map[PeerID]*qpeer),
-		peers:  make(map[PeerID]*qpeer),
+		opts:    opts,
+		udp:     udp,
+		pin:     pin,
+		addr:    udp.LocalAddr().String(),
+		st:      newStream(min(opts.QueueLen, opts.PeerQueueLen)),
+		nextID:  1,
+		all:     make(map[PeerID]*qpeer),
+		perAddr: make(map[string]int),
+		peers:   make(map[PeerID]*qpeer),
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.tr = &quic.Transport{
 		Conn:        udp,
 		Tracer:      dropTracer{&s.bogus},
-		ConnContext: trackAttempt(&s.attempts, &s.bogus),
+		ConnContext: s.admit(trackAttempt(&s.attempts, &s.bogus)),
 	}
 	s.ln, err = s.tr.Listen(serverTLS(cert), quicConfig(opts))
 	if err != nil {
@@ -144,15 +147,7 @@ func (s *QUICServer) accept() {
 			_ = conn.CloseWithError(codeFull, fmt.Sprintf("server full: %d connections open", s.opts.MaxConns))
 			continue
 		}
-		ip := ipOf(conn.RemoteAddr())
-		if s.fromAddr(ip) >= s.opts.MaxConnsPerAddr {
-			s.mu.Unlock()
-			s.bogus.refused.Add(1)
-			s.bogus.refusedAddr.Add(1)
-			_ = conn.CloseWithError(codeFull, fmt.Sprintf("server full for %s: %d connections open from it", ip, s.opts.MaxConnsPerAddr))
-			continue
-		}
-		p := &qpeer{id: s.nextID, addr: conn.RemoteAddr().String(), ip: ip, conn: conn}
+		p := &qpeer{id: s.nextID, addr: conn.RemoteAddr().String(), conn: conn}
 		p.snd = newSender(s.opts.QueueLen, &p.c)
 		s.nextID++
 		s.all[p.id] = p
@@ -171,15 +166,37 @@ func (s *QUICServer) accept() {
 	}
 }
 
-// fromAddr counts the open connections from ip. Called with mu held.
-func (s *QUICServer) fromAddr(ip string) int {
-	n := 0
-	for _, p := range s.all {
-		if p.ip == ip {
-			n++
+// admit wraps next, the ConnContext that tracks attempts, with the cap of
+// connections per address: a new connection from an address that already
+// has MaxConnsPerAddr (handshaking or open) is refused before its
+// handshake, so that a host re-dialling costs the server no cryptography
+// and takes no connection from another host. A connection counts from
+// its first packet until its context ends (closed, or its handshake
+// failed).
+func (s *QUICServer) admit(next func(context.Context, *quic.ClientInfo) (context.Context, error)) func(context.Context, *quic.ClientInfo) (context.Context, error) {
+	return func(ctx context.Context, ci *quic.ClientInfo) (context.Context, error) {
+		if s.opts.MaxConnsPerAddr >= s.opts.MaxConns {
+			return next(ctx, ci) // no cap of its own: MaxConns decides
 		}
+		ip := ipOf(ci.RemoteAddr)
+		s.mu.Lock()
+		if s.perAddr[ip] >= s.opts.MaxConnsPerAddr {
+			s.mu.Unlock()
+			s.bogus.refusedAddr.Add(1)
+			return ctx, fmt.Errorf("transport: %d connections open from %s", s.opts.MaxConnsPerAddr, ip)
+		}
+		s.perAddr[ip]++
+		s.mu.Unlock()
+		ctx, err := next(ctx, ci)
+		context.AfterFunc(ctx, func() {
+			s.mu.Lock()
+			if s.perAddr[ip]--; s.perAddr[ip] <= 0 {
+				delete(s.perAddr, ip)
+			}
+			s.mu.Unlock()
+		})
+		return ctx, err
 	}
-	return n
 }
 
 // ipOf returns the IP of a UDP address as text, without the port.

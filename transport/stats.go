@@ -89,16 +89,16 @@ type Bogus struct {
 	// complete: wrong ALPN, TLS failure, abandoned or timed out.
 	HandshakeFailed uint64
 	// Refused: completed handshakes the server refused: the client does
-	// not support datagrams, or the server holds MaxConns connections, or
-	// MaxConnsPerAddr from the client's address.
+	// not support datagrams, or the server holds MaxConns connections.
 	Refused uint64
-	// RefusedAddr: those of Refused for the cap per address.
+	// RefusedAddr: connection attempts refused before their handshake,
+	// their address having MaxConnsPerAddr connections already.
 	RefusedAddr uint64
 }
 
 // Total is the sum of the bogus counters.
 func (b Bogus) Total() uint64 {
-	return b.NotQUIC + b.Malformed + b.UnknownConn + b.Throttled + b.HandshakeFailed + b.Refused
+	return b.NotQUIC + b.Malformed + b.UnknownConn + b.Throttled + b.HandshakeFailed + b.Refused + b.RefusedAddr
 }
 
 // counters are the live, concurrently updated form of Counters.
