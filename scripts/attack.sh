@@ -5,12 +5,12 @@
 # SECONDS (default 10), and a third real client that joins while it runs:
 #
 #   none             the baseline: no attack
-#   input-flood      a joined client sends 20,000 13-byte Inputs a second
-#   hello-flood      a connection without a slot sends 20,000 Hellos a second
+#   input-flood      a joined client sends 200,000 13-byte Inputs a second
+#   hello-flood      a connection without a slot sends 200,000 Hellos a second
 #   squat            8 connections take every free slot and send one stale
 #                    Input a second each
 #   redial           64 connections, each dialled again as soon as it closes
-#   max-input-flood  a joined client sends 5,000 Inputs of 1,024 ticks (1,200
+#   max-input-flood  a joined client sends 50,000 Inputs of 1,024 ticks (1,200
 #                    bytes) a second
 #
 # It fails when a real client ends out of sync, when one has more than

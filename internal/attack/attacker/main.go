@@ -42,17 +42,17 @@ var phases = []phase{
 		return attack.Result{}, nil
 	}, 2 * time.Second},
 	{"input-flood", func(ctx context.Context, t attack.Target) (attack.Result, error) {
-		return attack.InputFlood(ctx, t, 20000, 1)
+		return attack.InputFlood(ctx, t, 200000, 1)
 	}, 2 * time.Second},
 	{"hello-flood", func(ctx context.Context, t attack.Target) (attack.Result, error) {
-		return attack.HelloFlood(ctx, t, 20000)
+		return attack.HelloFlood(ctx, t, 200000)
 	}, 2 * time.Second},
 	// The squatters take every free slot: the third client joins once
 	// they have timed out (5 s without progress).
 	{"squat", func(ctx context.Context, t attack.Target) (attack.Result, error) { return attack.Squat(ctx, t, 8) }, 7 * time.Second},
 	{"redial", func(ctx context.Context, t attack.Target) (attack.Result, error) { return attack.Redial(ctx, t, 64) }, 2 * time.Second},
 	{"max-input-flood", func(ctx context.Context, t attack.Target) (attack.Result, error) {
-		return attack.InputFlood(ctx, t, 5000, wire.MaxTicks)
+		return attack.InputFlood(ctx, t, 50000, wire.MaxTicks)
 	}, 2 * time.Second},
 }
 
