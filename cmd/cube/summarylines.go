@@ -18,6 +18,9 @@ func printClientLines(w io.Writer, s *predict.Summary) {
 	}
 	fmt.Fprintf(w, "client    %d corrections, %d quiet resyncs, %d ticks replayed (at most %d at once), %d stale states ignored, %d ticks held\n",
 		s.Corrections, s.Resyncs, s.ReplayedTicks, s.MaxReplayTicks, s.StaleIgnored, s.HeldTicks)
+	if s.NonFinite > 0 {
+		fmt.Fprintf(w, "client    %d steps left a non-finite world: each was given up for a transfer of the server's state\n", s.NonFinite)
+	}
 	m := &s.Mispredictions
 	fmt.Fprintf(w, "mispredictions  input %d, server %d, remote %d, nondeterminism %d, unverified %d; %d messages rejected\n",
 		m.Input, m.Server, m.Remote, m.Nondeterminism, m.Unverified, s.Rejected)
