@@ -115,7 +115,7 @@ func (h *Host) Turn(now time.Duration) error {
 	h.left = h.Server.TakeLeft(h.left[:0])
 	for _, conn := range h.left {
 		// A connection already gone needs no closing: the error says no more.
-		_ = h.Net.Disconnect(transport.PeerID(conn), fmt.Sprintf("timed out: nothing heard for %v", h.Server.Timeout))
+		_ = h.Net.Disconnect(transport.PeerID(conn), fmt.Sprintf("timed out: no progress (a new input, a newer ack) for %v", h.Server.Timeout))
 	}
 	return nil
 }

@@ -120,7 +120,7 @@ func (l *serverLog) leave(slot int, conn uint32, st server.PeerStats, timedOut b
 	r.RecvDropped = l.watch.recvDropped(transport.PeerID(conn), p)
 	switch {
 	case timedOut:
-		r.How = "timed out: no message for 5 s"
+		r.How = "timed out: no progress for 5 s"
 		l.timedOut++
 	case p == nil || !p.gone:
 		r.How = "left"
