@@ -109,6 +109,7 @@ type ClientStats struct {
 	StaleStates    uint64       // server messages older than or equal to the newest taken, ignored
 	Early          uint64       // server messages about ticks the client had not reached yet, ignored
 	Rejected       wire.Rejects // messages refused, by reason: they did not decode or do not fit
+	NonFinite      uint64       // steps or replays that left a non-finite world, each ended by a transfer
 	Corrections    uint64       // visible corrections
 	Resyncs        uint64       // quiet rewinds below the thresholds
 	Mispredicted   [NumKinds]uint64
@@ -167,10 +168,11 @@ type Client struct {
 	nonce  uint64
 
 	joined     bool
-	waitingFor bool   // joined, but waiting for the transfer the Welcome announced
-	waited     uint32 // ticks waited for it
-	helloIn    uint32 // ticks before the next Hello
-	first      uint32 // first tick predicted
+	waitingFor bool        // joined, but waiting for the transfer the Welcome announced, or one asked for after a non-finite step
+	bounds     game.Bounds // what the engine can produce in the scene: states beyond are refused
+	waited     uint32      // ticks waited for it
+	helloIn    uint32      // ticks before the next Hello
+	first      uint32      // first tick predicted
 	hist       history
 	known      [game.MaxPlayers]game.Input // newest input known of each player, for predicting the others
 
@@ -223,6 +225,7 @@ type Client struct {
 // in mode cfg.Mode. nonce tells its Hello apart from an earlier one.
 func NewClient(cfg ClientConfig, w *physics.World, sc *game.Scene, nonce uint64) *Client {
 	c := &Client{Config: cfg, Smooth: NewSmoother(), world: w, scene: sc, body: sc.Players[0], nonce: nonce}
+	c.bounds = game.BoundsOf(w, sc.Options)
 	c.first = w.Tick()
 	c.Sync.On, c.Sync.Speed = cfg.TimeSync, 1
 	return c

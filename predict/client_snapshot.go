@@ -51,6 +51,15 @@ func (c *Client) onSnapshot(b []byte) error {
 			return c.Stats.Rejected.Reject(wire.RejectShape, "snapshot of tick %d carries body %d, which is static", T, u.Index)
 		}
 	}
+	if err := c.checkBodies("snapshot", T, func(yield func(int32, *physics.BodyState) bool) {
+		for i := range m.Bodies {
+			if !yield(m.Bodies[i].Index, &m.Bodies[i].State) {
+				return
+			}
+		}
+	}); err != nil {
+		return err
+	}
 	predHash, ok := c.hist.hashes.Get(T)
 	if !ok {
 		return c.Stats.Rejected.Reject(wire.RejectTick, "snapshot of tick %d, which the client no longer holds", T)

@@ -75,7 +75,10 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 		}
 		c.Stats.Ticks++
 	}
-	if !c.waitingFor {
+	nonFinite := c.checkFinite("predicting")
+	// A client waiting for the transfer it asked for (after a non-finite
+	// step) goes on sending its inputs, which carry the request.
+	if !c.waitingFor || c.askXfer {
 		if err := c.sendInputs(send); err != nil {
 			return err
 		}
@@ -84,7 +87,7 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 		c.out = c.xfer.appendHave(c.out[:0])
 		send(c.out)
 	}
-	return nil
+	return nonFinite
 }
 
 // advance simulates tick t from the world's state with what rec says,
@@ -208,7 +211,9 @@ func (c *Client) sendInputs(send func([]byte)) error {
 // Receive handles one message from the server. A message that does not
 // decode or does not fit is counted in Stats.Rejected and dropped, and the
 // error returned wraps wire.ErrRejected; ErrRefused says the server would not
-// take this client; any other error is the client's own fault.
+// take this client; ErrNonFinite that the replay the message started left
+// a non-finite world, which the client gave up for a transfer; any other
+// error is the client's own fault.
 func (c *Client) Receive(b []byte) error {
 	k, err := wire.Kind(b)
 	if err != nil {
@@ -218,13 +223,18 @@ func (c *Client) Receive(b []byte) error {
 	case wire.KindWelcome:
 		return c.onWelcome(b)
 	case wire.KindSnapshot:
-		return c.onSnapshot(b)
+		err = c.onSnapshot(b)
 	case wire.KindRelay:
-		return c.onRelay(b)
+		err = c.onRelay(b)
 	case wire.KindFragment:
-		return c.onFragment(b)
+		err = c.onFragment(b)
+	default:
+		return c.Stats.Rejected.Reject(wire.RejectMalformed, "a message of kind %d, which a client does not take", k)
 	}
-	return c.Stats.Rejected.Reject(wire.RejectMalformed, "a message of kind %d, which a client does not take", k)
+	if err != nil {
+		return err
+	}
+	return c.checkFinite("replaying a server message")
 }
 
 // ErrRefused is wrapped by the error Receive returns when the server

@@ -180,7 +180,21 @@ func TestLongOutageHoldsInsteadOfOverwriting(t *testing.T) {
 	if h.c.Stats.HeldTicks == 0 || h.c.InFlight() != tick.RingSize-1 {
 		t.Fatalf("held %d, in flight %d", h.c.Stats.HeldTicks, h.c.InFlight())
 	}
-	// The server gets everything; its state puts the client back on track.
+	// Everything arrives at once: the server takes a second's worth of
+	// messages (server.InputBurstTicks) and refuses the rest as too fast;
+	// the client's next message carries every input since the state it
+	// took, and the server's next state puts it back on track.
+	for range 2 {
+		for _, b := range h.up {
+			if err := h.s.Receive(h.now, 1, b); err != nil && !errors.Is(err, wire.ErrRejected) {
+				t.Fatal(err)
+			}
+		}
+		h.up = h.up[:0]
+		h.serverSend(true)
+		h.deliverDown()
+		h.clientStep(0)
+	}
 	h.deliverUp()
 	h.serverSend(true)
 	h.deliverDown()

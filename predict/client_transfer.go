@@ -2,6 +2,7 @@ package predict
 
 import (
 	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
 )
 
@@ -86,6 +87,15 @@ func (c *Client) takeTransfer() error {
 	if err := c.world.Check(&s.State); err != nil {
 		return c.Stats.Rejected.Reject(wire.RejectShape, "transfer of tick %d: %v", x.tick, err)
 	}
+	if err := c.checkBodies("transfer", x.tick, func(yield func(int32, *physics.BodyState) bool) {
+		for i := range s.State.Bodies {
+			if !yield(int32(i), &s.State.Bodies[i]) {
+				return
+			}
+		}
+	}); err != nil {
+		return err
+	}
 	X := s.State.Tick
 	if X != x.tick {
 		return c.Stats.Rejected.Reject(wire.RejectShape, "transfer labelled %d holds the state of tick %d", x.tick, X)
@@ -95,7 +105,7 @@ func (c *Client) takeTransfer() error {
 		if err := c.world.Restore(&s.State); err != nil {
 			return err
 		}
-		c.waitingFor, x.onlyIt = false, false
+		c.waitingFor, x.onlyIt, c.askXfer = false, false, false
 		c.start(X, s.Chain, s.AllChain, s.Events, s.Skipped)
 		c.Sync.start(c.rtt, c.tickDur(), int(c.waited))
 		return nil

@@ -49,7 +49,7 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 		e.Traffic.DownPackets++
 		e.MaxDown = max(e.MaxDown, len(b))
 		samples := e.Client.Sync.Samples
-		if err := e.Client.Receive(b); err != nil && !errors.Is(err, wire.ErrRejected) {
+		if err := e.Client.Receive(b); err != nil && !errors.Is(err, wire.ErrRejected) && !errors.Is(err, ErrNonFinite) {
 			return fmt.Errorf("client: %w", err)
 		}
 		if e.Client.Sync.Samples != samples {
@@ -59,7 +59,9 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 	if err := e.Net.Err(); err != nil {
 		return err
 	}
-	if err := e.Client.Step(in, e.send); err != nil {
+	// A non-finite step is counted in the client's NonFinite and mended
+	// by a transfer: the session goes on.
+	if err := e.Client.Step(in, e.send); err != nil && !errors.Is(err, ErrNonFinite) {
 		return err
 	}
 	return e.sendErr

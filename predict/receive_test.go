@@ -32,6 +32,8 @@ func TestMessagesThatDoNotFitAreRejected(t *testing.T) {
 	bad.Rot.W = 3 // not unit length
 	nan := view[0]
 	nan.Vel.X = nan.Vel.X / 0 * 0
+	far := view[0]
+	far.Pos.Y = 1e300 // finite, and beyond anything the engine produces
 	relay := func(players int) []byte {
 		m := &wire.Relay{First: 0, Count: 1, Players: players, Inputs: make([]game.Input, players)}
 		return wire.AppendRelay(nil, m, 1)
@@ -47,7 +49,8 @@ func TestMessagesThatDoNotFitAreRejected(t *testing.T) {
 		{"a static body", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 1, State: view[1]}}, view), wire.RejectShape},
 		{"an empty message", nil, wire.RejectMalformed},
 		{"an orientation not unit length", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: bad}}, view), wire.RejectShape},
-		{"a velocity that is not a number", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: nan}}, view), wire.RejectShape},
+		{"a velocity that is not a number", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: nan}}, view), wire.RejectBounds},
+		{"a position beyond the scene's bounds", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: far}}, view), wire.RejectBounds},
 		{"further in the future than a ring", snapshotOf(40+tick.RingSize, 0, 1, nil, view), wire.RejectTick},
 	} {
 		was := h.c.Stats.Rejected[c.why]

@@ -32,6 +32,7 @@ type Summary struct {
 	SkippedTicks   uint64  `json:"skipped_ticks"`
 	RepeatedTicks  uint64  `json:"repeated_ticks"`
 	HeldTicks      uint64  `json:"held_ticks"`
+	NonFinite      uint64  `json:"non_finite_steps"` // steps or replays that left a non-finite world, each ended by a transfer
 	RefusedInputs  uint64  `json:"refused_inputs"`
 	Rejected       uint64  `json:"rejected_messages"` // messages that did not decode or fit, client and server, dropped
 	Nudges         uint64  `json:"nudges"`

@@ -41,6 +41,7 @@ func clientSummary(c *Client, r *ClientRun) Summary {
 	m.Transfers = st.Transfers
 	m.Corrections, m.Resyncs, m.ReplayedTicks, m.MaxReplayTicks = st.Corrections, st.Resyncs, st.ReplayedTicks, st.MaxReplay
 	m.StaleIgnored, m.HeldTicks = st.StaleStates, st.HeldTicks
+	m.NonFinite = st.NonFinite
 	m.Packets.UpSent, m.Packets.UpLost = r.Link.Sent, r.Link.DroppedOut
 	m.Packets.DownSent, m.Packets.DownLost = r.Link.Received+r.Link.DroppedIn, r.Link.DroppedIn
 	if r.Seconds > 0 {

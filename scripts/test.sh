@@ -51,3 +51,7 @@ go test -count=1 $others
 for p in $windowed; do
   xvfb-run -a -s "-screen 0 1280x720x24" go test -count=1 "$p"
 done
+
+echo "== attacks"
+# A server on loopback under five attacks (about 2 minutes).
+scripts/attack.sh

@@ -27,9 +27,9 @@ type peer struct {
 	player    int
 	welcome   bool          // a Welcome is due
 	joined    time.Duration // when its Hello was taken
-	lastHeard time.Duration
-	start     uint32 // the tick it starts at: its Welcome's
-	joinAt    uint32 // the tick its cube joins at, when it left with an earlier client
+	lastHeard time.Duration // when it last made progress (see Server.Receive)
+	start     uint32        // the tick it starts at: its Welcome's
+	joinAt    uint32        // the tick its cube joins at, when it left with an earlier client
 	joining   bool
 
 	started      bool   // its first input was applied: from then on, a missing one is counted
@@ -98,25 +98,37 @@ func (h *histogram) p95() float64 {
 	return 0
 }
 
-// bucket limits a client's Input messages to rate a tick on average, with
-// a burst of a ring's worth (what a client sends again after an outage
-// can arrive at once).
+// InputBurstTicks is the burst of Input messages a client may send beyond
+// its rate, in ticks' worth: a second. A client sends one a tick; network
+// jitter bunches a few, even the outage preset's (100 ms) no more than
+// about 13. A ring's worth (4,096 messages at the rate) let a flood of
+// the largest messages be decoded in full for a second.
+const InputBurstTicks = 64
+
+// bucket limits a client's Input messages (or a connection's Hellos) to a
+// rate on average, with a burst.
 type bucket struct {
 	tokens float64
 	last   time.Duration
 	primed bool
 }
 
-// take spends a token if there is one.
+// take spends a token if there is one: rate a tick of tickDur, with a
+// burst of InputBurstTicks ticks' worth.
 func (b *bucket) take(now, tickDur time.Duration, rate float64) bool {
+	return b.takeBurst(now, tickDur, rate, rate*InputBurstTicks)
+}
+
+// takeBurst spends a token if there is one: rate tokens every per, full
+// at most.
+func (b *bucket) takeBurst(now, per time.Duration, rate, full float64) bool {
 	if rate <= 0 {
 		return true
 	}
-	full := rate * tick.RingSize
 	if !b.primed {
 		b.tokens, b.last, b.primed = full, now, true
 	}
-	b.tokens = min(full, b.tokens+rate*float64(now-b.last)/float64(tickDur))
+	b.tokens = min(full, b.tokens+rate*float64(now-b.last)/float64(per))
 	b.last = now
 	if b.tokens < 1 {
 		return false
@@ -125,9 +137,12 @@ func (b *bucket) take(now, tickDur time.Duration, rate float64) bool {
 	return true
 }
 
-// acked takes what an Input message says the client has.
-func (p *peer) acked(s *Server, m *wire.Input) {
+// acked takes what an Input message says the client has, and reports
+// whether it acknowledges a server message newer than any before.
+func (p *peer) acked(s *Server, m *wire.Input) bool {
+	newer := false
 	if m.Flags&wire.AckValid != 0 && (!p.haveAck || !tick.After(p.ack, m.Ack)) {
+		newer = !p.haveAck || m.Ack != p.ack
 		p.ack, p.haveAck = m.Ack, true
 		p.base = m.Base
 		p.inSync = m.Flags&wire.AckInSync != 0
@@ -139,6 +154,7 @@ func (p *peer) acked(s *Server, m *wire.Input) {
 	if x := &p.xfer; x.active && p.haveAck && !tick.After(x.tick, p.ack) && !p.wantXfer {
 		x.active = false
 	}
+	return newer
 }
 
 // serverXfer is a transfer being sent.
@@ -185,7 +201,7 @@ func (s *Server) startTransfer(p *peer) {
 }
 
 // onHave takes the fragments a client says it has.
-func (s *Server) onHave(p *peer, b []byte) error {
+func (s *Server) onHave(now time.Duration, p *peer, b []byte) error {
 	if err := wire.DecodeHave(b, &s.have); err != nil {
 		return s.reject(p, wire.RejectMalformed, "%v", err)
 	}
@@ -197,6 +213,9 @@ func (s *Server) onHave(p *peer, b []byte) error {
 		return s.reject(p, wire.RejectShape, "have of %d fragments, the transfer has %d", s.have.Count, x.count)
 	}
 	for i, g := range s.have.Got {
+		if g&^x.got[i] != 0 {
+			p.lastHeard = now // a fragment it did not have: progress
+		}
 		x.got[i] |= g
 	}
 	return nil

@@ -62,12 +62,13 @@ type Config struct {
 	// token bucket refilled at this rate; 0: every snapshot may take a
 	// whole datagram.
 	BytesPerSecond float64
-	// Timeout: a client not heard from for this long leaves the world (0:
-	// never).
+	// Timeout: a client that makes no progress for this long (no new
+	// input, no newer ack, no new transfer fragment: see Receive) leaves
+	// the world (0: never).
 	Timeout time.Duration
 	// MaxInputRate bounds the Input messages a client may send per tick on
-	// average (more are dropped and counted); a burst of a ring's worth
-	// (a client catching up after an outage) is allowed.
+	// average (more are refused from their header and counted); a burst of
+	// InputBurstTicks ticks' worth is allowed.
 	MaxInputRate float64
 	// Empty (clocked only): a player cube is in the world only while a
 	// client holds its slot. Every cube leaves at the first tick (Leave
@@ -99,7 +100,9 @@ type Stats struct {
 	Fragments     uint64 // transfer fragments sent
 	Transfers     uint64 // transfers started
 	Joins, Leaves uint64
-	TimedOut      uint64 // clients that left by going silent
+	TimedOut      uint64 // clients that left by making no progress for Timeout
+	TooFast       uint64 // Input messages beyond a client's rate, refused before decoding
+	Refusals      uint64 // Welcomes that refused a Hello (another scene or mode, full)
 	// DroppedTicks are ticks of wall-clock time the clocked server did not
 	// simulate because it was stalled (stopped, or starved of CPU) for
 	// longer than MaxCatchUp ticks: its clock moved on instead.
@@ -138,12 +141,17 @@ type Server struct {
 	refused []refusal // answers to Hellos the server does not take
 	near    []bool    // the other players' cubes and what touches the client's, for the snapshot being made
 	left    []uint32  // connections whose clients left (timed out), for the caller to close
+	conns   []uint32  // SlotConns' answer
 
 	in    wire.Input
 	hello wire.Hello
 	have  wire.Have
 	out   []byte
 
+	// MayJoin, when set, is asked before a Hello from connection conn takes
+	// a free slot; false refuses it as ServerFull (the host's cap of
+	// slots per address).
+	MayJoin func(conn uint32) bool
 	// OnJoin, when set, is called when a client takes player slot p over
 	// connection conn.
 	OnJoin func(p int, conn uint32)
@@ -226,11 +234,14 @@ func (s *Server) Limit(now time.Duration, p int) uint32 {
 // not decode or does not fit is counted in Stats.Rejected (and in its
 // client's counters) and dropped, and the error returned wraps
 // wire.ErrRejected; any other error is the server's own fault.
+//
+// Only progress keeps a client in its slot: an input applied or buffered,
+// an acknowledgement of a newer server message, a fragment of a transfer
+// it did not have. Anything else (stale inputs, repeated acks, a flood
+// beyond the rate) leaves its silence timer running, so that a connection
+// cannot hold a slot for free.
 func (s *Server) Receive(now time.Duration, conn uint32, b []byte) error {
 	p := s.peerOf(conn)
-	if p != nil {
-		p.lastHeard = now
-	}
 	k, err := wire.Kind(b)
 	if err != nil {
 		return s.reject(p, wire.RejectMalformed, "%v", err)
@@ -241,7 +252,7 @@ func (s *Server) Receive(now time.Duration, conn uint32, b []byte) error {
 	case wire.KindInput:
 		return s.onInput(now, p, b)
 	case wire.KindHave:
-		return s.onHave(p, b)
+		return s.onHave(now, p, b)
 	}
 	return s.reject(p, wire.RejectMalformed, "a message of kind %d, which a server does not take", k)
 }
@@ -297,8 +308,16 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 		result = wire.OtherMode
 	case slot < 0 || (!s.Clocked && slot > 0):
 		result = wire.ServerFull
+	case s.MayJoin != nil && !s.MayJoin(conn):
+		result = wire.ServerFull // its address holds as many slots as it may
 	}
 	if result != wire.Accepted {
+		// One refusal a connection a turn, however many Hellos it sent.
+		for _, r := range s.refused {
+			if r.conn == conn {
+				return nil
+			}
+		}
 		s.refused = append(s.refused, refusal{conn: conn, w: wire.Welcome{Nonce: h.Nonce, Result: result}})
 		return nil
 	}
@@ -392,6 +411,18 @@ func (s *Server) timeouts(now time.Duration) {
 			s.leave(p.conn, true)
 		}
 	}
+}
+
+// SlotConns returns the connections of the clients in the player slots.
+// The slice is the server's own, valid until the next call.
+func (s *Server) SlotConns() []uint32 {
+	s.conns = s.conns[:0]
+	for _, p := range s.peers {
+		if p != nil {
+			s.conns = append(s.conns, p.conn)
+		}
+	}
+	return s.conns
 }
 
 // Peers returns the number of clients the server serves.

@@ -10,25 +10,37 @@ import (
 
 // onInput takes a client's inputs and what it has taken from the server.
 // The input-driven server then simulates every tick it can.
+//
+// What can be refused from the header (its size, its player, the
+// client's rate) is refused before the message is decoded, so that a
+// flood costs the server little more than its count.
 func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
+	player, count, err := wire.InputHead(b)
+	if err != nil {
+		return s.reject(p, wire.RejectMalformed, "%v", err)
+	}
+	if p == nil {
+		s.Stats.RefusedInputs += uint64(count)
+		s.Stats.Rejected[wire.RejectShape]++
+		return errNotJoined
+	}
+	if int(player) != p.player {
+		s.Stats.RefusedInputs += uint64(count)
+		p.stats.OtherPlayer++
+		return s.reject(p, wire.RejectShape, "inputs for player %d from the client of player %d", player, p.player)
+	}
+	if !p.rate.take(now, s.tickDur, s.MaxInputRate) {
+		p.stats.TooFast++
+		p.stats.Rejected++
+		s.Stats.TooFast++
+		s.Stats.Rejected[wire.RejectTick]++
+		return errTooFast
+	}
 	if err := wire.DecodeInput(b, &s.in); err != nil {
 		return s.reject(p, wire.RejectMalformed, "%v", err)
 	}
 	m := &s.in
-	if p == nil {
-		s.Stats.RefusedInputs += uint64(len(m.Inputs))
-		return s.reject(nil, wire.RejectShape, "inputs from a connection that has not joined")
-	}
-	if int(m.Player) != p.player {
-		s.Stats.RefusedInputs += uint64(len(m.Inputs))
-		p.stats.OtherPlayer++
-		return s.reject(p, wire.RejectShape, "inputs for player %d from the client of player %d", m.Player, p.player)
-	}
-	if !p.rate.take(now, s.tickDur, s.MaxInputRate) {
-		p.stats.TooFast++
-		return s.reject(p, wire.RejectTick, "inputs faster than %.0f messages a tick", s.MaxInputRate)
-	}
-	p.acked(s, m)
+	progress := p.acked(s, m)
 	s.Stats.LastInputTicks = uint32(len(m.Inputs))
 	// How far ahead of the server this message's newest input came: what
 	// the client's time sync steers by. Measured on arrival, so that a
@@ -59,6 +71,9 @@ func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
 			s.Stats.RefusedInputs++
 			p.stats.TooFar++
 		default:
+			if _, had := pl.pending.Get(t); !had {
+				progress = true // an input the server did not have
+			}
 			*pl.pending.Put(t) = in
 			if !pl.haveNewest || tick.After(t, pl.newest) {
 				pl.newest, pl.haveNewest = t, true
@@ -68,11 +83,21 @@ func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
 			}
 		}
 	}
+	if progress {
+		p.lastHeard = now
+	}
 	if s.Clocked {
 		return nil
 	}
 	return s.advanceInputs()
 }
+
+// The errors of the refusals a flood repeats: made once, so that refusing
+// costs no allocation.
+var (
+	errTooFast   = fmt.Errorf("%w (%s): inputs faster than the client's rate", wire.ErrRejected, wire.RejectTick)
+	errNotJoined = fmt.Errorf("%w (%s): inputs from a connection that has not joined", wire.ErrRejected, wire.RejectShape)
+)
 
 // Advance runs the clocked server's clock to now: every tick due is
 // simulated, each player with its input for the tick, or its last one

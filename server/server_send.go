@@ -29,6 +29,7 @@ func (s *Server) Send(now time.Duration, snapshot bool, send func(conn uint32, b
 	for _, r := range s.refused {
 		s.out = wire.AppendWelcome(s.out[:0], &r.w)
 		send(r.conn, s.out)
+		s.Stats.Refusals++
 	}
 	s.refused = s.refused[:0]
 	for _, p := range s.peers {

@@ -163,8 +163,8 @@ func TestInputFlood(t *testing.T) {
 	}
 	st, _ := s.PlayerStats(0)
 	taken := 200*40 - int(st.TooFast)
-	// A burst of a ring's worth of ticks at the rate, then the rate.
-	if most := int(s.MaxInputRate*tick.RingSize) + int(s.MaxInputRate*200) + 1; st.TooFast == 0 || taken > most {
+	// A burst of InputBurstTicks ticks at the rate, then the rate.
+	if most := int(s.MaxInputRate*InputBurstTicks) + int(s.MaxInputRate*200) + 1; st.TooFast == 0 || taken > most {
 		t.Fatalf("%d of %d messages taken, want at most %d", taken, 200*40, most)
 	}
 	if s.Stats.Rejected.Total() != st.TooFast {

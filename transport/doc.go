@@ -35,7 +35,10 @@
 // The QUIC implementation runs quic-go's goroutines and a few of its own
 // (one accepts, one counts non-QUIC packets, two per connection) and hands
 // datagrams over through bounded queues of Options.QueueLen: a datagram
-// that finds its queue full is dropped and counted, never waited for.
+// that finds its queue full is dropped and counted, never waited for. A
+// server's receive stream gives each connection its own share of
+// Options.PeerQueueLen, so that one connection's flood drops only its own
+// datagrams (DroppedRecvQueue), never another's.
 // quic.Conn.SendDatagram itself can block (quic-go queues 32 frames and
 // waits when congestion control holds them, as on a dead path), so each
 // connection sends from its own goroutine.

@@ -51,7 +51,7 @@ func NewMemServer(o *Options) (*MemServer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MemServer{opts: opts, st: newStream(opts.QueueLen), nextID: 1}, nil
+	return &MemServer{opts: opts, st: newStream(min(opts.QueueLen, opts.PeerQueueLen)), nextID: 1}, nil
 }
 
 // Connect attaches a new client over a perfect netsim.Pair whose random
@@ -111,7 +111,7 @@ func (s *MemServer) detach(p *memPeer, r Reason, detail string) {
 func (s *MemServer) pull(p *memPeer, now time.Duration) {
 	for _, pk := range p.client.pair.Up.Receive(now) {
 		if !s.st.pushDatagram(p.id, &p.c, pk.Data) {
-			p.c.countQueue(len(pk.Data))
+			p.c.countRecvQueue(len(pk.Data))
 		}
 	}
 }
@@ -146,7 +146,7 @@ func (s *MemServer) Receive(now time.Duration, dst []Datagram) []Datagram {
 func (s *MemServer) Events(dst []PeerEvent) []PeerEvent {
 	n := len(dst)
 	dst = s.st.takeEvents(dst)
-	for _, ev := range dst[n:] {
+	for i, ev := range dst[n:] {
 		p := s.find(ev.Peer)
 		if p == nil {
 			continue
@@ -157,7 +157,9 @@ func (s *MemServer) Events(dst []PeerEvent) []PeerEvent {
 			s.connected++
 		case Gone:
 			s.gone++
-			s.goneTotals.add(p.c.snapshot())
+			c := p.c.snapshot()
+			dst[n+i].Counters = c
+			s.goneTotals.add(c)
 			s.peers = slices.DeleteFunc(s.peers, func(q *memPeer) bool { return q == p })
 		}
 	}

@@ -11,6 +11,7 @@ const (
 	DefaultKeepAlive        = 1 * time.Second
 	DefaultHandshakeTimeout = 5 * time.Second
 	DefaultQueueLen         = 1024
+	DefaultPeerQueueLen     = 64
 	DefaultMaxConns         = 64
 )
 
@@ -36,10 +37,26 @@ type Options struct {
 	// connection's send queue and a client's receive queue. A datagram
 	// that finds its queue full is dropped and counted. Default 1024.
 	QueueLen int
+	// PeerQueueLen bounds the datagrams of one connection waiting in a
+	// server's receive stream (at most QueueLen too): a connection that
+	// sends faster than the server takes fills its own share, and its
+	// further datagrams are dropped and counted in its DroppedRecvQueue,
+	// while every other connection keeps its own. Default 64, a second of
+	// a client's datagrams at 64 Hz.
+	PeerQueueLen int
 	// MaxConns bounds a QUIC server's open connections, joined or not: one
 	// more is closed at once and counted as refused. Default 64. Unused in
 	// process.
 	MaxConns int
+	// MaxConnsPerAddr bounds a QUIC server's open connections from one
+	// address (its IP, whatever the port): one more is closed at once and
+	// counted as refused, so that one host re-dialling cannot take every
+	// connection. 0: MaxConns. Unused in process.
+	MaxConnsPerAddr int
+	// LocalAddr is the UDP address a QUIC client's socket binds to ("" or
+	// nil: any). Tests and the attack tool use another loopback address,
+	// such as 127.0.0.2, to play a second host. Unused on a server.
+	LocalAddr string
 	// Seed seeds a QUIC client's netsim conditioner; 0 picks one at
 	// random. In process, MemServer.Connect takes the seed instead.
 	Seed uint64
@@ -52,7 +69,7 @@ func (o *Options) withDefaults() (Options, error) {
 	if o != nil {
 		r = *o
 	}
-	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.MaxConns < 0 {
+	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.PeerQueueLen < 0 || r.MaxConns < 0 || r.MaxConnsPerAddr < 0 {
 		return r, fmt.Errorf("transport: negative option in %+v", r)
 	}
 	if r.IdleTimeout == 0 {
@@ -67,8 +84,14 @@ func (o *Options) withDefaults() (Options, error) {
 	if r.QueueLen == 0 {
 		r.QueueLen = DefaultQueueLen
 	}
+	if r.PeerQueueLen == 0 {
+		r.PeerQueueLen = DefaultPeerQueueLen
+	}
 	if r.MaxConns == 0 {
 		r.MaxConns = DefaultMaxConns
+	}
+	if r.MaxConnsPerAddr == 0 {
+		r.MaxConnsPerAddr = r.MaxConns
 	}
 	return r, nil
 }

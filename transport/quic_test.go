@@ -459,3 +459,28 @@ func TestMaxConnsRefuses(t *testing.T) {
 	eventually(t, "the refusal to be counted", func() bool { return srv.Stats().Bogus.Refused == 1 })
 	exchange(t, srv, c1, p, "after a refusal")
 }
+
+// TestMaxConnsPerAddrRefuses: a connection beyond MaxConnsPerAddr from one
+// address is refused before its handshake and counted, while another
+// address (127.0.0.2, a second loopback host) still connects.
+func TestMaxConnsPerAddrRefuses(t *testing.T) {
+	srv := listen(t, &Options{MaxConns: 8, MaxConnsPerAddr: 1})
+	c1, err := dial(t, srv, srv.Pin(), false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := connected(t, srv)
+	c2, err := dial(t, srv, srv.Pin(), false, nil)
+	if err == nil {
+		eventually(t, "the second client to be closed", func() bool { return c2.Err() != nil })
+	}
+	// Refused before its handshake: each Initial the client tries is.
+	eventually(t, "the refusal to be counted", func() bool { return srv.Stats().Bogus.RefusedAddr >= 1 })
+	c3, err := dial(t, srv, srv.Pin(), false, &Options{LocalAddr: "127.0.0.2:0"})
+	if err != nil {
+		t.Fatalf("from 127.0.0.2: %v", err)
+	}
+	p3 := connected(t, srv)
+	exchange(t, srv, c1, p, "after a refusal")
+	exchange(t, srv, c3, p3, "from another address")
+}

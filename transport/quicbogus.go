@@ -12,7 +12,7 @@ import (
 // bogusCounters are the live form of Bogus.
 type bogusCounters struct {
 	notQUIC, malformed, unknownConn, throttled atomic.Uint64
-	handshakeFailed, refused                   atomic.Uint64
+	handshakeFailed, refused, refusedAddr      atomic.Uint64
 }
 
 func (b *bogusCounters) snapshot() Bogus {
@@ -23,6 +23,7 @@ func (b *bogusCounters) snapshot() Bogus {
 		Throttled:       b.throttled.Load(),
 		HandshakeFailed: b.handshakeFailed.Load(),
 		Refused:         b.refused.Load(),
+		RefusedAddr:     b.refusedAddr.Load(),
 	}
 }
 

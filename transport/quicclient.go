@@ -89,7 +89,13 @@ func Dial(ctx context.Context, addr, pin string, insecure bool, o *Options) (*QU
 		return nil, fmt.Errorf("transport: %w", err)
 	}
 
-	udp, err := net.ListenUDP("udp", nil)
+	var local *net.UDPAddr
+	if opts.LocalAddr != "" {
+		if local, err = net.ResolveUDPAddr("udp", opts.LocalAddr); err != nil {
+			return nil, fmt.Errorf("transport: local address %q: %w", opts.LocalAddr, err)
+		}
+	}
+	udp, err := net.ListenUDP("udp", local)
 	if err != nil {
 		return nil, fmt.Errorf("transport: opening a UDP socket: %w", err)
 	}
@@ -171,7 +177,7 @@ func (c *QUICClient) receive() {
 		select {
 		case c.in <- d:
 		default:
-			c.c.countQueue(len(d))
+			c.c.countRecvQueue(len(d))
 		}
 	}
 }

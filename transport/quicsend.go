@@ -34,7 +34,7 @@ func (s *sender) send(b []byte) {
 	select {
 	case s.q <- buf:
 	default:
-		s.c.countQueue(len(b))
+		s.c.countSendQueue(len(b))
 		s.recycle(buf)
 	}
 }

@@ -34,9 +34,12 @@ type QUICServer struct {
 	wg       sync.WaitGroup
 	closing  atomic.Bool
 
-	mu     sync.Mutex
-	all    map[PeerID]*qpeer // accepted, until Events reports them gone
-	nextID PeerID
+	mu  sync.Mutex
+	all map[PeerID]*qpeer // accepted, until Events reports them gone
+	// perAddr counts the connections of each IP, from their first packet
+	// until their context ends (see admit).
+	perAddr map[string]int
+	nextID  PeerID
 
 	// Owned by the caller's goroutine.
 	peers           map[PeerID]*qpeer // reported connected and not yet gone
@@ -77,20 +80,21 @@ func Listen(addr string, o *Options) (*QUICServer, error) {
 		return nil, fmt.Errorf("transport: listening on %s: %w", addr, err)
 	}
 	s := &QUICServer{
-		opts:   opts,
-		udp:    udp,
-		pin:    pin,
-		addr:   udp.LocalAddr().String(),
-		st:     newStream(opts.QueueLen),
-		nextID: 1,
-		all:    make(map[PeerID]*qpeer),
-		peers:  make(map[PeerID]*qpeer),
+		opts:    opts,
+		udp:     udp,
+		pin:     pin,
+		addr:    udp.LocalAddr().String(),
+		st:      newStream(min(opts.QueueLen, opts.PeerQueueLen)),
+		nextID:  1,
+		all:     make(map[PeerID]*qpeer),
+		perAddr: make(map[string]int),
+		peers:   make(map[PeerID]*qpeer),
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.tr = &quic.Transport{
 		Conn:        udp,
 		Tracer:      dropTracer{&s.bogus},
-		ConnContext: trackAttempt(&s.attempts, &s.bogus),
+		ConnContext: s.admit(trackAttempt(&s.attempts, &s.bogus)),
 	}
 	s.ln, err = s.tr.Listen(serverTLS(cert), quicConfig(opts))
 	if err != nil {
@@ -162,6 +166,51 @@ func (s *QUICServer) accept() {
 	}
 }
 
+// admit wraps next, the ConnContext that tracks attempts, with the cap of
+// connections per address: a new connection from an address that already
+// has MaxConnsPerAddr (handshaking or open) is refused before its
+// handshake, so that a host re-dialling costs the server no cryptography
+// and takes no connection from another host. A connection counts from
+// its first packet until its context ends (closed, or its handshake
+// failed).
+func (s *QUICServer) admit(next func(context.Context, *quic.ClientInfo) (context.Context, error)) func(context.Context, *quic.ClientInfo) (context.Context, error) {
+	return func(ctx context.Context, ci *quic.ClientInfo) (context.Context, error) {
+		if s.opts.MaxConnsPerAddr >= s.opts.MaxConns {
+			return next(ctx, ci) // no cap of its own: MaxConns decides
+		}
+		ip := ipOf(ci.RemoteAddr)
+		s.mu.Lock()
+		if s.perAddr[ip] >= s.opts.MaxConnsPerAddr {
+			s.mu.Unlock()
+			s.bogus.refusedAddr.Add(1)
+			return ctx, fmt.Errorf("transport: %d connections open from %s", s.opts.MaxConnsPerAddr, ip)
+		}
+		s.perAddr[ip]++
+		s.mu.Unlock()
+		ctx, err := next(ctx, ci)
+		context.AfterFunc(ctx, func() {
+			s.mu.Lock()
+			if s.perAddr[ip]--; s.perAddr[ip] <= 0 {
+				delete(s.perAddr, ip)
+			}
+			s.mu.Unlock()
+		})
+		return ctx, err
+	}
+}
+
+// ipOf returns the IP of a UDP address as text, without the port.
+func ipOf(a net.Addr) string {
+	if u, ok := a.(*net.UDPAddr); ok {
+		return u.IP.String()
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return host
+}
+
 // receive moves p's datagrams into the stream until its connection ends,
 // then reports it gone.
 func (s *QUICServer) receive(p *qpeer) {
@@ -174,7 +223,7 @@ func (s *QUICServer) receive(p *qpeer) {
 			return
 		}
 		if !s.st.pushDatagram(p.id, &p.c, d) {
-			p.c.countQueue(len(d))
+			p.c.countRecvQueue(len(d))
 		}
 	}
 }
@@ -209,7 +258,7 @@ func (s *QUICServer) Receive(_ time.Duration, dst []Datagram) []Datagram {
 func (s *QUICServer) Events(dst []PeerEvent) []PeerEvent {
 	n := len(dst)
 	dst = s.st.takeEvents(dst)
-	for _, ev := range dst[n:] {
+	for i, ev := range dst[n:] {
 		s.mu.Lock()
 		p := s.all[ev.Peer]
 		if ev.Kind == Gone {
@@ -224,7 +273,9 @@ func (s *QUICServer) Events(dst []PeerEvent) []PeerEvent {
 			s.peers[ev.Peer] = p
 			s.connected++
 		case Gone:
-			s.goneTotals.add(p.c.snapshot())
+			c := p.c.snapshot()
+			dst[n+i].Counters = c
+			s.goneTotals.add(c)
 			delete(s.peers, ev.Peer)
 			s.gone++
 		}

@@ -20,10 +20,14 @@ type Counters struct {
 	// MaxDatagram) or by QUIC (over what the path carries at the moment,
 	// which can only happen on paths below IPv6's minimum MTU).
 	DroppedSize uint64
-	// DroppedQueue: datagrams dropped because a bounded queue between the
-	// caller and the network was full (Options.QueueLen), in either
-	// direction. Nothing ever blocks the caller instead.
-	DroppedQueue uint64
+	// DroppedSendQueue: datagrams given to Send and dropped because the
+	// bounded queue between the caller and the network was full
+	// (Options.QueueLen). Nothing ever blocks the caller instead.
+	DroppedSendQueue uint64
+	// DroppedRecvQueue: datagrams that arrived and were dropped because
+	// this connection's share of the receive queue was full (a client's
+	// Options.QueueLen; on a server, Options.PeerQueueLen of its stream).
+	DroppedRecvQueue uint64
 	// DroppedBytes: payload bytes of every dropped datagram above.
 	DroppedBytes uint64
 }
@@ -37,7 +41,8 @@ func (c *Counters) add(o Counters) {
 	c.DroppedOut += o.DroppedOut
 	c.DroppedIn += o.DroppedIn
 	c.DroppedSize += o.DroppedSize
-	c.DroppedQueue += o.DroppedQueue
+	c.DroppedSendQueue += o.DroppedSendQueue
+	c.DroppedRecvQueue += o.DroppedRecvQueue
 	c.DroppedBytes += o.DroppedBytes
 }
 
@@ -83,21 +88,29 @@ type Bogus struct {
 	// HandshakeFailed: connection attempts whose handshake did not
 	// complete: wrong ALPN, TLS failure, abandoned or timed out.
 	HandshakeFailed uint64
-	// Refused: completed handshakes the server refused, because the
-	// client does not support datagrams.
+	// Refused: completed handshakes the server refused: the client does
+	// not support datagrams, or the server holds MaxConns connections.
 	Refused uint64
+	// RefusedAddr: connection attempts refused before their handshake,
+	// their address having MaxConnsPerAddr connections already.
+	RefusedAddr uint64
 }
 
 // Total is the sum of the bogus counters.
 func (b Bogus) Total() uint64 {
-	return b.NotQUIC + b.Malformed + b.UnknownConn + b.Throttled + b.HandshakeFailed + b.Refused
+	return b.NotQUIC + b.Malformed + b.UnknownConn + b.Throttled + b.HandshakeFailed + b.Refused + b.RefusedAddr
 }
 
 // counters are the live, concurrently updated form of Counters.
 type counters struct {
 	sent, sentBytes, received, receivedBytes atomic.Uint64
 	droppedOut, droppedIn                    atomic.Uint64
-	droppedSize, droppedQueue, droppedBytes  atomic.Uint64
+	droppedSize, droppedBytes                atomic.Uint64
+	droppedSendQueue, droppedRecvQueue       atomic.Uint64
+
+	// queued is how many of the connection's datagrams wait in a server's
+	// stream; guarded by the stream's mutex.
+	queued int
 }
 
 func (c *counters) countSent(n int) {
@@ -115,22 +128,28 @@ func (c *counters) countSize(n int) {
 	c.droppedBytes.Add(uint64(n))
 }
 
-func (c *counters) countQueue(n int) {
-	c.droppedQueue.Add(1)
+func (c *counters) countSendQueue(n int) {
+	c.droppedSendQueue.Add(1)
+	c.droppedBytes.Add(uint64(n))
+}
+
+func (c *counters) countRecvQueue(n int) {
+	c.droppedRecvQueue.Add(1)
 	c.droppedBytes.Add(uint64(n))
 }
 
 // snapshot reads the counters.
 func (c *counters) snapshot() Counters {
 	return Counters{
-		Sent:          c.sent.Load(),
-		SentBytes:     c.sentBytes.Load(),
-		Received:      c.received.Load(),
-		ReceivedBytes: c.receivedBytes.Load(),
-		DroppedOut:    c.droppedOut.Load(),
-		DroppedIn:     c.droppedIn.Load(),
-		DroppedSize:   c.droppedSize.Load(),
-		DroppedQueue:  c.droppedQueue.Load(),
-		DroppedBytes:  c.droppedBytes.Load(),
+		Sent:             c.sent.Load(),
+		SentBytes:        c.sentBytes.Load(),
+		Received:         c.received.Load(),
+		ReceivedBytes:    c.receivedBytes.Load(),
+		DroppedOut:       c.droppedOut.Load(),
+		DroppedIn:        c.droppedIn.Load(),
+		DroppedSize:      c.droppedSize.Load(),
+		DroppedSendQueue: c.droppedSendQueue.Load(),
+		DroppedRecvQueue: c.droppedRecvQueue.Load(),
+		DroppedBytes:     c.droppedBytes.Load(),
 	}
 }

@@ -7,16 +7,19 @@ import "sync"
 // goroutine takes events and datagrams from the head, each kind stopping
 // at the first entry of the other kind (see Server).
 //
-// Datagrams are bounded by limit and copied into buffers the stream owns
-// and reuses; events are never dropped, and there are at most two per
-// connection. The zero value is not usable; see newStream.
+// Datagrams are bounded per peer: each connection may have at most limit
+// of its own waiting, so that one connection flooding the server fills its
+// own share and never crowds out another's datagrams (the total is at most
+// limit times the open connections). They are copied into buffers the
+// stream owns and reuses; events are never dropped, and there are at most
+// two per connection. The zero value is not usable; see newStream.
 type stream struct {
 	mu     sync.Mutex
 	ring   []entry // circular, len(ring) is the capacity
 	head   int     // index of the oldest entry
 	n      int     // entries queued
 	dgrams int     // datagram entries queued
-	limit  int     // bound on dgrams
+	limit  int     // bound on each peer's datagrams queued
 
 	free [][]byte // buffers ready for reuse
 	lent [][]byte // buffers handed out by the last takeDatagrams
@@ -59,14 +62,16 @@ func (s *stream) pushEvent(ev PeerEvent) {
 	s.mu.Unlock()
 }
 
-// pushDatagram appends a copy of data from peer and reports whether it
-// was queued; it is not when the stream already holds limit datagrams.
+// pushDatagram appends a copy of data from peer, whose counters are c, and
+// reports whether it was queued; it is not when the stream already holds
+// limit datagrams of that peer.
 func (s *stream) pushDatagram(peer PeerID, c *counters, data []byte) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.dgrams >= s.limit {
+	if c.queued >= s.limit {
 		return false
 	}
+	c.queued++
 	var b []byte
 	if k := len(s.free); k > 0 {
 		b = s.free[k-1]
@@ -111,6 +116,7 @@ func (s *stream) takeDatagrams(dst []Datagram) []Datagram {
 		dst = append(dst, Datagram{Peer: e.peer, Data: e.data})
 		s.lent = append(s.lent, e.data)
 		e.c.countReceived(len(e.data))
+		e.c.queued--
 		s.dgrams--
 		s.pop()
 	}

@@ -81,3 +81,30 @@ func TestStreamLimitAndReuse(t *testing.T) {
 		t.Errorf("%v allocations per datagram in steady state", allocs)
 	}
 }
+
+// A peer that floods the stream fills its own share only: another peer's
+// datagrams still get in, and each peer's drops are its own.
+func TestStreamFairShare(t *testing.T) {
+	s := newStream(8)
+	var flood, quiet counters
+	for i := range 1000 {
+		s.pushDatagram(1, &flood, []byte{byte(i)})
+		if i%200 == 0 {
+			if !s.pushDatagram(2, &quiet, []byte{byte(i)}) {
+				t.Fatalf("the quiet peer's datagram %d was refused while another peer floods", i/200)
+			}
+		}
+	}
+	got := s.takeDatagrams(nil)
+	n := map[PeerID]int{}
+	for _, d := range got {
+		n[d.Peer]++
+	}
+	if n[1] != 8 || n[2] != 5 {
+		t.Errorf("took %d of the flood and %d of the quiet peer, want 8 and 5", n[1], n[2])
+	}
+	// Taking frees the share.
+	if !s.pushDatagram(1, &flood, []byte{1}) {
+		t.Error("the flooding peer's share was not freed by the take")
+	}
+}

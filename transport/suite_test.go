@@ -186,8 +186,8 @@ func TestGoneAndReconnect(t *testing.T) {
 			t.Fatal(err)
 		}
 		h.until("a Gone event", func() bool { _, ok := h.event(Gone, p1); return ok })
-		if ev, _ := h.event(Gone, p1); ev.Reason != ReasonClosed {
-			t.Errorf("Gone event %+v, want ReasonClosed", ev)
+		if ev, _ := h.event(Gone, p1); ev.Reason != ReasonClosed || ev.Counters.Received != 1 {
+			t.Errorf("Gone event %+v, want ReasonClosed and its final counters", ev)
 		}
 		if err := h.r.srv.Send(h.r.now(), p1, []byte("late")); !errors.Is(err, ErrUnknownPeer) {
 			t.Errorf("Send to a gone peer: %v, want ErrUnknownPeer", err)
@@ -349,7 +349,7 @@ func TestQueueFull(t *testing.T) {
 		// The server does not poll: 4 wait in its stream, 6 are dropped,
 		// over QUIC as they arrive, in process when Receive pulls them.
 		deadline := h.r.now() + h.r.limit
-		for !h.r.exact && h.peerStats(p).DroppedQueue < 6 && h.r.now() < deadline {
+		for !h.r.exact && h.peerStats(p).DroppedRecvQueue < 6 && h.r.now() < deadline {
 			h.r.step()
 		}
 		got := h.r.srv.Receive(h.r.now(), nil)
@@ -361,7 +361,7 @@ func TestQueueFull(t *testing.T) {
 				t.Errorf("datagram %d is %q", i, d.Data)
 			}
 		}
-		if s := h.peerStats(p); s.DroppedQueue != 6 || s.Received != 4 {
+		if s := h.peerStats(p); s.DroppedRecvQueue != 6 || s.Received != 4 {
 			t.Errorf("server counters %+v, want 6 dropped by the queue and 4 received", s)
 		}
 	})

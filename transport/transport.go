@@ -89,6 +89,10 @@ type PeerEvent struct {
 	Addr   string // the peer's address: "127.0.0.1:53211", or "mem:3" in process
 	Reason Reason // why it went away (Gone only)
 	Detail string // the close message or error text, when there is one (Gone only)
+	// Counters are the connection's final counters (Gone only), such as
+	// the datagrams of its own that its share of the receive queue
+	// dropped.
+	Counters Counters
 }
 
 // Server is the server end: many peers, one socket. It is poll-based: no

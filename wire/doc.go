@@ -148,4 +148,26 @@
 //
 //	tick   uint32, count uint16, then ceil(count/8) bytes of bitmap (bit i
 //	of byte i/8: fragment i arrived)
+//
+// # Bounds: what a client takes
+//
+// A body state that decodes is not yet a state the engine can produce. A
+// client refuses a snapshot or a transfer in which any body has a value
+// beyond its scene's bounds (game.BoundsOf, the one place they are
+// stated), counting it under RejectBounds and changing nothing:
+//
+//	position         |x|, |y|, |z| <= Pos: the farthest coordinate of the
+//	                 scene as built, half extents included, plus 100 km
+//	                 (game.BoundsTravel)
+//	velocity         each component <= Speed: a fall through 2*Pos under the
+//	                 world's gravity, plus 100 m/s (game.BoundsPush); about
+//	                 2,081 m/s in every scene
+//	angular velocity each component <= Spin: Speed over the smallest half
+//	                 extent of a moving body (4,162 rad/s in the arena)
+//
+// A quantised scene's bounds are its grid's: 4096 m, 64 m/s, 64 rad/s.
+// NaN and infinities are beyond every bound. Within the bounds no step
+// overflows; should one still leave a non-finite value in the client's
+// world, the client reports it (predict.ErrNonFinite), stops predicting
+// from that world and starts again from a transfer of the server's.
 package wire

@@ -114,3 +114,23 @@ func TestHelloWelcomeInvalid(t *testing.T) {
 		t.Errorf("a name of 33 bytes: %v", err)
 	}
 }
+
+// TestRefusalNotLargerThanHello: a Welcome, whatever it says, is smaller
+// than the smallest Hello that decodes, so that answering a Hello never
+// amplifies it.
+func TestRefusalNotLargerThanHello(t *testing.T) {
+	smallest := AppendHello(nil, &Hello{Scene: game.Identity{Name: "a", Players: 1}})
+	var h Hello
+	if err := DecodeHello(smallest, &h); err != nil {
+		t.Fatal(err)
+	}
+	for i := range len(smallest) {
+		if DecodeHello(smallest[:i], &h) == nil {
+			t.Fatalf("a Hello of %d bytes decodes", i)
+		}
+	}
+	w := AppendWelcome(nil, &Welcome{Nonce: math.MaxUint64, Echo: math.MaxUint32, Result: ServerFull, Player: 7, Tick: math.MaxUint32, Transfer: true})
+	if len(w) >= len(smallest) {
+		t.Errorf("a Welcome of %d bytes answers a Hello of %d", len(w), len(smallest))
+	}
+}

@@ -75,3 +75,20 @@ func DecodeInput(b []byte, m *Input) error {
 	m.Player, m.Flags, m.Ack, m.Base, m.First, m.Inputs = player, flags, ack, base, first, ins
 	return nil
 }
+
+// InputHead reads the header of an Input message without decoding its
+// runs: the player and the number of inputs it says it carries. It checks
+// the version, the kind and the size (at most MaxMessage), so that a
+// receiver can refuse a message cheaply, before DecodeInput reads it
+// whole; a message it takes may still fail to decode.
+func InputHead(b []byte) (player uint8, count int, err error) {
+	r := start(b, KindInput)
+	player = r.u8()
+	r.u8()
+	r.u32()
+	count = int(r.u16())
+	if r.err != nil {
+		return 0, 0, r.err
+	}
+	return player, count, nil
+}

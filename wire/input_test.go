@@ -192,3 +192,23 @@ func TestInputInvalid(t *testing.T) {
 		}
 	}
 }
+
+// InputHead reads what DecodeInput would, for every valid message, and
+// refuses a message too short for its header or too large.
+func TestInputHead(t *testing.T) {
+	m := &Input{Player: 5, First: 77, Inputs: []game.Input{1, 2, 3}}
+	b, _ := AppendInput(nil, m)
+	p, n, err := InputHead(b)
+	if err != nil || p != 5 || n != 3 {
+		t.Fatalf("head %d %d %v", p, n, err)
+	}
+	for i := range 10 {
+		if _, _, err := InputHead(b[:i]); err == nil {
+			t.Errorf("a %d-byte prefix passed", i)
+		}
+	}
+	big := append(b, make([]byte, MaxMessage)...)
+	if _, _, err := InputHead(big); !errors.Is(err, ErrTooBig) {
+		t.Errorf("a %d-byte message: %v", len(big), err)
+	}
+}

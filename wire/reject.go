@@ -25,6 +25,9 @@ const (
 	// RejectTick: the state is labelled with a tick the client has not
 	// reached or no longer holds.
 	RejectTick
+	// RejectBounds: a body state beyond what the engine can produce in
+	// the scene (game.Bounds: position, velocity or spin; see doc.go).
+	RejectBounds
 	numReasons
 )
 
@@ -33,7 +36,7 @@ func (r Reason) String() string {
 	if r < 0 || r >= numReasons {
 		return fmt.Sprintf("Reason(%d)", int(r))
 	}
-	return [...]string{"malformed", "shape", "tick"}[r]
+	return [...]string{"malformed", "shape", "tick", "bounds"}[r]
 }
 
 // Rejects counts rejected messages by reason.

@@ -70,6 +70,7 @@ func TestNetworkFlagsAreRefusedWithTheValidRange(t *testing.T) {
 		{[]string{"server", "-scene", "moon"}, "want one of arena"},
 		{[]string{"server", "-scene", "drop", "-bodies", "3"}, "want 8 to 4096"},
 		{[]string{"server", "-full-every", "0"}, "want 1 to 65536"},
+		{[]string{"server", "-per-address", "0"}, "want 1 to 64"},
 		{[]string{"client"}, "want HOST:PORT"},
 		{[]string{"client", "-connect", "127.0.0.1:0", "-pin", pin}, "from 1 to 65535"},
 		{[]string{"client", "-connect", "127.0.0.1:4242"}, "needs -pin"},

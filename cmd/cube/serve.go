@@ -23,7 +23,18 @@ type serveFlags struct {
 	seconds    float64
 	record     recordFlags
 	json       bool
+	perAddress int
 }
+
+// Defaults and bounds of the server's network limits.
+const (
+	// defaultPerAddress lets a loopback test run a server's 8 players and
+	// a few more connections from 127.0.0.1.
+	defaultPerAddress = 16
+	// receiveBudget bounds the time a turn spends on what arrived: well
+	// inside the 2 ms a turn may take.
+	receiveBudget = time.Millisecond
+)
 
 func runServer(args []string, stdout, stderr io.Writer) error {
 	ctl := newRunControl(stderr)
@@ -34,7 +45,7 @@ func runServer(args []string, stdout, stderr io.Writer) error {
 // serve is `cube server` with its signals from ctl: the tests send it
 // theirs the way a signal arrives.
 func serve(args []string, stdout, stderr io.Writer, ctl *runControl) error {
-	fs := newFlags("server", "server [-listen ADDR] [-scene NAME] [-bodies N] [-quantize] [-sync state|inputs] [-max-players N] [-snapshot-hz H] [-budget-kbps K] [-seconds S] [-record FILE [-full-every N]] [-json]", stderr)
+	fs := newFlags("server", "server [-listen ADDR] [-scene NAME] [-bodies N] [-quantize] [-sync state|inputs] [-max-players N] [-snapshot-hz H] [-budget-kbps K] [-seconds S] [-record FILE [-full-every N]] [-per-address N] [-json]", stderr)
 	var f serveFlags
 	fs.StringVar(&f.listen, "listen", "127.0.0.1:4242", "UDP address to listen on: 127.0.0.1:0 picks a free port; 0.0.0.0:4242 or [::]:4242 takes clients from other machines")
 	f.scene.register(fs)
@@ -43,8 +54,12 @@ func serve(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 	fs.Float64Var(&f.seconds, "seconds", 0, fmt.Sprintf("serve for this many seconds, 0 to %d (0: until SIGINT or SIGTERM)", maxSimSeconds))
 	f.record.register(fs)
 	fs.BoolVar(&f.json, "json", false, "print the summary as one JSON object")
+	fs.IntVar(&f.perAddress, "per-address", defaultPerAddress, fmt.Sprintf("most connections, and most player slots, one IP address may hold at once, 1 to %d", transport.DefaultMaxConns))
 	if err := fs.parse(args); err != nil {
 		return err
+	}
+	if f.perAddress < 1 || f.perAddress > transport.DefaultMaxConns {
+		return usagef("-per-address %d is out of range: want 1 to %d", f.perAddress, transport.DefaultMaxConns)
 	}
 	if err := checkHostPort("-listen", f.listen, 0); err != nil {
 		return err
@@ -71,7 +86,7 @@ func serve(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 	srv := server.New(w, sc, mode, cfg)
 
 	quietQUIC()
-	ln, err := transport.Listen(f.listen, nil)
+	ln, err := transport.Listen(f.listen, &transport.Options{MaxConnsPerAddr: f.perAddress})
 	if err != nil {
 		if errors.Is(err, syscall.EADDRINUSE) {
 			return exitError{code: 1, msg: fmt.Sprintf("%s is in use (another server?): pick another -listen port, or port 0 for a free one", f.listen)}
@@ -93,6 +108,8 @@ func serve(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 	watch := newNetWatch(ln)
 	host := server.NewHost(srv, watch, f.snapshotHz)
 	r := &serverRun{flags: &f, srv: srv, ln: ln, watch: watch, host: host, start: time.Now()}
+	host.PerAddress, host.Budget = f.perAddress, receiveBudget
+	host.Clock = func() time.Duration { return time.Since(r.start) }
 	r.log = newServerLog(watch, r.now)
 	r.log.attach(srv)
 	if _, err := fmt.Fprintf(stdout, "listening %s pin %s\n", ln.BoundAddr(), ln.Pin()); err != nil {

@@ -22,6 +22,7 @@ type peerNote struct {
 	gone   bool
 	reason transport.Reason
 	detail string
+	final  transport.Counters // its counters when it went
 }
 
 func newNetWatch(s transport.Server) *netWatch {
@@ -41,7 +42,7 @@ func (w *netWatch) Events(dst []transport.PeerEvent) []transport.PeerEvent {
 			if p == nil {
 				continue // it left the game first (a silent client)
 			}
-			p.gone, p.reason, p.detail = true, e.Reason, e.Detail
+			p.gone, p.reason, p.detail, p.final = true, e.Reason, e.Detail, e.Counters
 			if !p.joined {
 				w.neverJoined++
 				delete(w.peers, e.Peer)
@@ -67,6 +68,10 @@ type playerRecord struct {
 	OtherPlayer uint64  `json:"other_player"`
 	Rejected    uint64  `json:"rejected_messages"`
 	BufferP95   float64 `json:"input_buffer_p95_ticks"`
+	// RecvDropped: its datagrams dropped because its share of the
+	// server's receive queue was full (it sent faster than the server
+	// takes).
+	RecvDropped uint64 `json:"recv_queue_dropped"`
 }
 
 // serverLog keeps every client's stay, from the server's OnJoin and
@@ -112,9 +117,10 @@ func (l *serverLog) leave(slot int, conn uint32, st server.PeerStats, timedOut b
 	r.OtherPlayer, r.Rejected, r.BufferP95 = st.OtherPlayer, st.Rejected, st.DepthP95
 	p := l.watch.peers[transport.PeerID(conn)]
 	delete(l.watch.peers, transport.PeerID(conn))
+	r.RecvDropped = l.watch.recvDropped(transport.PeerID(conn), p)
 	switch {
 	case timedOut:
-		r.How = "timed out: no message for 5 s"
+		r.How = "timed out: no progress for 5 s"
 		l.timedOut++
 	case p == nil || !p.gone:
 		r.How = "left"
@@ -132,3 +138,18 @@ func (l *serverLog) leave(slot int, conn uint32, st server.PeerStats, timedOut b
 
 // left returns the number of clients that left their slot.
 func (l *serverLog) left() int { return len(l.players) - len(l.open) }
+
+// recvDropped returns the datagrams of peer id, noted as p, that its share
+// of the receive queue dropped: from its final counters when it is gone,
+// else from the transport's live ones.
+func (w *netWatch) recvDropped(id transport.PeerID, p *peerNote) uint64 {
+	if p != nil && p.gone {
+		return p.final.DroppedRecvQueue
+	}
+	for _, ps := range w.Stats().Peers {
+		if ps.Peer == id {
+			return ps.DroppedRecvQueue
+		}
+	}
+	return 0
+}

@@ -37,15 +37,23 @@ type serverSummary struct {
 		Late     uint64 `json:"late"`
 		Refused  uint64 `json:"refused"`
 		Rejected uint64 `json:"rejected_messages"`
+		TooFast  uint64 `json:"too_fast"` // Input messages over a client's rate, refused from their header
 	} `json:"inputs"`
+	Hellos struct {
+		Limited  uint64 `json:"limited"`  // from connections without a slot, beyond their rate: dropped unanswered
+		Refusals uint64 `json:"refusals"` // Welcomes that refused a Hello (another scene or mode, full, the address's slots taken)
+		Unjoined uint64 `json:"unjoined"` // other datagrams from connections without a slot, dropped unread
+	} `json:"hellos"`
 	Sent struct {
 		Datagrams uint64 `json:"datagrams"`
 		Bytes     uint64 `json:"bytes"`
 		Dropped   uint64 `json:"dropped"` // by a full send queue or the path's size
 	} `json:"sent"`
 	Received struct {
-		Datagrams uint64 `json:"datagrams"`
-		Bytes     uint64 `json:"bytes"`
+		Datagrams    uint64 `json:"datagrams"`
+		Bytes        uint64 `json:"bytes"`
+		DroppedQueue uint64 `json:"dropped_queue"`       // a connection's share of the receive queue was full
+		OverBudget   uint64 `json:"dropped_over_budget"` // a turn's time for what arrived ran out
 	} `json:"received"`
 	TickMicros struct {
 		P50 float64 `json:"p50"`
@@ -59,6 +67,7 @@ type serverSummary struct {
 		Throttled       uint64 `json:"throttled"`
 		HandshakeFailed uint64 `json:"handshake_failed"`
 		Refused         uint64 `json:"refused_connections"`
+		RefusedAddr     uint64 `json:"refused_per_address"` // of those, for the -per-address cap
 		Total           uint64 `json:"total"`
 	} `json:"bogus"`
 	Record string `json:"record,omitempty"`
@@ -85,12 +94,16 @@ func (r *serverRun) summary(ctl *runControl) serverSummary {
 	m.Inputs.Applied, m.Inputs.Repeated, m.Inputs.Late = sv.InputsApplied, sv.RepeatedTicks, sv.LateInputs
 	m.Inputs.Refused, m.Inputs.Rejected = sv.RefusedInputs, sv.Rejected.Total()
 	st := r.ln.Stats()
-	m.Sent.Datagrams, m.Sent.Bytes, m.Sent.Dropped = st.Totals.Sent, st.Totals.SentBytes, st.Totals.DroppedQueue+st.Totals.DroppedSize
+	m.Sent.Datagrams, m.Sent.Bytes, m.Sent.Dropped = st.Totals.Sent, st.Totals.SentBytes, st.Totals.DroppedSendQueue+st.Totals.DroppedSize
 	m.Received.Datagrams, m.Received.Bytes = st.Totals.Received, st.Totals.ReceivedBytes
+	m.Received.DroppedQueue, m.Received.OverBudget = st.Totals.DroppedRecvQueue, r.host.OverBudget
+	m.Inputs.TooFast = sv.TooFast
+	m.Hellos.Limited, m.Hellos.Refusals, m.Hellos.Unjoined = r.host.HellosLimited, sv.Refusals, r.host.Unjoined
 	m.TickMicros.P50, m.TickMicros.P99, m.TickMicros.Max = r.times.quantile(0.5), r.times.quantile(0.99), r.times.maxMicros()
 	b := st.Bogus
 	m.Bogus.NotQUIC, m.Bogus.Malformed, m.Bogus.UnknownConn, m.Bogus.Throttled = b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled
 	m.Bogus.HandshakeFailed, m.Bogus.Refused, m.Bogus.Total = b.HandshakeFailed, b.Refused, b.Total()
+	m.Bogus.RefusedAddr = b.RefusedAddr
 	m.Record = f.record.path
 	return m
 }
@@ -116,16 +129,17 @@ func printServerSummary(w io.Writer, m *serverSummary) {
 		if r.Left >= 0 {
 			left = fmt.Sprintf("to %.1f s, %s", r.Left, r.How)
 		}
-		fmt.Fprintf(w, "  slot %d  peer %d %s, from %.1f s %s: %d inputs applied, %d ticks repeated, %d late, %d too far ahead, %d too fast, %d for another cube, %d rejected; buffer p95 %.0f ticks\n",
-			r.Slot, r.Peer, r.Addr, r.Joined, left, r.Applied, r.Repeated, r.Late, r.TooFar, r.TooFast, r.OtherPlayer, r.Rejected, r.BufferP95)
+		fmt.Fprintf(w, "  slot %d  peer %d %s, from %.1f s %s: %d inputs applied, %d ticks repeated, %d late, %d too far ahead, %d too fast, %d for another cube, %d rejected, %d dropped by its receive queue; buffer p95 %.0f ticks\n",
+			r.Slot, r.Peer, r.Addr, r.Joined, left, r.Applied, r.Repeated, r.Late, r.TooFar, r.TooFast, r.OtherPlayer, r.Rejected, r.RecvDropped, r.BufferP95)
 	}
 	in := &m.Inputs
-	fmt.Fprintf(w, "inputs    %d applied, %d ticks repeated, %d late, %d refused; %d messages rejected\n", in.Applied, in.Repeated, in.Late, in.Refused, in.Rejected)
-	fmt.Fprintf(w, "traffic   sent %d datagrams, %d bytes (%d dropped); received %d datagrams, %d bytes\n",
-		m.Sent.Datagrams, m.Sent.Bytes, m.Sent.Dropped, m.Received.Datagrams, m.Received.Bytes)
+	fmt.Fprintf(w, "inputs    %d applied, %d ticks repeated, %d late, %d refused; %d messages rejected, %d of them too fast\n", in.Applied, in.Repeated, in.Late, in.Refused, in.Rejected, in.TooFast)
+	fmt.Fprintf(w, "hellos    %d refused, %d limited (over a connection's rate); %d other datagrams without a slot dropped\n", m.Hellos.Refusals, m.Hellos.Limited, m.Hellos.Unjoined)
+	fmt.Fprintf(w, "traffic   sent %d datagrams, %d bytes (%d dropped by the send queue or size); received %d datagrams, %d bytes (%d dropped by the receive queue, %d over a turn's budget)\n",
+		m.Sent.Datagrams, m.Sent.Bytes, m.Sent.Dropped, m.Received.Datagrams, m.Received.Bytes, m.Received.DroppedQueue, m.Received.OverBudget)
 	b := &m.Bogus
-	fmt.Fprintf(w, "bogus     %d: %d not QUIC, %d malformed, %d for no connection, %d throttled, %d failed handshakes, %d refused connections\n",
-		b.Total, b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled, b.HandshakeFailed, b.Refused)
+	fmt.Fprintf(w, "bogus     %d: %d not QUIC, %d malformed, %d for no connection, %d throttled, %d failed handshakes, %d refused connections (%d for -per-address)\n",
+		b.Total, b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled, b.HandshakeFailed, b.Refused, b.RefusedAddr)
 	if m.Record != "" {
 		fmt.Fprintf(w, "record    %s\n", m.Record)
 	}

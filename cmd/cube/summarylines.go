@@ -20,6 +20,9 @@ func printClientLines(w io.Writer, s *predict.Summary) {
 		s.Corrections, s.Resyncs, s.ReplayedTicks, s.MaxReplayTicks, s.StaleIgnored, s.HeldTicks)
 	fmt.Fprintf(w, "replays   %d partial (%.1f bodies re-simulated on average), %d of the whole world\n",
 		s.Replay.Partial, s.Replay.PartialBodiesMean, s.Replay.FullReplays)
+	if s.NonFinite > 0 {
+		fmt.Fprintf(w, "client    %d steps left a non-finite world: each was given up for a transfer of the server's state\n", s.NonFinite)
+	}
 	m := &s.Mispredictions
 	fmt.Fprintf(w, "mispredictions  input %d, server %d, remote %d, nondeterminism %d, unverified %d; %d messages rejected\n",
 		m.Input, m.Server, m.Remote, m.Nondeterminism, m.Unverified, s.Rejected)

@@ -30,3 +30,20 @@ func TestPrintFinal(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintNonFinite: a client whose steps left a non-finite world says so,
+// and one whose did not prints nothing about it.
+func TestPrintNonFinite(t *testing.T) {
+	var s predict.Summary
+	var b bytes.Buffer
+	printClientLines(&b, &s)
+	if strings.Contains(b.String(), "non-finite") {
+		t.Errorf("a clean run mentions non-finite steps:\n%s", b.String())
+	}
+	s.NonFinite = 2
+	b.Reset()
+	printClientLines(&b, &s)
+	if !strings.Contains(b.String(), "2 steps left a non-finite world") {
+		t.Errorf("two non-finite steps not reported:\n%s", b.String())
+	}
+}

@@ -1,0 +1,135 @@
+package server
+
+import (
+	"testing"
+	"time"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/transport"
+	"github.com/cubelab/cube/wire"
+)
+
+// hostRig is a host over the in-process transport with a fake clock that
+// moves on by step each time it is read.
+type hostRig struct {
+	s     *Server
+	sc    *game.Scene
+	h     *Host
+	net   *transport.MemServer
+	clock time.Duration
+	now   time.Duration
+}
+
+func newHostRig(t *testing.T, players int) *hostRig {
+	t.Helper()
+	s, sc := newServer(t, players, wire.ModeState)
+	net, err := transport.NewMemServer(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &hostRig{s: s, sc: sc, net: net}
+	r.h = NewHost(s, net, 64)
+	return r
+}
+
+func (r *hostRig) connect(t *testing.T, seed uint64) *transport.MemClient {
+	t.Helper()
+	c, err := r.net.Connect(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// turn runs one turn a tick after the last.
+func (r *hostRig) turn(t *testing.T) {
+	t.Helper()
+	r.now += tick.Duration(r.s.world.Config())
+	if err := r.h.Turn(r.now); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// join says Hello on c and runs turns until the server gives it a slot.
+func (r *hostRig) join(t *testing.T, c *transport.MemClient, nonce uint64) {
+	t.Helper()
+	_ = c.Send(r.now, wire.AppendHello(nil, &wire.Hello{Nonce: nonce, Mode: r.s.mode, Scene: r.sc.ID}))
+	for range 4 {
+		r.turn(t)
+	}
+}
+
+// TestBudgetTakesConnectionsInTurn: when a turn's budget runs out under a
+// flood, what is dropped is the flood's tail: a quiet client's one input a
+// tick is taken every turn, even though the flooding connection's
+// datagrams arrive first.
+func TestBudgetTakesConnectionsInTurn(t *testing.T) {
+	r := newHostRig(t, 2)
+	flood, quiet := r.connect(t, 1), r.connect(t, 2)
+	r.join(t, flood, 1)
+	r.join(t, quiet, 2)
+	r.h.Clock = func() time.Duration { r.clock += 100 * time.Microsecond; return r.clock }
+	r.h.Budget = 200 * time.Microsecond
+	for k := range 200 {
+		b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: r.s.Tick(), Inputs: []game.Input{game.Left}})
+		for range 60 {
+			_ = flood.Send(r.now, b)
+		}
+		in := game.Right
+		if k%2 == 0 {
+			in = game.Left
+		}
+		b, _ = wire.AppendInput(nil, &wire.Input{Player: 1, First: r.s.Tick() + 1, Inputs: []game.Input{in}})
+		_ = quiet.Send(r.now, b)
+		r.turn(t)
+	}
+	st, _ := r.s.PlayerStats(1)
+	if st.Applied < 190 || st.Repeated > 2 || r.h.OverBudget == 0 {
+		t.Errorf("the quiet client had %d inputs applied, %d ticks repeated; %d datagrams over budget", st.Applied, st.Repeated, r.h.OverBudget)
+	}
+}
+
+// TestHellosLimited: a connection without a slot that floods Hellos has
+// most of them dropped unread, and gets at most one refusal for each it
+// is allowed, while a client that joins meanwhile is answered.
+func TestHellosLimited(t *testing.T) {
+	r := newHostRig(t, 1)
+	flood := r.connect(t, 1)
+	other := r.sc.ID
+	other.Hash++
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: r.s.mode, Scene: other})
+	for range 64 { // a second
+		for range 50 {
+			_ = flood.Send(r.now, b)
+		}
+		r.turn(t)
+	}
+	if most := uint64(HelloBurst + HelloRate + 1); r.s.Stats.Refusals > most || r.h.HellosLimited == 0 {
+		t.Errorf("%d refusals in a second (at most %d), %d Hellos limited", r.s.Stats.Refusals, most, r.h.HellosLimited)
+	}
+	player := r.connect(t, 2)
+	r.join(t, player, 2)
+	if r.s.Peers() != 1 {
+		t.Error("a client could not join during the flood")
+	}
+}
+
+// TestSlotsPerAddress: with PerAddress 1, a second connection from the
+// same address is refused a slot, and takes it once the first leaves.
+func TestSlotsPerAddress(t *testing.T) {
+	r := newHostRig(t, 2)
+	r.h.PerAddress = 1
+	a, b := r.connect(t, 1), r.connect(t, 2) // both "mem"
+	r.join(t, a, 1)
+	r.join(t, b, 2)
+	if r.s.Peers() != 1 {
+		t.Fatalf("%d slots held by one address, want 1", r.s.Peers())
+	}
+	_ = a.Close()
+	r.turn(t)
+	r.join(t, b, 2)
+	if r.s.Peers() != 1 || !r.s.Joined(uint32(2)) {
+		t.Errorf("after the first left: %d peers, second joined %v", r.s.Peers(), r.s.Joined(2))
+	}
+}

@@ -1,0 +1,106 @@
+package server
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/wire"
+)
+
+// TestStaleInputsDoNotHoldASlot: a client that goes on sending an Input a
+// second, but only for a tick long simulated and with the same ack, makes
+// no progress: it leaves after Timeout, while a playing client stays.
+func TestStaleInputsDoNotHoldASlot(t *testing.T) {
+	s, sc := newServer(t, 2, wire.ModeState)
+	hello(t, s, sc, 0, 1, 1) // the squatter
+	hello(t, s, sc, 0, 2, 2) // a player
+	d := tick.Duration(s.world.Config())
+	var now time.Duration
+	for range 10 {
+		now += d
+		input(t, s, now, 1, 0, s.Tick(), game.Left)
+		input(t, s, now, 2, 1, s.Tick(), game.Left)
+		if err := s.Advance(now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stale := s.Tick() - 5
+	for now < 10*time.Second {
+		now += d
+		if now%time.Second < d {
+			b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: stale, Inputs: []game.Input{game.Left}})
+			if err := s.Receive(now, 1, b); err != nil && !errors.Is(err, wire.ErrRejected) {
+				t.Fatal(err) // rejected once it has left
+			}
+		}
+		input(t, s, now, 2, 1, s.Tick(), game.Right)
+		if err := s.Advance(now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, held := s.PlayerStats(0); held || s.Stats.TimedOut != 1 {
+		t.Errorf("after 10 s of stale inputs the slot is held: %v, %d timed out", held, s.Stats.TimedOut)
+	}
+	if _, held := s.PlayerStats(1); !held {
+		t.Error("the playing client left")
+	}
+}
+
+// TestRateRefusedBeforeDecoding: once a client is over its rate, its Input
+// messages are refused from their header, as too fast, without being
+// decoded (a message whose runs do not decode counts as too fast, not as
+// malformed) and without an allocation.
+func TestRateRefusedBeforeDecoding(t *testing.T) {
+	s, sc := newServer(t, 1, wire.ModeState)
+	hello(t, s, sc, 0, 1, 1)
+	ok, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{game.Left}})
+	now := time.Millisecond
+	// Spend the burst.
+	for range int(s.MaxInputRate*InputBurstTicks) + 10 {
+		_ = s.Receive(now, 1, ok)
+	}
+	bad := append([]byte{}, ok...)
+	bad = append(bad, 0xff, 0xff, 0xff) // runs that do not decode
+	before := s.Stats.Rejected
+	err := s.Receive(now, 1, bad)
+	if !errors.Is(err, wire.ErrRejected) {
+		t.Fatalf("over the rate: %v", err)
+	}
+	if s.Stats.Rejected[wire.RejectMalformed] != before[wire.RejectMalformed] {
+		t.Errorf("the message over the rate was decoded: %v", &s.Stats.Rejected)
+	}
+	if a := testing.AllocsPerRun(100, func() { _ = s.Receive(now, 1, ok) }); a != 0 {
+		t.Errorf("%v allocations to refuse a message over the rate", a)
+	}
+	st, _ := s.PlayerStats(0)
+	if st.TooFast == 0 || s.Stats.TooFast != st.TooFast {
+		t.Errorf("too fast: player %d, server %d", st.TooFast, s.Stats.TooFast)
+	}
+}
+
+// TestOneRefusalPerTurn: a connection that floods Hellos for another scene
+// gets one refusal a turn, not one a Hello.
+func TestOneRefusalPerTurn(t *testing.T) {
+	s, sc := newServer(t, 1, wire.ModeState)
+	other := sc.ID
+	other.Hash++
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: s.mode, Scene: other})
+	for range 100 {
+		if err := s.Receive(0, 5, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := 0
+	s.Send(0, false, func(conn uint32, w []byte) {
+		n++
+		if len(w) > len(b) {
+			t.Errorf("a refusal of %d bytes to a Hello of %d", len(w), len(b))
+		}
+	})
+	if n != 1 || s.Stats.Refusals != 1 {
+		t.Errorf("%d refusals sent (counted %d) for 100 Hellos in a turn", n, s.Stats.Refusals)
+	}
+}
