@@ -37,6 +37,14 @@ import "fmt"
 // bit, and show that a quantity summed over the world (a test-only switch,
 // breachGlobal) breaks it.
 
+// UnsavedForTests switches on a deliberate breach of determinism rule 4
+// ("everything that evolves is in the saved state"), for tests of the
+// checks that must catch one (the lab's sync test): the world then counts
+// its steps outside its state, where Save, Load and Restore do not see the
+// count, and adds a trace of it to the velocity of every active body. A
+// rewind replays with the count where it stands, and so differs.
+func (w *World) UnsavedForTests(on bool) { w.unsaved = on }
+
 // breachGlobal, set by tests only, adds to every active body's velocity a
 // tiny amount that depends on how many bodies are active: a global
 // quantity, which breaks the invariant above.

@@ -36,6 +36,13 @@ func (w *World) Step() {
 	if breachGlobal {
 		w.breach()
 	}
+	if w.unsaved {
+		w.unsavedN++
+		n := mul(float64(w.unsavedN), 1e-12)
+		for k := range w.vel {
+			w.vel[k].v.X += n
+		}
+	}
 	w.collide()
 	for s := 0; s < w.cfg.Iterations; s++ {
 		if s > 0 && len(w.redo) > 0 {

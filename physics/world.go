@@ -58,6 +58,9 @@ type World struct {
 	extraBuf  []int32
 	linkBuf   []uint64
 
+	unsaved  bool   // UnsavedForTests
+	unsavedN uint64 // its step count, deliberately outside the state
+
 	h          float64 // substep length
 	invH       float64 // 1 / h
 	angDamp    float64 // angular damping factor per substep

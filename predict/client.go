@@ -39,6 +39,12 @@ type ClientConfig struct {
 	// the bodies the correction can reach (physics.World.Follow), with the
 	// same bits.
 	FullReplay bool
+	// SyncTest, from 1 to MaxSyncTest, makes the client rewind that many
+	// ticks after every tick it predicts and re-simulate them, in full and
+	// partially, comparing the hash with the straight run's (see
+	// syncTest): a check of the rewind itself, which costs two replays a
+	// tick. 0: off.
+	SyncTest int
 }
 
 // DefaultClientConfig returns state sync with the default thresholds,
@@ -70,6 +76,12 @@ const (
 	// KindRemote: another player's inputs differed from the ones the client
 	// predicted them with.
 	KindRemote
+	// KindRewind: the sync test (ClientConfig.SyncTest) rewound and
+	// re-simulated ticks the client had predicted, with the same inputs,
+	// and got other bits: state the rewind did not bring back, or a
+	// partial replay that left out a body it reaches. A nondeterminism of
+	// the client's own, found without a server.
+	KindRewind
 	// NumKinds is the number of kinds.
 	NumKinds
 )
@@ -79,7 +91,7 @@ func (k Kind) String() string {
 	if k >= NumKinds {
 		return fmt.Sprintf("Kind(%d)", int(k))
 	}
-	return [...]string{"input", "server", "nondeterminism", "unverified", "remote"}[k]
+	return [...]string{"input", "server", "nondeterminism", "unverified", "remote", "rewind"}[k]
 }
 
 // Misprediction describes one server message whose state differed from the
@@ -103,29 +115,31 @@ type Misprediction struct {
 
 // ClientStats counts what the client did.
 type ClientStats struct {
-	Ticks          uint64       // ticks predicted
-	HeldTicks      uint64       // ticks not predicted: joining, or the ring was full of unconfirmed history
-	StatesReceived uint64       // server messages taken (snapshots, relays, transfers)
-	StaleStates    uint64       // server messages older than or equal to the newest taken, ignored
-	Early          uint64       // server messages about ticks the client had not reached yet, ignored
-	Rejected       wire.Rejects // messages refused, by reason: they did not decode or do not fit
-	NonFinite      uint64       // steps or replays that left a non-finite world, each ended by a transfer
-	Corrections    uint64       // visible corrections
-	Resyncs        uint64       // quiet rewinds below the thresholds
-	Mispredicted   [NumKinds]uint64
-	ReplayedTicks  uint64
-	MaxReplay      int
-	Unapplied      uint64 // mispredictions not corrected because corrections are off
-	Incomplete     uint64 // snapshots that did not carry every body that changed
-	Transfers      uint64 // whole states received
-	InputsSent     uint64
-	BytesSent      uint64
-	BodiesReceived uint64        // bodies in the snapshots taken
-	PartialReplays uint64        // corrections replayed for the bodies they reach only
-	PartialBodies  uint64        // bodies those replays re-simulated, summed
-	FullReplays    uint64        // corrections replayed for the whole world (-full-replay, a transfer, a missing trace)
-	LastReplay     int           // bodies the last correction's replay re-simulated (the world's, for a full one)
-	LastReplayTime time.Duration // how long its rebuild and replay took, when Wall is set
+	Ticks            uint64       // ticks predicted
+	HeldTicks        uint64       // ticks not predicted: joining, or the ring was full of unconfirmed history
+	StatesReceived   uint64       // server messages taken (snapshots, relays, transfers)
+	StaleStates      uint64       // server messages older than or equal to the newest taken, ignored
+	Early            uint64       // server messages about ticks the client had not reached yet, ignored
+	Rejected         wire.Rejects // messages refused, by reason: they did not decode or do not fit
+	NonFinite        uint64       // steps or replays that left a non-finite world, each ended by a transfer
+	Corrections      uint64       // visible corrections
+	Resyncs          uint64       // quiet rewinds below the thresholds
+	Mispredicted     [NumKinds]uint64
+	ReplayedTicks    uint64
+	MaxReplay        int
+	Unapplied        uint64 // mispredictions not corrected because corrections are off
+	Incomplete       uint64 // snapshots that did not carry every body that changed
+	Transfers        uint64 // whole states received
+	InputsSent       uint64
+	BytesSent        uint64
+	BodiesReceived   uint64        // bodies in the snapshots taken
+	PartialReplays   uint64        // corrections replayed for the bodies they reach only
+	PartialBodies    uint64        // bodies those replays re-simulated, summed
+	FullReplays      uint64        // corrections replayed for the whole world (-full-replay, a transfer, a missing trace)
+	LastReplay       int           // bodies the last correction's replay re-simulated (the world's, for a full one)
+	LastReplayTime   time.Duration // how long its rebuild and replay took, when Wall is set
+	SyncTests        uint64        // ticks the sync test rewound and re-simulated
+	SyncTestFailures uint64        // of those, the ones whose replay gave other bits (KindRewind)
 }
 
 // Client predicts its player's cube in a whole world and keeps it in step
@@ -213,6 +227,9 @@ type Client struct {
 	lastBodies int            // the bodies the last partial replay followed
 	rewindFrom time.Duration  // Wall at the start of the rewind in progress
 	spareTr    *physics.Trace // the trace a partial step records into, swapped with the one it follows
+	syncState  physics.State  // the straight run's state, while the sync test replays
+	stale      bool           // a record changed after the world was simulated with it
+	staleFrom  uint32         // the first such tick
 
 	hold       int            // ticks still to skip, time sync's jump back
 	rtt        time.Duration  // the round trip the Hello measured

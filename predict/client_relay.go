@@ -128,6 +128,7 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 			in := m.Inputs[p*m.Count+off]
 			if rec.ins[p] != in {
 				rec.ins[p], rec.remote = in, true
+				c.markStale(t)
 			}
 			c.known[p] = in
 		}
@@ -168,6 +169,7 @@ func (c *Client) takeRelay(m *wire.Relay, from, end uint32) (first uint32, kind 
 		}
 		if changed && !found {
 			first, kind, found = t, k, true
+			c.markStale(t)
 		}
 		rec.ins, rec.skip = ins, skip
 		rec.events = rec.events[:0]

@@ -3,6 +3,7 @@ package predict
 import (
 	"fmt"
 
+	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
 )
@@ -82,6 +83,9 @@ func (c *Client) replayFull(from, to uint32) error {
 
 // replayTicks advances through ticks from..to-1 with their records.
 func (c *Client) replayTicks(from, to uint32) error {
+	if c.stale && !tick.After(from, c.staleFrom) && to == c.Tick() {
+		defer func() { c.stale = false }()
+	}
 	for t := from; t != to; t++ {
 		rec, ok := c.hist.recs.Get(t)
 		if !ok {

@@ -74,6 +74,11 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 			return err
 		}
 		c.Stats.Ticks++
+		if ticks == 1 && c.Config.SyncTest > 0 {
+			if err := c.syncTest(c.Tick()); err != nil {
+				return err
+			}
+		}
 	}
 	nonFinite := c.checkFinite("predicting")
 	// A client waiting for the transfer it asked for (after a non-finite

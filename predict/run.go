@@ -68,7 +68,9 @@ type Summary struct {
 		Nondeterminism uint64 `json:"nondeterminism"`
 		Unverified     uint64 `json:"unverified"`
 		Remote         uint64 `json:"remote"`
+		Rewind         uint64 `json:"rewind"` // the sync test's replays that gave other bits
 	} `json:"mispredictions"`
+	SyncTests uint64 `json:"sync_tests,omitempty"` // ticks the sync test (-synctest) rewound and re-simulated
 	// Time sync (a clocked server): the client's input buffer at the
 	// server, its 95th percentile, late inputs, and how far ahead of the
 	// server the client ran at the end.

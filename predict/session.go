@@ -125,6 +125,9 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if err := checkSnapshotRate(cfg.SnapshotHz); err != nil {
 		return nil, err
 	}
+	if cfg.Client.SyncTest < 0 || cfg.Client.SyncTest > MaxSyncTest {
+		return nil, fmt.Errorf("predict: sync test of %d ticks, want 0 (off) to %d", cfg.Client.SyncTest, MaxSyncTest)
+	}
 	if cfg.NudgeEvery < 0 {
 		return nil, fmt.Errorf("predict: nudge interval %v is negative", cfg.NudgeEvery)
 	}

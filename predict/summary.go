@@ -62,6 +62,8 @@ func clientSummary(c *Client, r *ClientRun) Summary {
 	m.Mispredictions.Nondeterminism = st.Mispredicted[KindNondeterminism]
 	m.Mispredictions.Unverified = st.Mispredicted[KindUnverified]
 	m.Mispredictions.Remote = st.Mispredicted[KindRemote]
+	m.Mispredictions.Rewind = st.Mispredicted[KindRewind]
+	m.SyncTests = st.SyncTests
 	m.Rejected = st.Rejected.Total()
 	m.TimeSyncJumps = c.Sync.Jumps
 	m.Replay.Partial, m.Replay.FullReplays = st.PartialReplays, st.FullReplays

@@ -29,6 +29,7 @@ const (
 	actCorrections
 	actSmoothing
 	actRedundancy
+	actSyncTest
 	actServerCube
 	actSnapshotCube
 	actPredictedCube
@@ -61,6 +62,7 @@ var keyHelp = []struct{ key, what, short string }{
 	{"C", "corrections on/off", "corrections"},
 	{"M", "smoothing on/off", "smoothing"},
 	{"R", "redundant inputs on/off", "redundancy"},
+	{"T", "sync test on/off: after every tick, rewind 8 ticks (or -synctest N), replay them in full and partially, and compare the bits", "sync test"},
 	{"Y", "server's cube (yellow) on/off (in process)", "server cube"},
 	{"B", "last snapshot's cube (blue) on/off", "snapshot cube"},
 	{"V", "raw predicted cube (wireframe) on/off", "predicted cube"},
@@ -111,6 +113,7 @@ type lab struct {
 	autopilot  bool
 	dropBodies int // -bodies for the drop scene, kept while cycling scenes
 	inject     uint32
+	syncTest   int // the sync test's span T turns on (-synctest, or defaultSyncTest)
 	clock      stepClock
 	// wall reads a monotonic clock, for the simulation's budget per frame
 	// (tests replace it).
@@ -147,7 +150,7 @@ func (l *lab) say(msg string) { l.note, l.noteLeft = msg, noteSeconds }
 
 // newLab starts a session; autopilot drives the cube instead of the keys.
 func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, error) {
-	l := &lab{base: cfg, inject: inject, autopilot: autopilot, speed: 1}
+	l := &lab{base: cfg, inject: inject, autopilot: autopilot, speed: 1, syncTest: cfg.Client.SyncTest}
 	start := time.Now()
 	l.wall = func() time.Duration { return time.Since(start) }
 	if cfg.Scene == "drop" {
@@ -166,6 +169,7 @@ func newRemoteLab(r *remoteLink, autopilot bool, inject uint32, seed uint64) *la
 	l := &lab{remote: r, autopilot: autopilot, inject: inject}
 	l.show.snapshot = true
 	c := r.ep.Client
+	l.syncTest = c.Config.SyncTest
 	injectOnceJoined(c, inject)
 	c.OnMispredict = l.onMispredict
 	c.KeepStates = true
@@ -174,6 +178,19 @@ func newRemoteLab(r *remoteLink, autopilot bool, inject uint32, seed uint64) *la
 		l.pilot = game.NewAutopilot(c.Scene(), seed)
 	}
 	return l
+}
+
+// defaultSyncTest is the span T's sync test rewinds when -synctest did not
+// set one.
+const defaultSyncTest = 8
+
+// syncTestState says whether the sync test runs, and its span and
+// findings.
+func syncTestState(c *predict.Client) string {
+	if c.Config.SyncTest == 0 {
+		return "off"
+	}
+	return fmt.Sprintf("%d ticks (%d tested, %d differ)", c.Config.SyncTest, c.Stats.SyncTests, c.Stats.SyncTestFailures)
 }
 
 // wallClock returns the time since it was called, from the monotonic
@@ -248,8 +265,11 @@ func nextScene(name string) string {
 }
 
 func (l *lab) onMispredict(m *predict.Misprediction) {
-	if m.Kind == predict.KindNondeterminism && l.desync == "" {
+	if (m.Kind == predict.KindNondeterminism || m.Kind == predict.KindRewind) && l.desync == "" {
 		l.desync = fmt.Sprintf("DESYNC at tick %d\nnondeterminism between ticks %d and %d: same state, same inputs, other bits", m.Tick, m.From, m.Tick)
+		if m.Kind == predict.KindRewind {
+			l.desync = fmt.Sprintf("DESYNC at tick %d\nrewind: replaying ticks %d to %d gave other bits than predicting them", m.Tick, m.From, m.Tick)
+		}
 		if l.desyncFound != nil {
 			if report := l.desyncFound(m); report != "" {
 				l.desync += "; report in " + report
@@ -298,6 +318,13 @@ func (l *lab) act(a action) error {
 	case actRedundancy:
 		c.Config.Redundancy = !c.Config.Redundancy
 		l.base.Client.Redundancy = c.Config.Redundancy
+	case actSyncTest:
+		if c.Config.SyncTest > 0 {
+			c.Config.SyncTest = 0
+		} else {
+			c.Config.SyncTest = max(l.syncTest, defaultSyncTest)
+		}
+		l.base.Client.SyncTest = c.Config.SyncTest
 	case actServerCube:
 		l.show.server = !l.show.server
 	case actSnapshotCube:
@@ -547,12 +574,12 @@ func (l *lab) hud() []string {
 		fmt.Sprintf("last rewind: %d ticks, %d of %d bodies, %.1f ms  error %.3f m  jump %.3f m", last.Replayed, st.LastReplay, c.World().NumBodies(),
 			float64(st.LastReplayTime.Microseconds())/1000, math.Sqrt(last.Error.Pos2), last.Jump),
 		fmt.Sprintf("mispredicted: input %d  server %d  remote %d  unverified %d  nondeterminism %d",
-			mis[predict.KindInput], mis[predict.KindServer], mis[predict.KindRemote], mis[predict.KindUnverified], mis[predict.KindNondeterminism]),
+			mis[predict.KindInput], mis[predict.KindServer], mis[predict.KindRemote], mis[predict.KindUnverified], mis[predict.KindNondeterminism]+mis[predict.KindRewind]),
 		rejected,
 		fmt.Sprintf("last second: up %.1f kbit/s %.0f B/pkt  down %.1f kbit/s %.0f B/pkt %.1f bodies",
 			rates.UpKbps, rates.UpBytesPerPacket, rates.DownKbps, rates.DownBytesPerPacket, rates.BodiesPerPacket),
 		fmt.Sprintf("frame %.1f ms  %.0f fps  %s  %s", 1000*l.frameTime, fps, state, driver),
-		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy)),
+		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s  T sync test %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy), syncTestState(c)),
 		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", server, onOff(l.show.snapshot), onOff(l.show.predicted)),
 	)
 	if l.remote != nil && l.remote.lost != nil {

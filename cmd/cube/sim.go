@@ -27,6 +27,7 @@ type sessionFlags struct {
 	noCorrection bool
 	noSmoothing  bool
 	fullReplay   bool
+	syncTest     int
 	missing      string
 	startTick    uint64
 	scene        string
@@ -50,6 +51,7 @@ func (f *sessionFlags) register(fs *flags) {
 	fs.BoolVar(&f.noRedundancy, "no-redundancy", false, "send only the current input, not every input since the last state received")
 	fs.BoolVar(&f.noCorrection, "no-corrections", false, "never rewind to the server's state")
 	fs.BoolVar(&f.noSmoothing, "no-smoothing", false, "show corrections as jumps")
+	fs.IntVar(&f.syncTest, "synctest", 0, fmt.Sprintf("after every tick, rewind N ticks and replay them in full and partially, reporting other bits as nondeterminism of kind rewind: 1 to %d (0: off)", predict.MaxSyncTest))
 	fs.BoolVar(&f.fullReplay, "full-replay", false, "re-simulate the whole world on every rewind, as before partial replays (same bits, slower): for comparison and debugging")
 	fs.StringVar(&f.missing, "missing", "", "with -input-driven, what the server does with missing inputs: skip (jump to the first tick it has, the default) or repeat (the last input); the clocked server always repeats")
 	fs.Uint64Var(&f.startTick, "start-tick", 0, "first tick number, 0 to 4294967295 (start near the top to cross the uint32 wrap)")
@@ -135,6 +137,10 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 	cfg.Client.Redundancy = !f.noRedundancy
 	cfg.Client.Corrections = !f.noCorrection
 	cfg.Client.FullReplay = f.fullReplay
+	if f.syncTest < 0 || f.syncTest > predict.MaxSyncTest {
+		return cfg, usagef("-synctest %d is out of range: want 1 to %d (0: off)", f.syncTest, predict.MaxSyncTest)
+	}
+	cfg.Client.SyncTest = f.syncTest
 	cfg.Smoothing = !f.noSmoothing
 	switch f.missing {
 	case "skip", "":
@@ -155,7 +161,7 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-nudge-every S] [-start-tick T] [-json] [-plot FILE] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
+	fs := newFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-nudge-every S] [-start-tick T] [-json] [-plot FILE] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	seconds := fs.Float64("seconds", 60, fmt.Sprintf("simulated seconds of play, 0 to %d (then the link drains)", maxSimSeconds))
@@ -218,7 +224,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 		s.Client.KeepStates = true
 		s.Client.OnMispredict = func(m *predict.Misprediction) {
-			if m.Kind == predict.KindNondeterminism && !desync {
+			if (m.Kind == predict.KindNondeterminism || m.Kind == predict.KindRewind) && !desync {
 				desync = true
 				reportDesync(stderr, stderr, reportDir, m)
 			}

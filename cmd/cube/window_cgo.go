@@ -24,7 +24,7 @@ var keyActions = map[render.Key]action{
 	render.Key1: actPreset1, render.Key2: actPreset2, render.Key3: actPreset3, render.Key4: actPreset4,
 	render.Key5: actPreset5, render.Key6: actPreset6, render.Key7: actPreset7,
 	render.KeyLeftBracket: actSlower, render.KeyRightBracket: actFaster,
-	render.KeyC: actCorrections, render.KeyM: actSmoothing, render.KeyR: actRedundancy,
+	render.KeyC: actCorrections, render.KeyM: actSmoothing, render.KeyR: actRedundancy, render.KeyT: actSyncTest,
 	render.KeyY: actServerCube, render.KeyB: actSnapshotCube, render.KeyV: actPredictedCube,
 	render.KeyK: actNudge, render.KeyP: actPause, render.KeyPeriod: actStep,
 	render.KeyBackspace: actReset, render.KeyF12: actScreenshot,
@@ -53,7 +53,7 @@ func heldInput(w *render.Window) game.Input {
 }
 
 func runWindow(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("window", "[window] [-scene NAME] [-bodies N] [-bots N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-snapshot-hz H] [-seed N] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-start-tick T] [-width W] [-height H] [-autopilot] [-paused] [-frames N] [-screenshot FILE.png] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR] | [window] -connect ADDR (-pin PIN | -insecure) [-max-players N] [the scene, client and window flags]", stderr)
+	fs := newFlags("window", "[window] [-scene NAME] [-bodies N] [-bots N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-snapshot-hz H] [-seed N] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-start-tick T] [-width W] [-height H] [-autopilot] [-paused] [-frames N] [-screenshot FILE.png] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR] | [window] -connect ADDR (-pin PIN | -insecure) [-max-players N] [the scene, client and window flags]", stderr)
 	wf := registerWindowFlags(fs)
 	if err := fs.parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -189,6 +189,7 @@ func dialWindow(wf *windowFlags, stderr io.Writer) (*remoteLink, error) {
 	ccfg.Mode, ccfg.TimeSync = mode, true
 	ccfg.Redundancy, ccfg.Corrections = !wf.session.noRedundancy, !wf.session.noCorrection
 	ccfg.FullReplay = wf.session.fullReplay
+	ccfg.SyncTest = wf.session.syncTest
 	c := predict.NewClient(ccfg, w, sc, randomNonce())
 	c.Smooth.Enabled = !wf.session.noSmoothing
 	return dialRemote(&wf.connect, c, p, wf.session.seed)

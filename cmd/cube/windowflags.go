@@ -179,11 +179,18 @@ func writeDesync(path string, m *predict.Misprediction) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(f, "nondeterminism: the client's prediction of tick %d differs from the server's state\n", m.Tick)
-	fmt.Fprintf(f, "both started from the same state at tick %d and applied the same inputs (the input chains match)\n", m.From)
+	first, second := "client", "server"
+	if m.Kind == predict.KindRewind {
+		first, second = "predicted", "replayed"
+		fmt.Fprintf(f, "nondeterminism of kind rewind: the sync test replayed ticks %d to %d and got other bits than predicting them\n", m.From, m.Tick)
+		fmt.Fprintf(f, "both ran from the same state at tick %d with the same inputs: the rewind did not bring back all the state that evolves, or a partial replay left out a body it reaches\n", m.From)
+	} else {
+		fmt.Fprintf(f, "nondeterminism: the client's prediction of tick %d differs from the server's state\n", m.Tick)
+		fmt.Fprintf(f, "both started from the same state at tick %d and applied the same inputs (the input chains match)\n", m.From)
+	}
 	if m.Predicted != nil && m.Server != nil {
 		d := physics.Diff(m.Predicted, m.Server, 0)
-		fmt.Fprintf(f, "%d fields differ (client value first, then server):\n", len(d))
+		fmt.Fprintf(f, "%d fields differ (%s value first, then %s):\n", len(d), first, second)
 		for _, x := range d {
 			fmt.Fprintf(f, "  %s\n", x)
 		}
