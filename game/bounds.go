@@ -58,7 +58,7 @@ func BoundsOf(w *physics.World, o Options) Bounds {
 		minHalf = boundsMinHalf
 	}
 	g := w.Config().Gravity
-	grav := max(1, math.Sqrt(g.X*g.X+g.Y*g.Y+g.Z*g.Z))
+	grav := max(1, math.Sqrt(mul(g.X, g.X)+mul(g.Y, g.Y)+mul(g.Z, g.Z)))
 	var bd Bounds
 	bd.Pos = reach + BoundsTravel
 	bd.Speed = math.Sqrt(2*grav*2*bd.Pos) + BoundsPush
