@@ -55,7 +55,7 @@ var breachGlobal bool
 // old gave it. The world's state must be the recorded run's state at
 // old.Tick for every body outside s (and every contact between them);
 // bodies changed since the last step (forces, SetBody, ...) join s, as do
-// old.Touched. Step adds to s the bodies it had to simulate too. The
+// old.Touched, unless both runs changed them to the same state. Step adds to s the bodies it had to simulate too. The
 // result is bit for bit that of a full step, and the next Record'ed trace
 // is the one a full step would have written. Follow returns an error, and
 // the next step is a full one, if old is not a trace of the world's tick.
@@ -79,11 +79,35 @@ func (w *World) beginFollow() {
 	p := &w.part
 	p.Reset(len(w.shapes))
 	w.mask, w.lite = p.in, true
-	for _, list := range [3][]int32{w.followSet.list, w.touched, w.follow.Touched} {
-		for _, i := range list {
-			if i >= 0 && int(i) < len(w.shapes) && !w.shapes[i].static {
-				p.Add(i)
-			}
+	add := func(i int32) {
+		if i >= 0 && int(i) < len(w.shapes) && !w.shapes[i].static {
+			p.Add(i)
+		}
+	}
+	for _, i := range w.followSet.list {
+		add(i)
+	}
+	// A body touched before the step, in this run or the recorded one,
+	// starts the step as recorded only if the recorded run touched it too
+	// and it is now as the recorded step found it: the same forces on the
+	// same state (an input that did not change, a scene's force that does
+	// not depend on what changed). Any other is followed.
+	old := w.follow
+	o := 0
+	for _, i := range w.touched {
+		for ; o < len(old.Touched) && old.Touched[o] < i; o++ {
+			add(old.Touched[o])
+		}
+		if o < len(old.Touched) && old.Touched[o] == i && o < len(old.Before) &&
+			bodyWords(&w.st.Bodies[i]) == bodyWords(&old.Before[o]) {
+			o++
+			continue
+		}
+		add(i)
+	}
+	for ; o < len(old.Touched); o++ {
+		if i := old.Touched[o]; o >= len(old.Before) || bodyWords(&w.st.Bodies[i]) != bodyWords(&old.Before[o]) {
+			add(i)
 		}
 	}
 	for grown := true; grown; {

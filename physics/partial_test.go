@@ -207,6 +207,13 @@ func traceEqual(a, b *Trace) error {
 		return fmt.Errorf("bodies %v, want %v", a.Bodies, b.Bodies)
 	case len(a.Links) != len(b.Links):
 		return fmt.Errorf("links %v, want %v", a.Links, b.Links)
+	case !eq(a.Touched, b.Touched) || len(a.Before) != len(b.Before):
+		return fmt.Errorf("touched %v, want %v", a.Touched, b.Touched)
+	}
+	for k := range a.Before {
+		if bodyWords(&a.Before[k]) != bodyWords(&b.Before[k]) {
+			return fmt.Errorf("the state before the step of touched body %d differs", a.Touched[k])
+		}
 	}
 	for k := range a.States {
 		if bodyWords(&a.States[k]) != bodyWords(&b.States[k]) {

@@ -24,6 +24,9 @@ func (w *World) Step() {
 		w.reserve()
 	}
 	tick := w.st.Tick
+	if w.follow != nil || w.rec != nil {
+		w.noteTouched()
+	}
 	if w.follow != nil {
 		w.beginFollow()
 	}
@@ -108,6 +111,7 @@ func (w *World) reserve() {
 	w.redo = slices.Grow(w.redo[:0], n/2+1)
 	w.redoOld = slices.Grow(w.redoOld[:0], 8)
 	w.redoRel = slices.Grow(w.redoRel[:0], 8)
-	w.touched = slices.Grow(w.touched[:0], 16)
-	w.woken = slices.Grow(w.woken[:0], 16)
+	w.touched = slices.Grow(w.touched, 16) // keeps what was touched before the first step
+	w.woken = slices.Grow(w.woken, 16)
+	w.before = slices.Grow(w.before, 16)
 }

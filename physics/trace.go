@@ -22,6 +22,7 @@ type Trace struct {
 	Bodies   []int32        // every body whose state the step changed: the active ones, those it woke and those changed before it (Touched), in index order
 	States   []BodyState    // the states of Bodies after the step
 	Touched  []int32        // the bodies changed between the previous step and this one (forces, impulses, SetBody, SetEnabled and the bodies it woke), in index order
+	Before   []BodyState    // the states of Touched as the step found them
 	Contacts []ContactState // the cache entries with a body of Active after the step, in key order
 	Links    []uint64       // a<<32 | b: the pairs made again in every substep (redo), which may wake a body and leave no contact
 }
@@ -41,6 +42,16 @@ func (w *World) Cancel() { w.rec, w.follow, w.followSet, w.mask = nil, nil, nil,
 func (w *World) Amend(tr *Trace) {
 	for k, i := range tr.Bodies {
 		tr.States[k] = w.st.Bodies[i]
+	}
+}
+
+// noteTouched sorts the bodies touched since the last step and keeps their
+// states as the step finds them (Trace.Before).
+func (w *World) noteTouched() {
+	w.touched = sortedUnique(w.touched)
+	w.before = w.before[:0]
+	for _, i := range w.touched {
+		w.before = append(w.before, w.st.Bodies[i])
 	}
 }
 
@@ -142,7 +153,8 @@ func (w *World) setState(i int, s *BodyState) {
 func (w *World) capture(tr *Trace, tick uint32, active, extra []int32, links []uint64) {
 	tr.Tick = tick
 	tr.Active = append(tr.Active[:0], active...)
-	tr.Touched = sortedUnique(append(tr.Touched[:0], w.touched...))
+	tr.Touched = append(tr.Touched[:0], w.touched...) // sorted by Step
+	tr.Before = append(tr.Before[:0], w.before...)
 	b := append(tr.Bodies[:0], active...)
 	b = append(b, w.woken...)
 	b = append(b, tr.Touched...)
@@ -184,6 +196,7 @@ func (tr *Trace) CopyFrom(src *Trace) {
 	tr.Bodies = append(tr.Bodies[:0], src.Bodies...)
 	tr.States = append(tr.States[:0], src.States...)
 	tr.Touched = append(tr.Touched[:0], src.Touched...)
+	tr.Before = append(tr.Before[:0], src.Before...)
 	tr.Contacts = append(tr.Contacts[:0], src.Contacts...)
 	tr.Links = append(tr.Links[:0], src.Links...)
 }

@@ -121,7 +121,7 @@ func (h *history) dropTrace(t uint32) {
 
 // traceBytes returns the bytes tr's buffers hold.
 func traceBytes(tr *physics.Trace) int {
-	return 4*(cap(tr.Active)+cap(tr.Bodies)+cap(tr.Touched)) + int(unsafe.Sizeof(physics.BodyState{}))*cap(tr.States) +
+	return 4*(cap(tr.Active)+cap(tr.Bodies)+cap(tr.Touched)) + int(unsafe.Sizeof(physics.BodyState{}))*(cap(tr.States)+cap(tr.Before)) +
 		int(unsafe.Sizeof(physics.ContactState{}))*cap(tr.Contacts) + 8*cap(tr.Links)
 }
 
