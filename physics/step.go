@@ -27,17 +27,19 @@ func (w *World) Step() {
 	w.activate()
 	w.findPairs()
 	w.collide()
-	for s := 0; s < w.cfg.Iterations; s++ {
-		if s > 0 && len(w.redo) > 0 {
-			w.redoContacts(s)
+	if !w.solveParallel() { // on more than one worker, by island (islands_par.go)
+		for s := 0; s < w.cfg.Iterations; s++ {
+			if s > 0 && len(w.redo) > 0 {
+				w.redoContacts(s)
+			}
+			w.integrateVelocities()
+			w.warmStart()
+			w.solve(true)
+			w.integratePositions()
+			w.solve(false)
 		}
-		w.integrateVelocities()
-		w.warmStart()
-		w.solve(true)
-		w.integratePositions()
-		w.solve(false)
+		w.restitution()
 	}
-	w.restitution()
 	w.storeCache()
 	for k, i := range w.active {
 		b := &w.st.Bodies[i]

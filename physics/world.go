@@ -43,6 +43,8 @@ type World struct {
 
 	overlapItems []overlapItem // MaxOverlap's buffer
 
+	par parallel // the workers and their buffers (pool.go)
+
 	h          float64 // substep length
 	invH       float64 // 1 / h
 	angDamp    float64 // angular damping factor per substep
@@ -58,6 +60,7 @@ func New(cfg Config) (*World, error) {
 		return nil, err
 	}
 	w := &World{cfg: cfg}
+	w.par.n = cfg.workers()
 	w.h = cfg.Dt / float64(cfg.Iterations)
 	w.invH = 1 / w.h
 	w.angDamp = 1 / (1 + mul(w.h, cfg.AngularDamping))
