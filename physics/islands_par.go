@@ -38,8 +38,9 @@ type islands struct {
 // worker, at most, so that a worker that finishes early finds more to do.
 const batchesPerWorker = 4
 
-// minBatchCost is the smallest cost (bodies plus contact points) of a
-// batch: below it, waking a worker costs more than it saves.
+// minBatchCost is the smallest cost (bodies plus four per contact) of a
+// batch: below it, waking a worker costs more than it saves. Tests lower
+// it (parallel.minCost) to cut the islands into more batches.
 const minBatchCost = 256
 
 // solveParallel runs the solver's substeps and restitution by island on
@@ -105,7 +106,7 @@ func (w *World) buildIslands(is *islands) {
 		return int(is.bodyAt[k+1]-is.bodyAt[k]) + 4*int(is.consAt[k+1]-is.consAt[k])
 	}
 	total := int(n) + 4*len(w.cons)
-	target := max(total/(batchesPerWorker*w.par.n), minBatchCost)
+	target := max(total/(batchesPerWorker*w.par.n), w.par.minCost)
 	is.batch = append(is.batch[:0], 0)
 	acc := 0
 	for k := int32(0); k < ni; k++ {

@@ -98,6 +98,7 @@ func (p *pool) close() {
 // parallel is what a world keeps for its workers.
 type parallel struct {
 	n       int   // workers, from the configuration
+	minCost int   // smallest cost of a batch of islands: minBatchCost
 	pool    *pool // nil until the first step on more than one worker, and after Close
 	cleanup runtime.Cleanup
 
