@@ -34,6 +34,7 @@ type sessionFlags struct {
 	quantize     bool
 	budgetKbps   float64
 	inputDriven  bool
+	workers      workersFlag
 }
 
 func (f *sessionFlags) register(fs *flags) {
@@ -50,6 +51,7 @@ func (f *sessionFlags) register(fs *flags) {
 	fs.BoolVar(&f.noCorrection, "no-corrections", false, "never rewind to the server's state")
 	fs.BoolVar(&f.noSmoothing, "no-smoothing", false, "show corrections as jumps")
 	fs.StringVar(&f.missing, "missing", "", "with -input-driven, what the server does with missing inputs: skip (jump to the first tick it has, the default) or repeat (the last input); the clocked server always repeats")
+	f.workers.register(fs)
 	fs.Uint64Var(&f.startTick, "start-tick", 0, "first tick number, 0 to 4294967295 (start near the top to cross the uint32 wrap)")
 }
 
@@ -112,6 +114,10 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 		return cfg, err
 	}
 	cfg.Options.Quantize = f.quantize
+	if err := f.workers.check(); err != nil {
+		return cfg, err
+	}
+	cfg.Physics.Workers = f.workers.n
 	switch f.sync {
 	case "state":
 		cfg.Client.Mode = predict.StateSync
