@@ -2,6 +2,7 @@ package physics
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -105,6 +106,28 @@ type parallel struct {
 	scratch []workerScratch // by worker
 	narrow  []narrowSlot    // by pair (narrow.go)
 	isl     islands         // this step's islands (islands_par.go)
+}
+
+// reserve sizes the buffers of more than one worker for n bodies as
+// World.reserve sizes the step's (4 pairs, 3 constraints a body).
+func (par *parallel) reserve(n int) {
+	if par.n < 2 {
+		return
+	}
+	par.narrow = slices.Grow(par.narrow[:0], 4*n)
+	is := &par.isl
+	for _, b := range []*[]int32{&is.uf, &is.of, &is.count, &is.bodyAt, &is.bodies, &is.consAt, &is.exactAt, &is.redoAt, &is.exact, &is.batch} {
+		*b = slices.Grow((*b)[:0], n+1)
+	}
+	is.cons = slices.Grow(is.cons[:0], 3*n)
+	is.redo = slices.Grow(is.redo[:0], n/2+1)
+	is.redoHit = slices.Grow(is.redoHit[:0], n/2+1)
+	par.scratch = slices.Grow(par.scratch[:0], par.n)[:par.n]
+	for k := range par.scratch {
+		sc := &par.scratch[k]
+		sc.redoOld = slices.Grow(sc.redoOld[:0], 8)
+		sc.redoRel = slices.Grow(sc.redoRel[:0], 8)
+	}
 }
 
 // workerScratch is a worker's own scratch.

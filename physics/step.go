@@ -78,4 +78,5 @@ func (w *World) reserve() {
 	w.redo = slices.Grow(w.redo[:0], n/2+1)
 	w.redoOld = slices.Grow(w.redoOld[:0], 8)
 	w.redoRel = slices.Grow(w.redoRel[:0], 8)
+	w.par.reserve(n)
 }
