@@ -31,6 +31,8 @@ type islands struct {
 	bodies, cons, exact, redo       []int32
 
 	batch   []int32 // batch k is islands batch[k] to batch[k+1]
+	cost    []int32 // by batch
+	order   []int32 // the batches, costliest first: the order the workers claim them
 	redoHit []bool  // by redo pair: it found contacts in a substep
 }
 
@@ -108,14 +110,26 @@ func (w *World) buildIslands(is *islands) {
 	total := int(n) + 4*len(w.cons)
 	target := max(total/(batchesPerWorker*w.par.n), w.par.minCost)
 	is.batch = append(is.batch[:0], 0)
+	is.cost, is.order = is.cost[:0], is.order[:0]
 	acc := 0
 	for k := int32(0); k < ni; k++ {
 		acc += cost(k)
 		if acc >= target || k == ni-1 {
+			is.order = append(is.order, int32(len(is.batch)-1))
 			is.batch = append(is.batch, k+1)
+			is.cost = append(is.cost, int32(acc))
 			acc = 0
 		}
 	}
+	// The costliest batches are claimed first, so that a giant island
+	// starts at once and the others fill the remaining workers around it
+	// (the order of the batches changes no result).
+	slices.SortFunc(is.order, func(a, b int32) int {
+		if ca, cb := is.cost[a], is.cost[b]; ca != cb {
+			return int(cb - ca)
+		}
+		return int(a - b)
+	})
 }
 
 // group sorts the items 0 to m-1 by island (of returns an item's island)
@@ -143,10 +157,11 @@ func (is *islands) group(at, items []int32, ni int32, m int, of func(k int) int3
 	return at, items
 }
 
-// solveBatch runs the solver on the islands of batch b, with worker
-// scratch sc.
-func (w *World) solveBatch(b int, sc *workerScratch) {
+// solveBatch runs the solver on the islands of the c-th batch claimed
+// (see islands.order), with worker scratch sc.
+func (w *World) solveBatch(c int, sc *workerScratch) {
 	is := &w.par.isl
+	b := is.order[c]
 	for k := is.batch[b]; k < is.batch[b+1]; k++ {
 		w.solveIsland(k, sc)
 	}

@@ -116,7 +116,7 @@ func (par *parallel) reserve(n int) {
 	}
 	par.narrow = slices.Grow(par.narrow[:0], 4*n)
 	is := &par.isl
-	for _, b := range []*[]int32{&is.uf, &is.of, &is.count, &is.bodyAt, &is.bodies, &is.consAt, &is.exactAt, &is.redoAt, &is.exact, &is.batch} {
+	for _, b := range []*[]int32{&is.uf, &is.of, &is.count, &is.bodyAt, &is.bodies, &is.consAt, &is.exactAt, &is.redoAt, &is.exact, &is.batch, &is.cost, &is.order} {
 		*b = slices.Grow((*b)[:0], n+1)
 	}
 	is.cons = slices.Grow(is.cons[:0], 3*n)
