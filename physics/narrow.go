@@ -30,14 +30,16 @@ func (w *World) narrowAll() []narrowSlot {
 	}
 	n := len(w.bp.pairs)
 	w.par.narrow = slices.Grow(w.par.narrow[:0], n)[:n]
-	p.run(w, jobNarrow, (n+narrowChunk-1)/narrowChunk)
+	size := max(narrowChunk, (n+maxChunks-1)/maxChunks)
+	w.par.chunk = size
+	p.run(w, jobNarrow, (n+size-1)/size)
 	return w.par.narrow
 }
 
 // narrowPairs finds the contacts of the pairs of chunk c.
 func (w *World) narrowPairs(c int) {
-	lo := c * narrowChunk
-	hi := min(lo+narrowChunk, len(w.bp.pairs))
+	lo := c * w.par.chunk
+	hi := min(lo+w.par.chunk, len(w.bp.pairs))
 	for p := lo; p < hi; p++ {
 		pr := w.bp.pairs[p]
 		s := &w.par.narrow[p]

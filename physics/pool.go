@@ -15,7 +15,9 @@ import (
 // order by whichever worker is free; the result never depends on that
 // order, since each chunk writes only its own slots and the step reads
 // them back in index order (narrow.go, islands_par.go). The caller works
-// too, as worker 0.
+// too, as worker 0, and waits only for chunks that a helper claimed: on a
+// busy machine, a helper that has not woken yet when the caller has taken
+// every chunk costs nothing.
 
 // job names the work a pool runs.
 type job uint8
@@ -25,65 +27,100 @@ const (
 	jobIslands            // solver: batches of islands (islands_par.go)
 )
 
+// The pool's state word: a job's generation, its chunk count and the next
+// chunk to claim, so that one compare-and-swap claims a chunk of the job
+// under way and never one of a job that has ended.
+const (
+	chunkBits = 20
+	maxChunks = 1<<chunkBits - 1
+	chunkMask = maxChunks
+)
+
 // pool is a world's workers. Between jobs it holds no reference to the
 // world, so that a world dropped without Close can be collected and its
 // cleanup can stop the goroutines.
 type pool struct {
-	wake []chan struct{} // one per goroutine (workers 1 to n-1)
-	done sync.WaitGroup
-	stop sync.Once
+	wake     []chan struct{} // one per helper (workers 1 to n-1), room for one wake
+	finished chan struct{}   // the helper that completes a job's last chunk says so here
+	stop     sync.Once
 
-	w      *World // the world of the job under way, nil between jobs
-	job    job
-	chunks int
-	next   atomic.Int32 // next chunk to claim
+	// The job under way: written by the caller before it publishes the
+	// job in state, read by a helper only after it claimed a chunk.
+	w   *World // nil between jobs
+	job job
+
+	state     atomic.Uint64 // gen<<(2*chunkBits) | chunks<<chunkBits | next
+	completed atomic.Int32  // chunks of the job done
+	gen       uint64        // the caller's count of jobs
 }
 
 // newPool starts n-1 goroutines, for n workers in all.
 func newPool(n int) *pool {
-	p := &pool{wake: make([]chan struct{}, n-1)}
+	p := &pool{wake: make([]chan struct{}, n-1), finished: make(chan struct{}, 1)}
 	for k := range p.wake {
-		p.wake[k] = make(chan struct{})
+		p.wake[k] = make(chan struct{}, 1)
 		go p.loop(k+1, p.wake[k])
 	}
 	return p
 }
 
-// loop is the life of worker id: a job for every wake, until closed.
+// loop is the life of helper id: work at every wake, until closed.
 func (p *pool) loop(id int, wake <-chan struct{}) {
 	for range wake {
-		p.work(id)
-		p.done.Done()
+		if p.work(id) {
+			p.finished <- struct{}{}
+		}
 	}
 }
 
-// work claims and runs chunks until none is left.
-func (p *pool) work(id int) {
+// claim takes the next chunk of the job under way, if one is left.
+func (p *pool) claim() (c, chunks int, ok bool) {
 	for {
-		c := int(p.next.Add(1)) - 1
-		if c >= p.chunks {
-			return
+		s := p.state.Load()
+		next, n := int(s&chunkMask), int(s>>chunkBits&chunkMask)
+		if next >= n {
+			return 0, 0, false
+		}
+		if p.state.CompareAndSwap(s, s+1) {
+			return next, n, true
+		}
+	}
+}
+
+// work claims and runs chunks as worker id until none is left, and
+// reports whether it completed the job's last one.
+func (p *pool) work(id int) bool {
+	last := false
+	for {
+		c, n, ok := p.claim()
+		if !ok {
+			return last
 		}
 		p.w.runChunk(p.job, c, id)
+		last = p.completed.Add(1) == int32(n)
 	}
 }
 
-// run runs chunks chunks of job j of world w on the pool and returns
-// when all are done. It wakes no more goroutines than there are chunks
-// besides the caller's first.
+// run runs chunks chunks (at most maxChunks) of job j of world w on the
+// pool and returns when all are done. It wakes no more helpers than there
+// are chunks besides the caller's first.
 func (p *pool) run(w *World, j job, chunks int) {
 	if chunks == 0 {
 		return
 	}
-	p.w, p.job, p.chunks = w, j, chunks
-	p.next.Store(0)
-	helpers := min(len(p.wake), chunks-1)
-	p.done.Add(helpers)
-	for k := 0; k < helpers; k++ {
-		p.wake[k] <- struct{}{}
+	p.w, p.job = w, j
+	p.completed.Store(0)
+	p.gen++
+	p.state.Store(p.gen<<(2*chunkBits) | uint64(chunks)<<chunkBits)
+	for k := 0; k < min(len(p.wake), chunks-1); k++ {
+		select {
+		case p.wake[k] <- struct{}{}:
+		default: // a wake is pending already
+		}
 	}
-	p.work(0)
-	p.done.Wait()
+	if !p.work(0) {
+		<-p.finished // a helper completes the last chunk
+	}
 	p.w = nil
 }
 
@@ -105,6 +142,7 @@ type parallel struct {
 
 	scratch []workerScratch // by worker
 	narrow  []narrowSlot    // by pair (narrow.go)
+	chunk   int             // pairs in a chunk of the narrow phase
 	isl     islands         // this step's islands (islands_par.go)
 }
 
