@@ -177,6 +177,7 @@ func bench(name string, cfg physics.Config, o game.Options, steps int) (benchRes
 	if err != nil {
 		return r, err
 	}
+	defer rw.Close()
 	best := math.Inf(1)
 	for rep := 0; rep < 5; rep++ {
 		t0 := time.Now()
