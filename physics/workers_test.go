@@ -179,6 +179,12 @@ func waitGoroutines(want int) int {
 
 func TestWorkersStop(t *testing.T) {
 	base := waitGoroutines(runtime.NumGoroutine())
+	// One worker: no goroutine at all.
+	one := setWorkers(MustSwarm(), 1)
+	one.Step()
+	if n := runtime.NumGoroutine(); n != base || one.par.pool != nil {
+		t.Fatalf("one worker: %d goroutines, want %d", n, base)
+	}
 	// Closed: the goroutines end, and the world still steps.
 	w := setWorkers(MustSwarm(), 8)
 	w.Step()
