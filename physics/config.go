@@ -39,8 +39,9 @@ type Config struct {
 const MaxWorkers = 64
 
 // DefaultWorkers returns the worker count Config.Workers 0 stands for: the
-// machine's logical CPUs, at most MaxWorkers.
-func DefaultWorkers() int { return min(runtime.NumCPU(), MaxWorkers) }
+// machine's logical CPUs, no more than GOMAXPROCS (which follows a
+// container's CPU limit) and MaxWorkers.
+func DefaultWorkers() int { return min(runtime.NumCPU(), runtime.GOMAXPROCS(0), MaxWorkers) }
 
 // workers returns the number of workers c asks for, its default resolved.
 func (c *Config) workers() int {

@@ -133,7 +133,7 @@ func TestWorkersConfig(t *testing.T) {
 		}
 		want := n
 		if n == 0 {
-			want = min(runtime.NumCPU(), MaxWorkers)
+			want = min(runtime.NumCPU(), runtime.GOMAXPROCS(0), MaxWorkers)
 		}
 		if w.Workers() != want || w.Config().Workers != n {
 			t.Fatalf("Workers %d: world has %d (config %d), want %d", n, w.Workers(), w.Config().Workers, want)
