@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/cubelab/cube/physics"
@@ -8,14 +9,20 @@ import (
 
 // benchScene measures one scripted step of a scene from the state it
 // reaches after `warm` steps, restored every `span` steps so that the
-// benchmark stays in that phase of the scene.
+// benchmark stays in that phase of the scene, on the default workers.
 func benchScene(b *testing.B, name string, sleep bool, warm, span int) {
+	benchSceneOn(b, name, sleep, warm, span, 0)
+}
+
+// benchSceneOn is benchScene on the given number of workers.
+func benchSceneOn(b *testing.B, name string, sleep bool, warm, span, workers int) {
 	cfg := physics.DefaultConfig()
-	cfg.NoSleep = !sleep
+	cfg.NoSleep, cfg.Workers = !sleep, workers
 	w, sc, err := Build(name, cfg, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
+	defer w.Close()
 	if err := sc.RunScript(w, warm); err != nil {
 		b.Fatal(err)
 	}
@@ -51,6 +58,16 @@ func BenchmarkPyramidAwake(b *testing.B) { benchScene(b, "pyramid", false, 256, 
 
 // BenchmarkCubesPulling: the cubes scene while the player pulls (sleeping on).
 func BenchmarkCubesPulling(b *testing.B) { benchScene(b, "cubes", true, 960, 32) }
+
+// BenchmarkCubesWorkers: the cubes scene while the player pulls, and the
+// 1000-box drop settled, on one worker and on two: the same bits either
+// way (TestWorkersGiveTheSameBits).
+func BenchmarkCubesWorkers(b *testing.B) {
+	for _, n := range []int{1, 2} {
+		b.Run(fmt.Sprintf("pulling/workers=%d", n), func(b *testing.B) { benchSceneOn(b, "cubes", true, 960, 32, n) })
+		b.Run(fmt.Sprintf("drop/workers=%d", n), func(b *testing.B) { benchSceneOn(b, "drop", false, 256, 64, n) })
+	}
+}
 
 // BenchmarkHashCubes measures State.Hash of the cubes scene while the player
 // pulls (tick 960: 901 bodies and about 6500 cached contacts), which client

@@ -1,12 +1,24 @@
 package physics
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // BenchmarkStep measures one step of the canonical scene with the player
 // cube sliding on the plane: pushed towards +Z, where nothing stands for
-// 15 m, with four ground contacts. Every 128 steps it is put back.
+// 15 m, with four ground contacts. Every 128 steps it is put back. On one
+// worker and on two: the cost of the pool on a step with one body.
 func BenchmarkStep(b *testing.B) {
-	w := MustScene()
+	for _, n := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", n), func(b *testing.B) { benchStep(b, n) })
+	}
+}
+
+// benchStep is BenchmarkStep on the given workers.
+func benchStep(b *testing.B, workers int) {
+	w := setWorkers(MustScene(), workers)
+	defer w.Close()
 	for i := 0; i < 32; i++ { // get it sliding
 		_ = ApplyInput(w, Player, Back)
 		w.Step()

@@ -63,25 +63,24 @@ func (w *World) collide() {
 	w.redo = w.redo[:0]
 	o := 0 // where the walk through the previous cache stands
 	g := 0 // next active body whose ground contacts are still to come
-	var out manifolds
-	margin := w.cfg.Margin
-	for _, pr := range w.bp.pairs {
+	var own manifolds
+	slots := w.narrowAll() // nil on one worker: each pair is found below
+	for p, pr := range w.bp.pairs {
 		a, b := int32(pr>>32), int32(uint32(pr))
 		for ; g < len(w.active) && w.active[g] <= a; g++ {
 			w.ground(w.active[g], &o)
 		}
-		cl := w.closing(a, b)
-		// Bounding spheres further apart than the speculative distance:
-		// no contact this step (bounds grown by the bodies' own sweeps
-		// overlap for boxes that move along together).
-		d := w.st.Bodies[b].Pos.Sub(w.st.Bodies[a].Pos)
-		if r := w.shapes[a].radius + w.shapes[b].radius + margin + cl; d.Dot(d) > mul(r, r) {
+		out, cl, hit := &own, 0.0, false
+		if slots != nil {
+			out, cl, hit = &slots[p].out, slots[p].cl, slots[p].hit
+		} else {
+			cl, hit = w.narrow(a, b, out)
+		}
+		if !hit {
 			continue
 		}
-		A, B := w.boxOf(a), w.boxOf(b)
-		boxBox(&A, &B, margin+cl, cl, &out)
 		if cl > redoMin && out.near && w.cfg.Iterations > 1 {
-			w.addRedo(a, b, cl, &out, &o)
+			w.addRedo(a, b, cl, out, &o)
 		} else {
 			for m := 0; m < out.m; m++ {
 				w.addConstraint(a, b, out.n[m], out.pts[m][:out.k[m]], &o)
@@ -100,6 +99,26 @@ func (w *World) collide() {
 	for ; g < len(w.active); g++ {
 		w.ground(w.active[g], &o)
 	}
+}
+
+// narrow finds the contacts of pair (a, b) into out, and returns how far
+// the boxes may close in this step (see closing); hit is false when their
+// bounding spheres are too far apart for a contact and out was not
+// touched. It only reads the world, so the pairs may be found in parallel
+// (narrow.go).
+func (w *World) narrow(a, b int32, out *manifolds) (cl float64, hit bool) {
+	cl = w.closing(a, b)
+	margin := w.cfg.Margin
+	// Bounding spheres further apart than the speculative distance:
+	// no contact this step (bounds grown by the bodies' own sweeps
+	// overlap for boxes that move along together).
+	d := w.st.Bodies[b].Pos.Sub(w.st.Bodies[a].Pos)
+	if r := w.shapes[a].radius + w.shapes[b].radius + margin + cl; d.Dot(d) > mul(r, r) {
+		return cl, false
+	}
+	A, B := w.boxOf(a), w.boxOf(b)
+	boxBox(&A, &B, margin+cl, cl, out)
+	return cl, true
 }
 
 // closing returns how far boxes a and b may close in on each other this
@@ -474,40 +493,53 @@ func (w *World) empty(c *constraint, first int32) {
 // on; a point's separation at the start of the step is set back so that
 // the solver's linear estimate gives the one found now.
 func (w *World) redoContacts(s int) {
+	for k := range w.redo {
+		r := &w.redo[k]
+		if w.redoPair(r, s, &w.redoOld, &w.redoRel) {
+			w.wakeRedo(r)
+		}
+	}
+}
+
+// redoPair makes the contacts of redo pair r again at the start of
+// substep s (see redoContacts), with old and rel as scratch, and reports
+// whether it found any: then its sides that do not move must be woken
+// (wakeRedo), which the parallel step does after the solver.
+func (w *World) redoPair(r *redo, s int, oldBuf *[]ContactState, relBuf *[]float64) bool {
 	left := float64(w.cfg.Iterations-s) / float64(w.cfg.Iterations)
 	margin := w.cfg.Margin
 	var out manifolds
-	for k := range w.redo {
-		r := &w.redo[k]
-		old := w.redoOld[:0]
-		rel := w.redoRel[:0]
-		for m := int32(0); m < 2; m++ {
-			c := &w.cons[r.ci+m]
-			old = w.appendContacts(old, c)
-			for q := c.first; q < c.first+c.count; q++ {
-				rel = append(rel, w.info[q].relVel)
-			}
+	old := (*oldBuf)[:0]
+	rel := (*relBuf)[:0]
+	for m := int32(0); m < 2; m++ {
+		c := &w.cons[r.ci+m]
+		old = w.appendContacts(old, c)
+		for q := c.first; q < c.first+c.count; q++ {
+			rel = append(rel, w.info[q].relVel)
 		}
-		w.redoOld, w.redoRel = old, rel
-		A, B := w.boxNow(r.a), w.boxNow(r.b)
-		cl := mul(r.cl, left)
-		boxBox(&A, &B, margin+cl, cl, &out)
-		o := 0
-		for m := int32(0); m < 2; m++ {
-			c := &w.cons[r.ci+m]
-			if int(m) >= out.m {
-				w.empty(c, r.first+4*m)
-				continue
-			}
-			w.prepare(c, r.first+4*m, r.a, r.b, out.n[m], out.pts[m][:out.k[m]], old, &o)
-			w.rebase(c, old, rel)
+	}
+	*oldBuf, *relBuf = old, rel
+	A, B := w.boxNow(r.a), w.boxNow(r.b)
+	cl := mul(r.cl, left)
+	boxBox(&A, &B, margin+cl, cl, &out)
+	o := 0
+	for m := int32(0); m < 2; m++ {
+		c := &w.cons[r.ci+m]
+		if int(m) >= out.m {
+			w.empty(c, r.first+4*m)
+			continue
 		}
-		if out.m > 0 {
-			for _, i := range [2]int32{r.a, r.b} {
-				if w.sidx[i] < 0 {
-					w.wake(int(i))
-				}
-			}
+		w.prepare(c, r.first+4*m, r.a, r.b, out.n[m], out.pts[m][:out.k[m]], old, &o)
+		w.rebase(c, old, rel)
+	}
+	return out.m > 0
+}
+
+// wakeRedo wakes the sides of redo pair r that do not move this step.
+func (w *World) wakeRedo(r *redo) {
+	for _, i := range [2]int32{r.a, r.b} {
+		if w.sidx[i] < 0 {
+			w.wake(int(i))
 		}
 	}
 }

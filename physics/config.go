@@ -1,6 +1,9 @@
 package physics
 
-import "fmt"
+import (
+	"fmt"
+	"runtime"
+)
 
 // Config is the fixed configuration of a world. Start from DefaultConfig and
 // override what differs.
@@ -25,6 +28,27 @@ type Config struct {
 	NoSleep        bool    // switch sleeping off: by default bodies at rest sleep by island
 	SleepSpeed     float64 // a body is at rest below this speed (its centre's plus its spin times its radius), m/s
 	SleepTicks     int     // an island falls asleep once all its bodies were at rest this many steps, up to 1<<20
+
+	// Workers is how many goroutines step the world, 0 to MaxWorkers: 0
+	// means DefaultWorkers(), 1 the single-threaded step. Every count gives
+	// the same bits (see pool.go); it is not part of a stored configuration.
+	Workers int
+}
+
+// MaxWorkers is the largest Config.Workers.
+const MaxWorkers = 64
+
+// DefaultWorkers returns the worker count Config.Workers 0 stands for: the
+// machine's logical CPUs, no more than GOMAXPROCS (which follows a
+// container's CPU limit) and MaxWorkers.
+func DefaultWorkers() int { return min(runtime.NumCPU(), runtime.GOMAXPROCS(0), MaxWorkers) }
+
+// workers returns the number of workers c asks for, its default resolved.
+func (c *Config) workers() int {
+	if c.Workers == 0 {
+		return DefaultWorkers()
+	}
+	return c.Workers
 }
 
 // DefaultTickRate is the default number of steps per second.
@@ -113,6 +137,8 @@ func (c *Config) validate() error {
 		return badValue("config SleepSpeed %v must be > 0 m/s", c.SleepSpeed)
 	case c.SleepTicks < 1 || c.SleepTicks > 1<<20:
 		return badValue("config SleepTicks %d must be in [1, 1048576]", c.SleepTicks)
+	case c.Workers < 0 || c.Workers > MaxWorkers:
+		return badValue("config Workers %d must be in [0, %d] (0: one per CPU)", c.Workers, MaxWorkers)
 	}
 	return nil
 }

@@ -8,8 +8,11 @@
 //     compiler cannot fuse it into a multiply-add (it does on arm64 and on amd64
 //     with GOAMD64=v3); the vector, quaternion and matrix helpers do this, and the
 //     rest of the engine calls them;
-//   - no maps, goroutines, clocks or random numbers; contacts and solver rows are
-//     ordered by body and feature index;
+//   - no maps, clocks or random numbers; contacts and solver rows are
+//     ordered by body and feature index; the only goroutines are the
+//     world's workers (Config.Workers, pool.go), which fill per-pair and
+//     per-island slots that the step reads back in index order, so every
+//     worker count gives the same bits;
 //   - everything that evolves lives in State (poses, velocities, accumulated
 //     forces, rest counts, sleep and enabled flags, the contact cache with its
 //     warm-start impulses and feature ids, the tick), so Save and Restore
@@ -29,7 +32,9 @@
 // close in during the step; the contacts of a pair that closes in fast are
 // made again in every substep, and those of a body that turns fast have their
 // separations computed from the poses (collide.go). The solver is a soft step
-// with substeps (solver.go); bodies at rest sleep by island (island.go).
+// with substeps (solver.go); bodies at rest sleep by island (island.go). On
+// more than one worker the narrow phase runs by pair (narrow.go) and the
+// solver by island (islands_par.go); call Close when a world is done with.
 // MaxOverlap measures penetration independently of all that. The engine knows
 // no player.
 package physics

@@ -141,77 +141,99 @@ type pointInfo struct {
 	feature uint32
 }
 
+// The stages below are each a loop over all bodies or all contacts of the
+// step, calling a function for one body or one contact; islands_par.go
+// runs the same functions over one island's bodies and contacts.
+
 // integrateVelocities applies one substep of gravity, forces and damping.
 func (w *World) integrateVelocities() {
-	vel := w.vel[:len(w.sb)]
 	for k := range w.sb {
-		b, v := &w.sb[k], &vel[k]
-		v.v = v.v.Add(b.dv)
-		v.w = v.w.Add(b.dw).Scale(w.angDamp)
+		w.integrateVelocity(k)
 	}
+}
+
+// integrateVelocity is integrateVelocities for solver body k.
+func (w *World) integrateVelocity(k int) {
+	b, v := &w.sb[k], &w.vel[k]
+	v.v = v.v.Add(b.dv)
+	v.w = v.w.Add(b.dw).Scale(w.angDamp)
 }
 
 // integratePositions moves the active bodies by one substep, then updates
 // the separation of every contact point from the bodies' motion since the
 // start of the step.
 func (w *World) integratePositions() {
-	h := w.h
-	vel := w.vel[:len(w.sb)]
-	for k, i := range w.active {
-		sb := &w.sb[k]
-		v := &vel[k]
-		b := &w.st.Bodies[i]
-		step := v.v.Scale(h)
-		b.Pos = b.Pos.Add(step)
-		sb.dp = sb.dp.Add(step)
-		b.Rot = b.Rot.Integrate(v.w, h)
-		sb.dq = sb.dq.AddScaled(v.w, h)
-		if sb.track {
-			sb.turn = rotationMat(b.Rot)
-		}
+	for k := range w.active {
+		w.integratePosition(k)
 	}
 	for ci := range w.cons {
-		c := &w.cons[ci]
-		b1 := &w.sb[c.s1]
-		pts := w.pts[c.first : c.first+c.count]
-		smin := math.Inf(1)
-		if c.s2 < 0 {
-			ddp := c.d.Dot(b1.dp)
-			dq1 := b1.dq
-			for k := range pts {
-				p := &pts[k]
-				p.s = p.sep + ddp + p.rn1.Dot(dq1)
-				if p.s < smin {
-					smin = p.s
-				}
-			}
-		} else {
-			b2 := &w.sb[c.s2]
-			ddp := c.d.Dot(b1.dp) - c.d.Dot(b2.dp)
-			dq1, dq2 := b1.dq, b2.dq
-			for k := range pts {
-				p := &pts[k]
-				p.s = p.sep + ddp + p.rn1.Dot(dq1) - p.rn2.Dot(dq2)
-				if p.s < smin {
-					smin = p.s
-				}
-			}
-		}
-		c.smin = smin
+		w.updateSeparation(&w.cons[ci])
 	}
 	for k := range w.exact {
-		e := &w.exact[k]
-		c := &w.cons[e.ci]
-		rx, px := w.poseNow(e.x)
-		ry, py := w.poseNow(e.y)
-		pts := w.pts[c.first : c.first+c.count]
-		ex := w.exactPts[e.first : e.first+c.count]
-		for q := range pts {
-			n := rx.MulVec(ex[q].nl)
-			pts[q].s = n.Dot(py.Add(ry.MulVec(ex[q].pl)).Sub(px)) - ex[q].h
-		}
-		c.smin = minSep(pts)
+		w.updateExact(&w.exact[k])
 	}
+}
+
+// integratePosition moves solver body k by one substep.
+func (w *World) integratePosition(k int) {
+	h := w.h
+	sb := &w.sb[k]
+	v := &w.vel[k]
+	b := &w.st.Bodies[w.active[k]]
+	step := v.v.Scale(h)
+	b.Pos = b.Pos.Add(step)
+	sb.dp = sb.dp.Add(step)
+	b.Rot = b.Rot.Integrate(v.w, h)
+	sb.dq = sb.dq.AddScaled(v.w, h)
+	if sb.track {
+		sb.turn = rotationMat(b.Rot)
+	}
+}
+
+// updateSeparation updates the separation of c's points from its bodies'
+// motion since the start of the step.
+func (w *World) updateSeparation(c *constraint) {
+	b1 := &w.sb[c.s1]
+	pts := w.pts[c.first : c.first+c.count]
+	smin := math.Inf(1)
+	if c.s2 < 0 {
+		ddp := c.d.Dot(b1.dp)
+		dq1 := b1.dq
+		for k := range pts {
+			p := &pts[k]
+			p.s = p.sep + ddp + p.rn1.Dot(dq1)
+			if p.s < smin {
+				smin = p.s
+			}
+		}
+	} else {
+		b2 := &w.sb[c.s2]
+		ddp := c.d.Dot(b1.dp) - c.d.Dot(b2.dp)
+		dq1, dq2 := b1.dq, b2.dq
+		for k := range pts {
+			p := &pts[k]
+			p.s = p.sep + ddp + p.rn1.Dot(dq1) - p.rn2.Dot(dq2)
+			if p.s < smin {
+				smin = p.s
+			}
+		}
+	}
+	c.smin = smin
+}
+
+// updateExact computes the separation of exact contact e's points from
+// its bodies' poses now.
+func (w *World) updateExact(e *exactCon) {
+	c := &w.cons[e.ci]
+	rx, px := w.poseNow(e.x)
+	ry, py := w.poseNow(e.y)
+	pts := w.pts[c.first : c.first+c.count]
+	ex := w.exactPts[e.first : e.first+c.count]
+	for q := range pts {
+		n := rx.MulVec(ex[q].nl)
+		pts[q].s = n.Dot(py.Add(ry.MulVec(ex[q].pl)).Sub(px)) - ex[q].h
+	}
+	c.smin = minSep(pts)
 }
 
 // minSep returns the smallest separation now of pts (0 for none).
@@ -249,59 +271,72 @@ var identityMat = Mat3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 
 // warmStart applies every contact's accumulated impulses.
 func (w *World) warmStart() {
-	vel := w.vel
 	for ci := range w.cons {
-		c := &w.cons[ci]
-		if c.cold {
-			continue
-		}
-		pn := 0.0
-		a1 := c.f1.i1.Scale(c.f1.p).Add(c.f2.i1.Scale(c.f2.p)).Add(c.tw1.Scale(c.ptw))
-		pts := w.pts[c.first : c.first+c.count]
-		P := c.t1.Scale(c.f1.p).Add(c.t2.Scale(c.f2.p))
-		b1 := &vel[c.s1]
-		if c.s2 < 0 {
-			for k := range pts {
-				p := &pts[k]
-				pn += p.pn
-				a1 = a1.AddScaled(p.in1, p.pn)
-			}
-			P = P.AddScaled(c.d, pn)
-			b1.v = b1.v.AddScaled(P, c.m1)
-			b1.w = b1.w.Add(a1)
-			continue
-		}
-		a2 := c.f1.i2.Scale(c.f1.p).Add(c.f2.i2.Scale(c.f2.p)).Add(c.tw2.Scale(c.ptw))
+		w.warmStart1(&w.cons[ci])
+	}
+}
+
+// warmStart1 applies c's accumulated impulses.
+func (w *World) warmStart1(c *constraint) {
+	vel := w.vel
+	if c.cold {
+		return
+	}
+	pn := 0.0
+	a1 := c.f1.i1.Scale(c.f1.p).Add(c.f2.i1.Scale(c.f2.p)).Add(c.tw1.Scale(c.ptw))
+	pts := w.pts[c.first : c.first+c.count]
+	P := c.t1.Scale(c.f1.p).Add(c.t2.Scale(c.f2.p))
+	b1 := &vel[c.s1]
+	if c.s2 < 0 {
 		for k := range pts {
 			p := &pts[k]
 			pn += p.pn
 			a1 = a1.AddScaled(p.in1, p.pn)
-			a2 = a2.AddScaled(p.in2, p.pn)
 		}
 		P = P.AddScaled(c.d, pn)
-		b2 := &vel[c.s2]
 		b1.v = b1.v.AddScaled(P, c.m1)
 		b1.w = b1.w.Add(a1)
-		b2.v = b2.v.AddScaled(P, -c.m2)
-		b2.w = b2.w.Sub(a2)
+		return
 	}
+	a2 := c.f1.i2.Scale(c.f1.p).Add(c.f2.i2.Scale(c.f2.p)).Add(c.tw2.Scale(c.ptw))
+	for k := range pts {
+		p := &pts[k]
+		pn += p.pn
+		a1 = a1.AddScaled(p.in1, p.pn)
+		a2 = a2.AddScaled(p.in2, p.pn)
+	}
+	P = P.AddScaled(c.d, pn)
+	b2 := &vel[c.s2]
+	b1.v = b1.v.AddScaled(P, c.m1)
+	b1.w = b1.w.Add(a1)
+	b2.v = b2.v.AddScaled(P, -c.m2)
+	b2.w = b2.w.Sub(a2)
 }
 
 // solve runs one pass over the contacts, with the soft position correction
 // when useBias is set (a gap still open closes at most within the substep
 // either way).
 func (w *World) solve(useBias bool) {
-	k := solveConst{invH: w.invH, slop: w.cfg.Slop, maxPush: -w.cfg.MaxPushSpeed, useBias: useBias}
+	k := w.solveConst(useBias)
 	for ci := range w.cons {
-		c := &w.cons[ci]
-		if c.count == 0 {
-			continue
-		}
-		if c.s2 < 0 {
-			w.solve1(c, &k)
-		} else {
-			w.solve2(c, &k)
-		}
+		w.solveContact(&w.cons[ci], &k)
+	}
+}
+
+// solveConst returns the constants of a pass.
+func (w *World) solveConst(useBias bool) solveConst {
+	return solveConst{invH: w.invH, slop: w.cfg.Slop, maxPush: -w.cfg.MaxPushSpeed, useBias: useBias}
+}
+
+// solveContact solves c in a pass with constants k.
+func (w *World) solveContact(c *constraint, k *solveConst) {
+	if c.count == 0 {
+		return
+	}
+	if c.s2 < 0 {
+		w.solve1(c, k)
+	} else {
+		w.solve2(c, k)
 	}
 }
 
@@ -459,39 +494,43 @@ func (c *constraint) twist(wn, lim float64) float64 {
 // Config.RestitutionSpeed before the step and pushed during it, using the
 // normal velocity they had before the step (and so before warm starting).
 func (w *World) restitution() {
+	for ci := range w.cons {
+		w.restitute(&w.cons[ci])
+	}
+}
+
+// restitute bounces c's points (see restitution).
+func (w *World) restitute(c *constraint) {
 	thr := -w.cfg.RestitutionSpeed
 	var zero bodyVel
-	for ci := range w.cons {
-		c := &w.cons[ci]
-		if c.e == 0 {
+	if c.e == 0 {
+		return
+	}
+	b1 := &w.vel[c.s1]
+	b2 := &zero
+	two := c.s2 >= 0
+	if two {
+		b2 = &w.vel[c.s2]
+	}
+	d := c.d
+	for k := c.first; k < c.first+c.count; k++ {
+		p, q := &w.pts[k], &w.info[k]
+		if q.relVel > thr || p.maxPn == 0 {
 			continue
 		}
-		b1 := &w.vel[c.s1]
-		b2 := &zero
-		two := c.s2 >= 0
+		vn := d.Dot(b1.v) + p.rn1.Dot(b1.w)
 		if two {
-			b2 = &w.vel[c.s2]
+			vn -= d.Dot(b2.v) + p.rn2.Dot(b2.w)
 		}
-		d := c.d
-		for k := c.first; k < c.first+c.count; k++ {
-			p, q := &w.pts[k], &w.info[k]
-			if q.relVel > thr || p.maxPn == 0 {
-				continue
-			}
-			vn := d.Dot(b1.v) + p.rn1.Dot(b1.w)
-			if two {
-				vn -= d.Dot(b2.v) + p.rn2.Dot(b2.w)
-			}
-			lam := -mul(p.mn, vn+mul(c.e, q.relVel))
-			np := max(p.pn+lam, 0)
-			lam = np - p.pn
-			p.pn = np
-			b1.v = b1.v.AddScaled(d, mul(lam, c.m1))
-			b1.w = b1.w.AddScaled(p.in1, lam)
-			if two {
-				b2.v = b2.v.AddScaled(d, -mul(lam, c.m2))
-				b2.w = b2.w.AddScaled(p.in2, -lam)
-			}
+		lam := -mul(p.mn, vn+mul(c.e, q.relVel))
+		np := max(p.pn+lam, 0)
+		lam = np - p.pn
+		p.pn = np
+		b1.v = b1.v.AddScaled(d, mul(lam, c.m1))
+		b1.w = b1.w.AddScaled(p.in1, lam)
+		if two {
+			b2.v = b2.v.AddScaled(d, -mul(lam, c.m2))
+			b2.w = b2.w.AddScaled(p.in2, -lam)
 		}
 	}
 }

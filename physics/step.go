@@ -47,17 +47,19 @@ func (w *World) Step() {
 		}
 	}
 	w.collide()
-	for s := 0; s < w.cfg.Iterations; s++ {
-		if s > 0 && len(w.redo) > 0 {
-			w.redoContacts(s)
+	if !w.solveParallel() { // on more than one worker, by island (islands_par.go)
+		for s := 0; s < w.cfg.Iterations; s++ {
+			if s > 0 && len(w.redo) > 0 {
+				w.redoContacts(s)
+			}
+			w.integrateVelocities()
+			w.warmStart()
+			w.solve(true)
+			w.integratePositions()
+			w.solve(false)
 		}
-		w.integrateVelocities()
-		w.warmStart()
-		w.solve(true)
-		w.integratePositions()
-		w.solve(false)
+		w.restitution()
 	}
-	w.restitution()
 	w.storeCache()
 	for k, i := range w.active {
 		b := &w.st.Bodies[i]
@@ -114,4 +116,5 @@ func (w *World) reserve() {
 	w.touched = slices.Grow(w.touched, 16) // keeps what was touched before the first step
 	w.woken = slices.Grow(w.woken, 16)
 	w.before = slices.Grow(w.before, 16)
+	w.par.reserve(n)
 }

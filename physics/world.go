@@ -62,6 +62,8 @@ type World struct {
 	unsaved  bool   // UnsavedForTests
 	unsavedN uint64 // its step count, deliberately outside the state
 
+	par parallel // the workers and their buffers (pool.go)
+
 	h          float64 // substep length
 	invH       float64 // 1 / h
 	angDamp    float64 // angular damping factor per substep
@@ -77,6 +79,7 @@ func New(cfg Config) (*World, error) {
 		return nil, err
 	}
 	w := &World{cfg: cfg}
+	w.par.n, w.par.minCost = cfg.workers(), minBatchCost
 	w.h = cfg.Dt / float64(cfg.Iterations)
 	w.invH = 1 / w.h
 	w.angDamp = 1 / (1 + mul(w.h, cfg.AngularDamping))

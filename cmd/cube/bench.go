@@ -27,6 +27,7 @@ type benchResult struct {
 	Steps         int     `json:"steps"`
 	Sleep         bool    `json:"sleep"`
 	Iterations    int     `json:"iterations"`
+	Workers       int     `json:"workers"` // goroutines that stepped the world (-workers, 0 resolved)
 	MsPerStep     float64 `json:"ms_per_step"`
 	P99StepMs     float64 `json:"p99_step_ms"`
 	AllocsPerStep float64 `json:"allocs_per_step"`
@@ -45,14 +46,19 @@ type benchResult struct {
 }
 
 func runBench(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("bench", "bench [-scene NAME] [-bodies N] [-steps S] [-sleep=false] [-iterations K] [-json]", stderr)
+	fs := newFlags("bench", "bench [-scene NAME] [-bodies N] [-steps S] [-sleep=false] [-iterations K] [-workers N] [-json]", stderr)
 	scene := fs.String("scene", "cubes", "scene to run: "+strings.Join(game.Names(), ", "))
 	bodies := fs.Int("bodies", 0, fmt.Sprintf("drop only: boxes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies))
 	steps := fs.Int("steps", 1024, fmt.Sprintf("steps to run, %d to %d", minBenchSteps, maxBenchSteps))
 	sleep := fs.Bool("sleep", true, "let bodies at rest sleep (the peers run with sleeping off)")
 	iters := fs.Int("iterations", physics.DefaultConfig().Iterations, "solver substeps per step, 1 to 64")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of one line per figure")
+	var workers workersFlag
+	workers.register(fs)
 	if err := fs.parse(args); err != nil {
+		return err
+	}
+	if err := workers.check(); err != nil {
 		return err
 	}
 	if !slices.Contains(game.Names(), *scene) {
@@ -70,7 +76,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if *iters < 1 || *iters > 64 {
 		return usagef("-iterations %d is out of range: want 1 to 64", *iters)
 	}
-	cfg := physics.DefaultConfig()
+	cfg := workers.config()
 	cfg.NoSleep, cfg.Iterations = !*sleep, *iters
 	r, err := bench(*scene, cfg, game.Options{Bodies: *bodies}, *steps)
 	if err != nil {
@@ -80,7 +86,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		enc := json.NewEncoder(stdout)
 		return enc.Encode(r)
 	}
-	fmt.Fprintf(stdout, "scene            %s, %d bodies, %d steps, %d iterations, sleep %v\n", r.Scene, r.Bodies, r.Steps, r.Iterations, r.Sleep)
+	fmt.Fprintf(stdout, "scene            %s, %d bodies, %d steps, %d iterations, sleep %v, %d workers\n", r.Scene, r.Bodies, r.Steps, r.Iterations, r.Sleep, r.Workers)
 	fmt.Fprintf(stdout, "ms_per_step      %.4f\n", r.MsPerStep)
 	fmt.Fprintf(stdout, "p99_step_ms      %.4f\n", r.P99StepMs)
 	fmt.Fprintf(stdout, "allocs_per_step  %.3f\n", r.AllocsPerStep)
@@ -110,12 +116,13 @@ func bench(name string, cfg physics.Config, o game.Options, steps int) (benchRes
 	if err != nil {
 		return benchResult{}, err
 	}
+	defer w.Close()
 	n := w.NumBodies()
 	start := make([]physics.Vec3, n)
 	for i := range start {
 		start[i] = w.Body(i).Pos
 	}
-	r := benchResult{Scene: name, Steps: steps, Sleep: !cfg.NoSleep, Iterations: cfg.Iterations, Bodies: n}
+	r := benchResult{Scene: name, Steps: steps, Sleep: !cfg.NoSleep, Iterations: cfg.Iterations, Workers: w.Workers(), Bodies: n}
 	var ins []game.Input
 	var mark physics.State
 	traces := make([]physics.Trace, 32) // the last 32 steps', for the partial replay
@@ -181,6 +188,7 @@ func bench(name string, cfg physics.Config, o game.Options, steps int) (benchRes
 	if err != nil {
 		return r, err
 	}
+	defer rw.Close()
 	best := math.Inf(1)
 	for rep := 0; rep < 5; rep++ {
 		t0 := time.Now()

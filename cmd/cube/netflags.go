@@ -25,6 +25,7 @@ type netSceneFlags struct {
 	quantize   bool
 	maxPlayers int
 	sync       string
+	workers    workersFlag
 }
 
 func (f *netSceneFlags) register(fs *flags) {
@@ -33,6 +34,7 @@ func (f *netSceneFlags) register(fs *flags) {
 	fs.BoolVar(&f.quantize, "quantize", false, "both ends put every moving body on a grid after each step (client and server must agree)")
 	fs.IntVar(&f.maxPlayers, "max-players", game.MaxPlayers, fmt.Sprintf("player slots of the server's world, 1 to %d: part of the scene, so client and server must agree", game.MaxPlayers))
 	fs.StringVar(&f.sync, "sync", "state", "state (snapshots of body states) or inputs (the inputs and events the server applied, and a hash); client and server must agree")
+	f.workers.register(fs)
 }
 
 // check validates the flags and returns the scene's options and the mode.
@@ -47,6 +49,9 @@ func (f *netSceneFlags) check() (game.Options, predict.Mode, error) {
 	if err := checkDropPlayers(f.scene, f.bodies, f.maxPlayers); err != nil {
 		return o, 0, err
 	}
+	if err := f.workers.check(); err != nil {
+		return o, 0, err
+	}
 	o.Players, o.Quantize = f.maxPlayers, f.quantize
 	mode, err := syncMode(f.sync)
 	return o, mode, err
@@ -58,7 +63,7 @@ func (f *netSceneFlags) build() (*physics.World, *game.Scene, predict.Mode, erro
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	w, sc, err := game.Build(f.scene, physics.DefaultConfig(), o)
+	w, sc, err := game.Build(f.scene, f.workers.config(), o)
 	if err != nil {
 		return nil, nil, 0, err
 	}

@@ -14,8 +14,10 @@ import (
 const maxRecordBytes = 1 << 30
 
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("replay", "replay [-max-bytes N] FILE", stderr)
+	fs := newFlags("replay", "replay [-max-bytes N] [-workers N] FILE", stderr)
 	maxBytes := fs.Int64("max-bytes", maxRecordBytes, "refuse records larger than this, 1 to 2^40")
+	var workers workersFlag
+	workers.register(fs)
 	fs.allowArgs = 1
 	if err := fs.parse(args); err != nil {
 		if fs.NArg() > 1 && strings.HasPrefix(fs.Arg(1), "-") {
@@ -28,6 +30,9 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	}
 	if *maxBytes < 1 || *maxBytes > 1<<40 {
 		return usagef("-max-bytes %d is out of range: want 1 to %d", *maxBytes, int64(1)<<40)
+	}
+	if err := workers.check(); err != nil {
+		return err
 	}
 	name := fs.Arg(0)
 	f, err := os.Open(name)
@@ -42,6 +47,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	if rec.Truncated {
 		fmt.Fprintf(stderr, "cube replay: %s is cut short (%s); replaying the steps of its %d complete chunks\n", name, rec.TruncatedWhy, rec.Chunks-1)
 	}
+	rec.Header.Physics.Workers = workers.n // not part of the record: the bits are the same for any
 	res, err := record.Replay(rec)
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "record: replay: ")

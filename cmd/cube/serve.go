@@ -45,7 +45,7 @@ func runServer(args []string, stdout, stderr io.Writer) error {
 // serve is `cube server` with its signals from ctl: the tests send it
 // theirs the way a signal arrives.
 func serve(args []string, stdout, stderr io.Writer, ctl *runControl) error {
-	fs := newFlags("server", "server [-listen ADDR] [-scene NAME] [-bodies N] [-quantize] [-sync state|inputs] [-max-players N] [-snapshot-hz H] [-budget-kbps K] [-seconds S] [-record FILE [-full-every N]] [-per-address N] [-json]", stderr)
+	fs := newFlags("server", "server [-listen ADDR] [-scene NAME] [-bodies N] [-quantize] [-sync state|inputs] [-max-players N] [-snapshot-hz H] [-budget-kbps K] [-seconds S] [-record FILE [-full-every N]] [-per-address N] [-workers N] [-json]", stderr)
 	var f serveFlags
 	fs.StringVar(&f.listen, "listen", "127.0.0.1:4242", "UDP address to listen on: 127.0.0.1:0 picks a free port; 0.0.0.0:4242 or [::]:4242 takes clients from other machines")
 	f.scene.register(fs)

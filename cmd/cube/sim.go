@@ -36,6 +36,7 @@ type sessionFlags struct {
 	quantize     bool
 	budgetKbps   float64
 	inputDriven  bool
+	workers      workersFlag
 }
 
 func (f *sessionFlags) register(fs *flags) {
@@ -54,6 +55,7 @@ func (f *sessionFlags) register(fs *flags) {
 	fs.IntVar(&f.syncTest, "synctest", 0, fmt.Sprintf("after every tick, rewind N ticks and replay them in full and partially, reporting other bits as nondeterminism of kind rewind: 1 to %d (0: off)", predict.MaxSyncTest))
 	fs.BoolVar(&f.fullReplay, "full-replay", false, "re-simulate the whole world on every rewind, as before partial replays (same bits, slower): for comparison and debugging")
 	fs.StringVar(&f.missing, "missing", "", "with -input-driven, what the server does with missing inputs: skip (jump to the first tick it has, the default) or repeat (the last input); the clocked server always repeats")
+	f.workers.register(fs)
 	fs.Uint64Var(&f.startTick, "start-tick", 0, "first tick number, 0 to 4294967295 (start near the top to cross the uint32 wrap)")
 }
 
@@ -116,6 +118,10 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 		return cfg, err
 	}
 	cfg.Options.Quantize = f.quantize
+	if err := f.workers.check(); err != nil {
+		return cfg, err
+	}
+	cfg.Physics.Workers = f.workers.n
 	switch f.sync {
 	case "state":
 		cfg.Client.Mode = predict.StateSync
@@ -161,7 +167,7 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-nudge-every S] [-start-tick T] [-json] [-plot FILE] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
+	fs := newFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-nudge-every S] [-start-tick T] [-workers N] [-json] [-plot FILE] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	seconds := fs.Float64("seconds", 60, fmt.Sprintf("simulated seconds of play, 0 to %d (then the link drains)", maxSimSeconds))

@@ -53,7 +53,7 @@ func heldInput(w *render.Window) game.Input {
 }
 
 func runWindow(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("window", "[window] [-scene NAME] [-bodies N] [-bots N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-snapshot-hz H] [-seed N] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-start-tick T] [-width W] [-height H] [-autopilot] [-paused] [-frames N] [-screenshot FILE.png] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR] | [window] -connect ADDR (-pin PIN | -insecure) [-max-players N] [the scene, client and window flags]", stderr)
+	fs := newFlags("window", "[window] [-scene NAME] [-bodies N] [-bots N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-snapshot-hz H] [-seed N] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-start-tick T] [-workers N] [-width W] [-height H] [-autopilot] [-paused] [-frames N] [-screenshot FILE.png] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR] | [window] -connect ADDR (-pin PIN | -insecure) [-max-players N] [the scene, client and window flags]", stderr)
 	wf := registerWindowFlags(fs)
 	if err := fs.parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -74,7 +74,7 @@ func (wf *windowFlags) checkRemote(stderr io.Writer) (*physics.World, *game.Scen
 		return nil, nil, 0, err
 	}
 	sf := &wf.session
-	ns := netSceneFlags{scene: sf.scene, bodies: sf.bodies, quantize: sf.quantize, maxPlayers: wf.maxPlayers, sync: sf.sync}
+	ns := netSceneFlags{scene: sf.scene, bodies: sf.bodies, quantize: sf.quantize, maxPlayers: wf.maxPlayers, sync: sf.sync, workers: sf.workers}
 	return ns.build()
 }
 
