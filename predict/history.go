@@ -53,11 +53,12 @@ type history struct {
 }
 
 // TraceBudget bounds the bytes the client's traces hold. A trace is what
-// a step changed: a few kilobytes while most bodies sleep, a whole state
-// (400 KB in the cubes scene) while they all move; so the budget holds at
-// least 100 ticks of the busiest scene, and the whole ring of a quiet one.
-// A rewind past the oldest trace replays in full.
-const TraceBudget = 40 << 20
+// a step changed: a few kilobytes while most bodies sleep, nearly a whole
+// state (about 400 KB in the cubes scene while pulling) while they all
+// move; so the budget holds 60 ticks of the busiest scene (a second) and
+// the whole ring of a quiet one, and keeps the cubes scene on the outage
+// preset under 128 MB. A rewind past the oldest trace replays in full.
+const TraceBudget = 24 << 20
 
 // traceFor returns a trace buffer to record the step of tick t into: the
 // one slot t holds, or a spare.
