@@ -301,7 +301,9 @@ func (s *Session) Advance(to time.Duration, input func(i int) game.Input) error 
 			if err := s.clientTurn(who, t, input(who)); err != nil {
 				return err
 			}
-			s.noteTurn(who, t)
+			if e, ok := s.turnPosError(who); ok {
+				s.notePosError(t, e)
+			}
 			continue
 		}
 		if err := s.serverTurn(); err != nil {
@@ -325,16 +327,18 @@ func (s *Session) clientTurn(i int, at time.Duration, in game.Input) error {
 	return nil
 }
 
-// noteTurn is what the session keeps of client i's turn at time at:
-// client 0's position error at each state it took.
-func (s *Session) noteTurn(i int, at time.Duration) {
+// turnPosError returns what the session keeps of client i's turn, just
+// taken: client 0's position error, when the turn took a server state.
+func (s *Session) turnPosError(i int) (float64, bool) {
 	if i != 0 {
-		return
+		return 0, false
 	}
-	if st := s.Client.Stats.StatesReceived; st != s.lastStates {
-		s.lastStates = st
-		s.notePosError(at, s.Client.LastError())
+	st := s.Client.Stats.StatesReceived
+	if st == s.lastStates {
+		return 0, false
 	}
+	s.lastStates = st
+	return s.Client.LastError(), true
 }
 
 // notePosError records client 0's position error e, taken at time at.

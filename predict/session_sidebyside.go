@@ -140,7 +140,8 @@ func (s *Session) clientPhase(limit time.Duration, input func(i int) game.Input)
 }
 
 // clientTurns runs client i's turns due at limit or earlier, on a worker:
-// it touches only client i's objects and s.sides[i].
+// it touches only client i's objects and s.sides[i] (and, for client 0,
+// what turnPosError reads and writes, which no other turn touches).
 func (s *Session) clientTurns(i int, limit time.Duration, input func(i int) game.Input) {
 	r := &s.sides[i]
 	for s.clientNext[i] <= limit {
@@ -149,11 +150,8 @@ func (s *Session) clientTurns(i int, limit time.Duration, input func(i int) game
 			r.err, r.errAt = err, at
 			return
 		}
-		if i == 0 {
-			if st := s.Client.Stats.StatesReceived; st != s.lastStates {
-				s.lastStates = st
-				r.posErrors = append(r.posErrors, posError{at, s.Client.LastError()})
-			}
+		if e, ok := s.turnPosError(i); ok {
+			r.posErrors = append(r.posErrors, posError{at, e})
 		}
 	}
 }
