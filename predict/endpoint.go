@@ -38,6 +38,9 @@ func NewEndpoint(c *Client, net transport.Client) *Endpoint {
 	return e
 }
 
+// Now returns the time of the endpoint's latest turn.
+func (e *Endpoint) Now() time.Duration { return e.now }
+
 // Turn is one tick of the client at time now: what arrived, then a step
 // with input in, and what to send. A connection that is gone is an error
 // that says why.

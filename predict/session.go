@@ -60,6 +60,11 @@ type SessionConfig struct {
 	// (DefaultDownBudget: Fiedler's 256 kbit/s); 0: no budget, every
 	// snapshot up to a datagram.
 	DownBudget float64
+	// ClientWorkers is how many goroutines run the clients' turns side by
+	// side between two server turns (see advanceSideBySide): 0 uses
+	// runtime.GOMAXPROCS, 1 runs every turn one after another in time
+	// order. Either way the results are the same, bit for bit.
+	ClientWorkers int
 }
 
 // DefaultDownBudget is the snapshot budget of the original GDC demo:
@@ -99,6 +104,8 @@ type Session struct {
 	nextNudge  time.Duration
 	draining   bool // no more server events: the run is letting the link drain
 	rng        rng
+	workers    int       // goroutines for the clients' turns; 1: one after another
+	sides      []sideRun // per client, its turns of the phase under way (side by side)
 
 	// Poll, when set, is called once per tick by Run; when it returns true
 	// the run stops at once, without draining, and its summary says it
@@ -140,6 +147,9 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 	if cfg.Players < 1 || cfg.Players > game.MaxPlayers {
 		return nil, fmt.Errorf("predict: %d players: want 1 to %d", cfg.Players, game.MaxPlayers)
 	}
+	if cfg.ClientWorkers < 0 {
+		return nil, fmt.Errorf("predict: %d client workers: want 0 (one per core) or more", cfg.ClientWorkers)
+	}
 	if cfg.Players > 1 && !cfg.Clocked {
 		return nil, fmt.Errorf("predict: %d players need the clocked server: the input-driven one serves one", cfg.Players)
 	}
@@ -177,7 +187,6 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		}
 		c := NewClient(cfg.Client, cw, csc, splitmix(&seed))
 		c.Smooth.Enabled = cfg.Smoothing
-		c.Clock = s.Now
 		conn, err := net.Connect(splitmix(&seed))
 		if err != nil {
 			return nil, err
@@ -185,11 +194,17 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		if err := conn.SetConditions(cfg.Conditions, cfg.Conditions); err != nil {
 			return nil, err
 		}
+		ep := NewEndpoint(c, conn)
+		// The client's clock is its own turn's time (the session's time
+		// while it takes its turn), so that turns side by side each read
+		// their own.
+		c.Clock = ep.Now
 		s.Clients, s.Conns = append(s.Clients, c), append(s.Conns, conn)
-		s.Endpoints = append(s.Endpoints, NewEndpoint(c, conn))
+		s.Endpoints = append(s.Endpoints, ep)
 		s.clientNext = append(s.clientNext, 0)
 	}
 	s.Client = s.Clients[0]
+	s.workers = clientWorkers(cfg.ClientWorkers, len(s.Clients))
 	s.Meter = newMeter(s.tick)
 	s.nextNudge = cfg.NudgeEvery
 	return s, nil
@@ -262,7 +277,16 @@ func (s *Session) Tick(in game.Input) error {
 // input(i) returns, and the server at the tick rate. Each turn takes what
 // its transport has received by then first. At the same instant the
 // clients go before the server.
+//
+// With more than one client worker (SessionConfig.ClientWorkers), the
+// clients' turns between two server turns run side by side, and input
+// may be called for different clients at the same time: it must read
+// nothing another client's turn writes (each client's own autopilot and
+// world are fine). The results are the same as one after another.
 func (s *Session) Advance(to time.Duration, input func(i int) game.Input) error {
+	if s.workers > 1 {
+		return s.advanceSideBySide(to, input)
+	}
 	for {
 		// The earliest turn; at the same instant clients go before the
 		// server, and a lower index first.
@@ -277,11 +301,12 @@ func (s *Session) Advance(to time.Duration, input func(i int) game.Input) error 
 		}
 		s.now = t
 		if who >= 0 {
-			if err := s.clientTurn(who, input(who)); err != nil {
+			if err := s.clientTurn(who, t, input(who)); err != nil {
 				return err
 			}
-			c := s.Clients[who]
-			s.clientNext[who] += time.Duration(float64(s.tick) / c.Sync.Speed)
+			if e, ok := s.turnPosError(who); ok {
+				s.notePosError(t, e)
+			}
 			continue
 		}
 		if err := s.serverTurn(); err != nil {
@@ -293,21 +318,37 @@ func (s *Session) Advance(to time.Duration, input func(i int) game.Input) error 
 	return nil
 }
 
-// clientTurn is one tick of client i.
-func (s *Session) clientTurn(i int, in game.Input) error {
+// clientTurn is one tick of client i at time at, and the time of its next
+// turn. It touches client i's own objects only (its client, endpoint, link
+// and next turn), so that turns of different clients can run side by side.
+func (s *Session) clientTurn(i int, at time.Duration, in game.Input) error {
 	c := s.Clients[i]
-	if err := s.Endpoints[i].Turn(s.now, in); err != nil {
+	if err := s.Endpoints[i].Turn(at, in); err != nil {
 		return fmt.Errorf("client %d: %w", i, err)
 	}
-	if i == 0 {
-		if st := c.Stats.StatesReceived; st != s.lastStates {
-			s.lastStates = st
-			e := c.LastError()
-			s.PosErrors = append(s.PosErrors, e)
-			s.second().MaxError = max(s.second().MaxError, e)
-		}
-	}
+	s.clientNext[i] += time.Duration(float64(s.tick) / c.Sync.Speed)
 	return nil
+}
+
+// turnPosError returns what the session keeps of client i's turn, just
+// taken: client 0's position error, when the turn took a server state.
+func (s *Session) turnPosError(i int) (float64, bool) {
+	if i != 0 {
+		return 0, false
+	}
+	st := s.Client.Stats.StatesReceived
+	if st == s.lastStates {
+		return 0, false
+	}
+	s.lastStates = st
+	return s.Client.LastError(), true
+}
+
+// notePosError records client 0's position error e, taken at time at.
+func (s *Session) notePosError(at time.Duration, e float64) {
+	s.PosErrors = append(s.PosErrors, e)
+	sec := s.secondAt(at)
+	sec.MaxError = max(sec.MaxError, e)
 }
 
 // serverTurn is one tick of the server, and of the nudges.
@@ -324,8 +365,11 @@ func (s *Session) serverTurn() error {
 }
 
 // second returns the timeline's entry for now.
-func (s *Session) second() *Second {
-	k := int(s.now / time.Second)
+func (s *Session) second() *Second { return s.secondAt(s.now) }
+
+// secondAt returns the timeline's entry for time at.
+func (s *Session) secondAt(at time.Duration) *Second {
+	k := int(at / time.Second)
 	for len(s.Timeline) <= k {
 		s.Timeline = append(s.Timeline, Second{})
 	}

@@ -16,20 +16,22 @@ type stepClock struct {
 	acc float64 // time owed, less than dt after each advance unless capped
 }
 
-// advance adds elapsed seconds and returns how many ticks to run now.
-func (c *stepClock) advance(elapsed float64) int {
+// advance adds elapsed seconds and returns how many ticks to run now, and
+// the debt the cap dropped, in ticks (whole and fractional): those due by
+// the wall clock that will never run.
+func (c *stepClock) advance(elapsed float64) (n int, dropped float64) {
 	if elapsed > 0 {
 		c.acc += elapsed
 	}
-	n := 0
 	for c.acc >= c.dt && n < maxCatchUp {
 		c.acc -= c.dt
 		n++
 	}
 	if n == maxCatchUp && c.acc >= c.dt {
+		dropped = c.acc / c.dt
 		c.acc = 0 // drop the debt we will not pay
 	}
-	return n
+	return n, dropped
 }
 
 // alpha returns how far the clock is into the next tick, in [0, 1).

@@ -7,7 +7,7 @@ func TestStepClockTurnsTimeIntoTicks(t *testing.T) {
 	total := 0
 	// 60 frames of 1/60 s: 64 ticks in all, one or two a frame.
 	for i := 0; i < 60; i++ {
-		n := c.advance(1.0 / 60)
+		n, _ := c.advance(1.0 / 60)
 		if n < 1 || n > 2 {
 			t.Fatalf("frame %d ran %d ticks", i, n)
 		}
@@ -23,13 +23,13 @@ func TestStepClockTurnsTimeIntoTicks(t *testing.T) {
 
 func TestStepClockCapsCatchUp(t *testing.T) {
 	c := stepClock{dt: 1.0 / 64}
-	if n := c.advance(3); n != maxCatchUp {
-		t.Fatalf("a 3 s stall ran %d ticks, want the cap %d", n, maxCatchUp)
+	if n, dropped := c.advance(3); n != maxCatchUp || dropped != 3*64-maxCatchUp {
+		t.Fatalf("a 3 s stall ran %d ticks and dropped %v, want the cap %d and the %d others", n, dropped, maxCatchUp, 3*64-maxCatchUp)
 	}
-	if n := c.advance(0); n != 0 {
+	if n, _ := c.advance(0); n != 0 {
 		t.Fatalf("the dropped debt came back: %d ticks", n)
 	}
-	if n := c.advance(-1); n != 0 {
+	if n, _ := c.advance(-1); n != 0 {
 		t.Fatalf("negative elapsed time ran %d ticks", n)
 	}
 }

@@ -118,9 +118,9 @@ type lab struct {
 	// wall reads a monotonic clock, for the simulation's budget per frame
 	// (tests replace it).
 	wall func() time.Duration
-	// speed is the share of the ticks due that frames ran, smoothed: below
-	// 1 when the simulation cannot keep up with the wall clock.
-	speed    float64
+	// pace is the share of the ticks due by the wall clock that frames
+	// ran: below 1 when the simulation cannot keep up.
+	pace     pace
 	paused   bool
 	showHelp bool
 	show     struct{ server, snapshot, predicted bool }
@@ -150,7 +150,7 @@ func (l *lab) say(msg string) { l.note, l.noteLeft = msg, noteSeconds }
 
 // newLab starts a session; autopilot drives the cube instead of the keys.
 func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, error) {
-	l := &lab{base: cfg, inject: inject, autopilot: autopilot, speed: 1, syncTest: cfg.Client.SyncTest}
+	l := &lab{base: cfg, inject: inject, autopilot: autopilot, syncTest: cfg.Client.SyncTest}
 	start := time.Now()
 	l.wall = func() time.Duration { return time.Since(start) }
 	if cfg.Scene == "drop" {
@@ -240,7 +240,8 @@ func (l *lab) reset() error {
 	s.Client.KeepStates = true
 	s.Client.Wall = wallClock()
 	l.sess, l.samples, l.corrections, l.lastStates, l.lastFixes, l.desync = s, l.samples[:0], l.corrections[:0], 0, [2]uint64{}, ""
-	l.clock.dt, l.speed = s.TickDuration().Seconds(), 1
+	l.clock.dt = s.TickDuration().Seconds()
+	l.pace.forget()
 	l.pilot = nil
 	if l.autopilot {
 		// A fresh autopilot for the scene: a reset replays the same run.
@@ -387,7 +388,7 @@ func (l *lab) frame(elapsed float64) error {
 		return nil
 	}
 	if !l.paused {
-		due := l.clock.advance(elapsed)
+		due, dropped := l.clock.advance(elapsed)
 		ran := 0
 		for t0 := l.wall(); ran < due; ran++ {
 			// At least one tick a frame; more while they fit the budget.
@@ -398,9 +399,7 @@ func (l *lab) frame(elapsed float64) error {
 				return err
 			}
 		}
-		if due > 0 {
-			l.speed = 0.9*l.speed + 0.1*float64(ran)/float64(due)
-		}
+		l.pace.add(elapsed, ran, dropped+float64(due-ran))
 	}
 	l.sess.Frame(elapsed)
 	return nil
@@ -524,8 +523,8 @@ func (l *lab) hud() []string {
 	switch {
 	case l.paused:
 		state = "PAUSED"
-	case l.remote == nil && l.speed < 0.95:
-		state = fmt.Sprintf("running at %.0f%% speed", 100*l.speed)
+	case l.remote == nil && l.pace.recent() < 0.95:
+		state = fmt.Sprintf("running at %.0f%% speed", 100*l.pace.recent())
 	}
 	driver := "keyboard"
 	if l.pilot != nil {

@@ -116,8 +116,8 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		if wf.frames > 0 && n > 1 {
 			ms := 1000 * (win.Time() - start) / float64(n)
 			sim := 1000 * simTime / float64(n)
-			fmt.Fprintf(stdout, "%d frames at %dx%d: mean frame time %.1f ms (%.0f fps): simulation %.1f ms, drawing and the rest %.1f ms; on %s\n",
-				n, wf.width, wf.height, ms, 1000/ms, sim, ms-sim, win.GLInfo())
+			fmt.Fprintf(stdout, "%d frames at %dx%d: mean frame time %.1f ms (%.0f fps): simulation %.1f ms, drawing and the rest %.1f ms%s; on %s\n",
+				n, wf.width, wf.height, ms, 1000/ms, sim, ms-sim, l.paceNote(), win.GLInfo())
 		}
 	}()
 	for ; !win.ShouldClose(); n++ {
