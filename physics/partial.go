@@ -93,21 +93,29 @@ func (w *World) beginFollow() {
 	// same state (an input that did not change, a scene's force that does
 	// not depend on what changed). Any other is followed.
 	old := w.follow
+	asRecorded := func(o int) bool { // old.Touched[o] is now as the recorded step found it
+		i := old.Touched[o]
+		return o < len(old.Before) && int(i) < len(w.st.Bodies) && bodyWords(&w.st.Bodies[i]) == bodyWords(&old.Before[o])
+	}
 	o := 0
 	for _, i := range w.touched {
 		for ; o < len(old.Touched) && old.Touched[o] < i; o++ {
-			add(old.Touched[o])
+			if !asRecorded(o) {
+				add(old.Touched[o])
+			}
 		}
-		if o < len(old.Touched) && old.Touched[o] == i && o < len(old.Before) &&
-			bodyWords(&w.st.Bodies[i]) == bodyWords(&old.Before[o]) {
+		if o < len(old.Touched) && old.Touched[o] == i {
+			if !asRecorded(o) {
+				add(i)
+			}
 			o++
 			continue
 		}
 		add(i)
 	}
 	for ; o < len(old.Touched); o++ {
-		if i := old.Touched[o]; o >= len(old.Before) || bodyWords(&w.st.Bodies[i]) != bodyWords(&old.Before[o]) {
-			add(i)
+		if !asRecorded(o) {
+			add(old.Touched[o])
 		}
 	}
 	for grown := true; grown; {
