@@ -190,7 +190,7 @@ func syncTestState(c *predict.Client) string {
 	if c.Config.SyncTest == 0 {
 		return "off"
 	}
-	return fmt.Sprintf("%d ticks (%d tested, %d differ)", c.Config.SyncTest, c.Stats.SyncTests, c.Stats.SyncTestFailures)
+	return fmt.Sprintf("%d ticks  %d tested  %d differ", c.Config.SyncTest, c.Stats.SyncTests, c.Stats.SyncTestFailures)
 }
 
 // wallClock returns the time since it was called, from the monotonic
@@ -570,7 +570,7 @@ func (l *lab) hud() []string {
 		fmt.Sprintf("tick %d  acked %s  in flight %d", c.Tick(), ack, c.InFlight()),
 		fmt.Sprintf("lead %d  buffer %d (aim %.1f)  late %d", int32(c.Tick()-newest), c.Sync.Last, c.Sync.Target, late),
 		fmt.Sprintf("corrections %d (%d/s)  resyncs %d  offset %.2f m", st.Corrections, len(l.corrections), st.Resyncs, off.Len()),
-		fmt.Sprintf("last rewind: %d ticks, %d of %d bodies, %.1f ms  error %.3f m  jump %.3f m", last.Replayed, st.LastReplay, c.World().NumBodies(),
+		fmt.Sprintf("last rewind: %d ticks replayed  %d of %d bodies  %.1f ms  error %.3f m  jump %.3f m", last.Replayed, st.LastReplay, c.World().NumBodies(),
 			float64(st.LastReplayTime.Microseconds())/1000, math.Sqrt(last.Error.Pos2), last.Jump),
 		fmt.Sprintf("mispredicted: input %d  server %d  remote %d  unverified %d  nondeterminism %d",
 			mis[predict.KindInput], mis[predict.KindServer], mis[predict.KindRemote], mis[predict.KindUnverified], mis[predict.KindNondeterminism]+mis[predict.KindRewind]),

@@ -76,7 +76,7 @@ func TestHUDShowsWhatTheIssueAsks(t *testing.T) {
 	hud := strings.Join(l.hud(), "\n")
 	for _, want := range []string{"good", "one-way 40ms", "±6ms", "loss 0.2%", "RTT 80ms", "state sync", "64 Hz", "tick ", "acked ", "in flight",
 		"lead ", "buffer ", "aim ", "late ", "kbit/s", "B/pkt", "bodies",
-		"corrections", "/s)", "ticks replayed", "error", "offset", "up ", "down ", "frame ", "fps",
+		"corrections", "/s)", "ticks replayed", " of 8 bodies  ", " ms  ", "error", "offset", "T sync test off", "up ", "down ", "frame ", "fps",
 		"corrections on", "smoothing on", "redundancy on", "server on", "snapshot on", "predicted off"} {
 		if !strings.Contains(hud, want) {
 			t.Errorf("HUD lacks %q:\n%s", want, hud)
