@@ -147,11 +147,17 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 
 // record sets the world up to record the step of tick t, and to follow
 // the recorded one during a partial replay; it returns the trace the step
-// will write, nil when the client keeps none. A partial replay that finds
+// will write, nil when the client keeps none. Full replays record traces
+// too, so that the history stays whole for the partial replays after them
+// (the sync test switches between the two). A partial replay that finds
 // no trace of t goes on in full: its state is the whole world's at every
 // tick anyway.
 func (c *Client) record(t uint32) *physics.Trace {
-	if !c.traced() {
+	if c.Perturb != nil {
+		// A hook changes the world behind the step: no trace can say what
+		// the tick did, and one recorded earlier no longer does.
+		c.hist.dropTrace(t)
+		c.following = false
 		return nil
 	}
 	if c.following {
