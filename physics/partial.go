@@ -14,12 +14,13 @@ import "fmt"
 // linked when the broad phase pairs them (their bounds, grown by the
 // margin and by how far each may move in the step, overlap) or the contact
 // cache holds a contact between them, before or after the step, and static
-// bodies and the ground link nothing. The step's stages are each a loop of per-body or per-pair
-// work in index or key order with no quantity summed over the world: the
-// broad phase and the narrow phase work per pair, the solver per contact
-// (Gauss-Seidel in key order, so the order within a group of linked bodies
-// is the same whoever else is in the world), islands and sleep per island,
-// and waking per island of the cache. So if the followed set S is closed
+// bodies and the ground link nothing. The step's stages are each a loop of
+// per-body or per-pair work in index or key order with no quantity summed
+// over the world: the broad phase and the narrow phase work per pair, the
+// solver per contact (Gauss-Seidel in key order, island by island on the
+// workers, so the order within a group of linked bodies is the same
+// whoever else is in the world), islands and sleep per island, and waking
+// per island of the cache. So if the followed set S is closed
 // (no body outside S is linked to a body of S), the bodies of S evolve
 // exactly as in a full step, and those outside S exactly as recorded,
 // given that their states at the start are the recorded ones.
@@ -55,9 +56,10 @@ var breachGlobal bool
 // old gave it. The world's state must be the recorded run's state at
 // old.Tick for every body outside s (and every contact between them);
 // bodies changed since the last step (forces, SetBody, ...) join s, as do
-// old.Touched, unless both runs changed them to the same state. Step adds to s the bodies it had to simulate too. The
-// result is bit for bit that of a full step, and the next Record'ed trace
-// is the one a full step would have written. Follow returns an error, and
+// old.Touched, unless both runs changed them to the same state. Step adds
+// to s the bodies it had to simulate too. The result is bit for bit that of
+// a full step, and the next Record'ed trace is the one a full step would
+// have written. Follow returns an error, and
 // the next step is a full one, if old is not a trace of the world's tick.
 func (w *World) Follow(s *Set, old *Trace) error {
 	if old.Tick != w.st.Tick {
