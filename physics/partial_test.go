@@ -53,7 +53,7 @@ var partialScenes = append([]testScene{{"grid", MustGrid, 0, gridInput, nil}}, t
 // partialCase is one partial-against-full check: run the scene warm ticks,
 // record span ticks (the prediction), then rewind to the start of the span
 // with a few bodies changed and some inputs flipped, and replay it both in
-// full and partially.
+// full and partially, each on a worker count the seed picks.
 type partialCase struct {
 	scene      int
 	warm, span int
@@ -91,7 +91,11 @@ func stepScene(sc *testScene, w *World, in Input) error {
 // first tick where the partial replay differs from the full one.
 func runPartialCase(pc partialCase) (int, error) {
 	sc := &partialScenes[pc.scene%len(partialScenes)]
-	w := sc.build()
+	// The partial replay runs on 1, 2, 3 or 8 workers, the full one on
+	// another count: both must give the bits of one.
+	workers := [4]int{1, 2, 3, 8}
+	w := setWorkers(sc.build(), workers[pc.seed%4])
+	defer w.Close()
 	n := w.NumBodies()
 	for k := 0; k < pc.warm; k++ {
 		if err := stepScene(sc, w, sc.input(w.Tick())); err != nil {
@@ -137,7 +141,8 @@ func runPartialCase(pc partialCase) (int, error) {
 		return in
 	}
 	// The full replay, in a fresh world.
-	full := sc.build()
+	full := setWorkers(sc.build(), workers[(pc.seed+1)%4])
+	defer full.Close()
 	if err := full.Restore(&changed); err != nil {
 		return 0, err
 	}

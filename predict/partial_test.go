@@ -3,6 +3,7 @@ package predict
 import (
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/cubelab/cube/netsim"
 )
@@ -39,7 +40,7 @@ func TestPartialReplayGivesTheFullReplaysRun(t *testing.T) {
 			cfg.Options.Bodies = 200
 		}
 		if k.nudge {
-			cfg.NudgeEvery = 1500 * 1e6
+			cfg.NudgeEvery = 1500 * time.Millisecond
 		}
 		runs := [2]Summary{}
 		for i, full := range []bool{false, true} {

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"testing"
+	"time"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"
@@ -21,7 +22,7 @@ func syncTestRun(t *testing.T, scene string, n int, setup func(*Session) error) 
 	if scene == "drop" {
 		cfg.Options.Bodies = 100
 	}
-	cfg.NudgeEvery = 1e9
+	cfg.NudgeEvery = time.Second
 	_, sum, err := Run(cfg, 3, setup)
 	if err != nil {
 		t.Fatal(err)
