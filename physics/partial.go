@@ -200,31 +200,10 @@ func (w *World) endFollow(tick uint32) {
 	// the old entries of every other pair, carried: of those, the recorded
 	// step kept the ones with no active body of its own.
 	w.markList(old.Active)
-	cur := w.st.Contacts
-	next := w.cache[:0]
-	o := 0
 	keep := func(c *ContactState) bool {
 		return inS(c) || !(w.marked(c.A) || (c.B != Ground && w.marked(c.B)))
 	}
-	for k := range old.Contacts {
-		c := &old.Contacts[k]
-		if inS(c) {
-			continue
-		}
-		key := c.key()
-		for ; o < len(cur) && cur[o].key() < key; o++ {
-			if keep(&cur[o]) {
-				next = append(next, cur[o])
-			}
-		}
-		next = append(next, *c)
-	}
-	for ; o < len(cur); o++ {
-		if keep(&cur[o]) {
-			next = append(next, cur[o])
-		}
-	}
-	w.cache, w.st.Contacts = cur, next
+	w.mergeCache(old.Contacts, keep, func(c *ContactState) bool { return !inS(c) })
 	if w.rec != nil {
 		act := w.actBuf[:0]
 		for _, i := range old.Active {

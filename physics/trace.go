@@ -82,26 +82,36 @@ func (w *World) ApplyTrace(tr *Trace) error {
 		w.setState(int(i), &tr.States[k])
 	}
 	w.markList(tr.Active)
-	next := w.cache[:0]
-	old := w.st.Contacts
-	o := 0
-	for _, c := range tr.Contacts {
-		k := c.key()
-		for ; o < len(old) && old[o].key() < k; o++ {
-			if w.keepCarried(&old[o]) {
-				next = append(next, old[o])
-			}
-		}
-		next = append(next, c)
-	}
-	for ; o < len(old); o++ {
-		if w.keepCarried(&old[o]) {
-			next = append(next, old[o])
-		}
-	}
-	w.cache, w.st.Contacts = old, next
+	w.mergeCache(tr.Contacts, w.keepCarried, nil)
 	w.st.Tick++
 	return nil
+}
+
+// mergeCache makes the contact cache the merge, in key order, of its
+// entries that keep accepts and the entries of add that take accepts (all
+// of them when take is nil): how a recorded step's contacts replace the
+// ones it changed (ApplyTrace, endFollow).
+func (w *World) mergeCache(add []ContactState, keep, take func(*ContactState) bool) {
+	cur, next, o := w.st.Contacts, w.cache[:0], 0
+	for k := range add {
+		c := &add[k]
+		if take != nil && !take(c) {
+			continue
+		}
+		key := c.key()
+		for ; o < len(cur) && cur[o].key() < key; o++ {
+			if keep(&cur[o]) {
+				next = append(next, cur[o])
+			}
+		}
+		next = append(next, *c)
+	}
+	for ; o < len(cur); o++ {
+		if keep(&cur[o]) {
+			next = append(next, cur[o])
+		}
+	}
+	w.cache, w.st.Contacts = cur, next
 }
 
 // keepCarried reports whether cached contact c outlives a step whose active

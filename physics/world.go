@@ -258,22 +258,16 @@ func (w *World) Restore(src *State) error {
 // rewind's keyframe), or one Check accepted. Anything else may make the
 // next step panic or compute garbage; use Restore.
 func (w *World) Load(src *State) {
-	// Derived data depends on the pose alone: keep it for the bodies whose
-	// pose is bit for bit the one it was derived from. Of the others only
-	// those the next step will not move need it now: the step derives the
-	// moving bodies' from their state anyway (activate).
+	// Derived data depends on the pose alone: setState keeps it for the
+	// bodies whose pose is bit for bit the one it was derived from, and
+	// derives it now for those the next step will not move (the step
+	// derives the moving bodies' from their state anyway, activate).
 	for i := range w.shapes {
-		if w.fresh[i] && !samePose(&w.st.Bodies[i], &src.Bodies[i]) {
-			w.fresh[i] = false
-		}
+		w.setState(i, &src.Bodies[i])
 	}
-	w.st.CopyFrom(src)
+	w.st.Tick = src.Tick
+	w.st.Contacts = append(w.st.Contacts[:0], src.Contacts...)
 	w.touched, w.woken = w.touched[:0], w.woken[:0]
-	for i := range w.shapes {
-		if !w.fresh[i] && !w.Awake(i) {
-			w.derive(i)
-		}
-	}
 }
 
 // samePose reports whether a and b have the same position and rotation
