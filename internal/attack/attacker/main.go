@@ -126,15 +126,29 @@ func main() {
 		if *only != "" && i > 0 && p.name != *only {
 			continue
 		}
-		o, err := runPhase(*cube, p, dur)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "attacker: %s: %v\n", p.name, err)
-			os.Exit(1)
+		var o outcome
+		var problems []string
+		// A phase that fails only on the wall-clock bounds (repeated
+		// ticks, tick p99) runs once more: a busy machine can break those
+		// for one run, an attack that works breaks them every time. Any
+		// other failure counts at once.
+		for try := 1; ; try++ {
+			var err error
+			o, err = runPhase(*cube, p, dur)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "attacker: %s: %v\n", p.name, err)
+				os.Exit(1)
+			}
+			if i == 0 {
+				base = o
+			}
+			var timing bool
+			problems, timing = check(p.name, o, base)
+			if try == 2 || len(problems) == 0 || !timing {
+				break
+			}
+			fmt.Printf("%-16s retried: %s\n", p.name, strings.Join(problems, "; "))
 		}
-		if i == 0 {
-			base = o
-		}
-		problems := check(p.name, o, base)
 		fmt.Printf("%-16s repeated %4d %4d (limit %d)  tick p99 %5.0f µs max %6.0f µs  in sync %v %v  third client joined %v  | sent %d dials %d refused %d joined %d held at end %d | server: too fast %d, hellos limited %d refused %d, recv dropped %d, over budget %d, refused per address %d\n",
 			p.name, o.repeated[0], o.repeated[1], limit(base), o.p99, o.max, o.inSync[0], o.inSync[1], o.joined,
 			o.res.Sent, o.res.Dials, o.res.Refused, o.res.Joined, o.res.HeldEnd,
@@ -154,19 +168,22 @@ func main() {
 // a few in a quiet run, and twice nothing is no measure).
 func limit(base outcome) uint64 { return max(2*max(base.repeated[0], base.repeated[1]), 16) }
 
-// check returns what went wrong in a phase.
-func check(name string, o, base outcome) []string {
-	var p []string
+// check returns what went wrong in a phase, and whether it was only the
+// wall-clock bounds (repeated ticks and tick p99).
+func check(name string, o, base outcome) (p []string, timing bool) {
+	timed := 0
 	for i := range 2 {
 		if !o.inSync[i] {
 			p = append(p, fmt.Sprintf("%s: real client %d ended out of sync", name, i+1))
 		}
 		if o.repeated[i] > limit(base) {
 			p = append(p, fmt.Sprintf("%s: real client %d had %d repeated ticks, more than %d", name, i+1, o.repeated[i], limit(base)))
+			timed++
 		}
 	}
 	if o.p99 >= 2000 {
 		p = append(p, fmt.Sprintf("%s: server tick p99 %.0f µs, not below 2 ms", name, o.p99))
+		timed++
 	}
 	if !o.joined {
 		p = append(p, name+": the third client could not join during the attack")
@@ -174,7 +191,7 @@ func check(name string, o, base outcome) []string {
 	if name == "squat" && o.res.HeldEnd != 0 {
 		p = append(p, fmt.Sprintf("squat: %d of %d squatters still held a slot at the end", o.res.HeldEnd, o.res.Joined))
 	}
-	return p
+	return p, timed > 0 && timed == len(p)
 }
 
 // runPhase runs a server, two real clients, the attack and a third client.
