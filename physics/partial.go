@@ -162,6 +162,72 @@ func (w *World) Spread(s *Set, st *State) {
 	}
 }
 
+// smallFollow is the most followed bodies for which followPairs looks for
+// their pairs body by body (each against every body of the world) rather
+// than by the broad phase's sweep over every awake body. A variable for the
+// tests, which check every way through followPairs.
+var smallFollow = 24
+
+// Ways through followPairs, counted in World.followWays for the tests.
+const (
+	wayEach   = iota // body by body to the end
+	wayGrown         // body by body, then swept when the set grew past smallFollow
+	waySweep         // swept from the start
+	followWays
+)
+
+// followPairs closes the followed set over the broad phase's pairs and
+// leaves the pairs that hold one of its bodies (see closeOverPairs). While
+// the set is small it tests each of its bodies against every body instead
+// of sweeping: the same test on the same bounds, so the same pairs.
+func (w *World) followPairs() {
+	p := &w.part
+	if len(p.list) > smallFollow {
+		w.followWays[waySweep]++
+		w.findPairs()
+		w.closeOverPairs()
+		return
+	}
+	bp := &w.bp
+	bp.pairs = bp.pairs[:0]
+	bodies := w.st.Bodies
+	for k := 0; k < len(p.list); k++ {
+		if len(p.list) > smallFollow { // grown too large: sweep after all
+			w.followWays[wayGrown]++
+			w.findPairs()
+			w.closeOverPairs()
+			return
+		}
+		i := p.list[k]
+		if bodies[i].Disabled {
+			continue
+		}
+		bi, ai := &w.bounds[i], w.sidx[i] != -1
+		for j := range w.shapes {
+			bj := &w.bounds[j]
+			if int32(j) == i || bodies[j].Disabled || (!ai && w.sidx[j] == -1) ||
+				bj.lo.X > bi.hi.X || bi.lo.X > bj.hi.X ||
+				bj.lo.Y > bi.hi.Y || bi.lo.Y > bj.hi.Y || bj.lo.Z > bi.hi.Z || bi.lo.Z > bj.hi.Z {
+				continue
+			}
+			if w.shapes[j].static {
+				bp.add(i, int32(j))
+				continue
+			}
+			// j follows too (if it did not): the pair is met from both
+			// sides, and kept from the side of the lower index.
+			w.link(p, i, int32(j))
+			if i < int32(j) {
+				bp.add(i, int32(j))
+			}
+		}
+	}
+	w.followWays[wayEach]++
+	bp.sortPairs(len(w.shapes))
+	w.lite = false
+	w.activate()
+}
+
 // closeOverPairs adds to the followed set every dynamic body the broad
 // phase pairs with one of its bodies, until none is added, with every awake
 // body active (the pairs of the full step); then it makes the followed

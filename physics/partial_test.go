@@ -58,7 +58,8 @@ type partialCase struct {
 	scene      int
 	warm, span int
 	seed       uint64
-	flip       []byte // per replayed tick, xored into the player's input
+	flip       []byte           // per replayed tick, xored into the player's input
+	ways       *[followWays]int // if not nil, adds how often each way through followPairs was taken
 }
 
 // rng is a splitmix64 generator for the tests.
@@ -179,6 +180,12 @@ func runPartialCase(pc partialCase) (int, error) {
 		w.Record(&tr)
 		w.Step()
 		most = max(most, set.Len())
+		if pc.ways != nil {
+			for way, n := range w.followWays {
+				pc.ways[way] += n
+			}
+			w.followWays = [followWays]int{}
+		}
 		if !w.State().Equal(&want[k]) {
 			d := Diff(w.State(), &want[k], 1)
 			return most, fmt.Errorf("tick %d (replayed %d, %d of %d bodies followed): %v", t, k+1, set.Len(), n, d)
@@ -236,19 +243,33 @@ func traceEqual(a, b *Trace) error {
 	return nil
 }
 
+// TestPartialReplayEqualsFull runs each case with followPairs' default
+// switch from body-by-body pairs to the sweep, and with it at 0 (always
+// the sweep), 4 (often switching on the way) and never, and checks that
+// every way was taken.
 func TestPartialReplayEqualsFull(t *testing.T) {
-	for s := range partialScenes {
-		for c := 0; c < 6; c++ {
-			pc := partialCase{scene: s, warm: 40 + 97*c, span: 32, seed: uint64(s*31 + c)}
-			if c%2 == 1 {
-				pc.flip = []byte{0, 0, 0, 1, 1, 1, 4, 4, 16}
+	defer func(n int) { smallFollow = n }(smallFollow)
+	var ways [followWays]int
+	for _, small := range []int{smallFollow, 0, 4, 1 << 30} {
+		smallFollow = small
+		for s := range partialScenes {
+			for c := 0; c < 6; c++ {
+				pc := partialCase{scene: s, warm: 40 + 97*c, span: 32, seed: uint64(s*31 + c), ways: &ways}
+				if c%2 == 1 {
+					pc.flip = []byte{0, 0, 0, 1, 1, 1, 4, 4, 16}
+				}
+				most, err := runPartialCase(pc)
+				if err != nil {
+					t.Errorf("switch at %d bodies: %s, case %d: %v", small, partialScenes[s].name, c, err)
+					continue
+				}
+				t.Logf("switch at %d bodies: %s, case %d: at most %d bodies followed", small, partialScenes[s].name, c, most)
 			}
-			most, err := runPartialCase(pc)
-			if err != nil {
-				t.Errorf("%s, case %d: %v", partialScenes[s].name, c, err)
-				continue
-			}
-			t.Logf("%s, case %d: at most %d bodies followed", partialScenes[s].name, c, most)
+		}
+	}
+	for way, n := range ways {
+		if n == 0 {
+			t.Errorf("way %d through followPairs never taken (counts %v)", way, ways)
 		}
 	}
 }

@@ -32,9 +32,10 @@ func (w *World) Step() {
 	}
 	w.wakeIslands()
 	w.activate()
-	w.findPairs()
 	if w.follow != nil {
-		w.closeOverPairs()
+		w.followPairs() // partial.go
+	} else {
+		w.findPairs()
 	}
 	if breachGlobal {
 		w.breach()

@@ -44,20 +44,21 @@ type World struct {
 	overlap overlapBuf // MaxOverlap's buffers
 
 	// Traces and partial steps (trace.go, partial.go).
-	rec       *Trace      // the trace the next step records, or nil
-	follow    *Trace      // the recorded trace the next step follows, or nil
-	followSet *Set        // the caller's set of the followed step
-	part      Set         // the followed step's set, static bodies left out
-	mask      []bool      // when not nil, activate takes only these bodies
-	lite      bool        // activate gives the awake bodies outside mask their bounds only (pairOnly)
-	touched   []int32     // bodies changed since the last step, outside it
-	before    []BodyState // their states as the step found them (noteTouched)
-	woken     []int32     // bodies woken since the last step
-	mark      []uint32
-	epoch     uint32 // mark[i] == epoch: body i is marked (markList)
-	actBuf    []int32
-	extraBuf  []int32
-	linkBuf   []uint64
+	rec        *Trace          // the trace the next step records, or nil
+	follow     *Trace          // the recorded trace the next step follows, or nil
+	followSet  *Set            // the caller's set of the followed step
+	followWays [followWays]int // how often each way through followPairs was taken (tests)
+	part       Set             // the followed step's set, static bodies left out
+	mask       []bool          // when not nil, activate takes only these bodies
+	lite       bool            // activate gives the awake bodies outside mask their bounds only (pairOnly)
+	touched    []int32         // bodies changed since the last step, outside it
+	before     []BodyState     // their states as the step found them (noteTouched)
+	woken      []int32         // bodies woken since the last step
+	mark       []uint32
+	epoch      uint32 // mark[i] == epoch: body i is marked (markList)
+	actBuf     []int32
+	extraBuf   []int32
+	linkBuf    []uint64
 
 	unsaved  bool   // UnsavedForTests
 	unsavedN uint64 // its step count, deliberately outside the state
