@@ -170,9 +170,9 @@ var smallFollow = 24
 
 // Ways through followPairs, counted in World.followWays for the tests.
 const (
-	wayEach   = iota // body by body to the end
-	wayGrown         // body by body, then swept when the set grew past smallFollow
-	waySweep         // swept from the start
+	wayEach  = iota // body by body to the end
+	wayGrown        // body by body, then swept when the set grew past smallFollow
+	waySweep        // swept from the start
 	followWays
 )
 
