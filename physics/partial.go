@@ -261,15 +261,7 @@ func (w *World) endFollow(tick uint32) {
 			w.setState(int(i), &old.States[k])
 		}
 	}
-	inS := func(c *ContactState) bool { return p.in[c.A] || (c.B != Ground && p.in[c.B]) }
-	// The cache now holds this step's contacts of the followed bodies and
-	// the old entries of every other pair, carried: of those, the recorded
-	// step kept the ones with no active body of its own.
-	w.markList(old.Active)
-	keep := func(c *ContactState) bool {
-		return inS(c) || !(w.marked(c.A) || (c.B != Ground && w.marked(c.B)))
-	}
-	w.mergeCache(old.Contacts, keep, func(c *ContactState) bool { return !inS(c) })
+	w.followCache(old)
 	if w.rec != nil {
 		act := w.actBuf[:0]
 		for _, i := range old.Active {
@@ -293,12 +285,105 @@ func (w *World) endFollow(tick uint32) {
 			}
 		}
 		w.linkBuf = links
-		w.capture(w.rec, tick, act, extra, links)
+		w.capture(w.rec, tick, act, extra, links, false)
 	}
 	for _, i := range p.list {
 		w.followSet.Add(i)
 	}
 	w.follow, w.followSet, w.mask = nil, nil, nil
+}
+
+// followCache writes the cache at the end of a followed step, in one merge
+// in key order of three lists that share no entry:
+//   - the contacts of this step's constraints (each with a followed active
+//     body), as storeCache writes them;
+//   - the entries of the recorded step's contacts (old.Contacts) between
+//     bodies that are not followed: the recorded step's, where this step
+//     made none;
+//   - the entries of the cache before the step that storeCache would carry
+//     (no active or disabled body) and that the recorded step carried too,
+//     or that hold a followed body.
+//
+// When the step is recorded, the trace's contacts are the first two lists:
+// the entries with a body active in the step (a followed active body, or
+// one the recorded step moved and this one took from it). An entry of the
+// third list never has one: a body linked by the cache to a followed body
+// is followed (beginFollow), and so active only if this step moved it.
+func (w *World) followCache(old *Trace) {
+	p, bodies := &w.part, w.st.Bodies
+	cur, next := w.st.Contacts, w.cache[:0]
+	var tr []ContactState
+	rec := w.rec != nil
+	if rec {
+		tr = w.rec.Contacts[:0]
+	}
+	w.markList(old.Active)
+	carried := func(c *ContactState) bool {
+		if w.sidx[c.A] >= 0 || bodies[c.A].Disabled {
+			return false
+		}
+		if c.B == Ground {
+			return p.in[c.A] || !w.marked(c.A)
+		}
+		if w.sidx[c.B] >= 0 || bodies[c.B].Disabled {
+			return false
+		}
+		return p.in[c.A] || p.in[c.B] || !(w.marked(c.A) || w.marked(c.B))
+	}
+	o, r := 0, 0 // next entries of cur and old.Contacts
+	// upTo takes the entries of cur and old.Contacts with keys below limit.
+	upTo := func(limit uint64) {
+		for {
+			for r < len(old.Contacts) {
+				c := &old.Contacts[r]
+				if !p.in[c.A] && (c.B == Ground || !p.in[c.B]) {
+					break
+				}
+				r++
+			}
+			kr := ^uint64(0)
+			if r < len(old.Contacts) {
+				kr = old.Contacts[r].key()
+			}
+			for o < len(cur) && !carried(&cur[o]) {
+				o++
+			}
+			ko := ^uint64(0)
+			if o < len(cur) {
+				ko = cur[o].key()
+			}
+			switch {
+			case ko < kr && ko < limit:
+				next = append(next, cur[o])
+				o++
+			case kr < limit:
+				next = append(next, old.Contacts[r])
+				if rec {
+					tr = append(tr, old.Contacts[r])
+				}
+				r++
+			default:
+				return
+			}
+		}
+	}
+	for ci := range w.cons {
+		c := &w.cons[ci]
+		if c.count == 0 {
+			continue
+		}
+		upTo(contactKey(c.a, c.b, w.info[c.first].feature))
+		n := len(next)
+		next = w.appendContacts(next, c)
+		if rec {
+			tr = append(tr, next[n:]...)
+		}
+	}
+	upTo(^uint64(0))
+	w.cache, w.st.Contacts = cur, next
+	if rec {
+		w.rec.Contacts = tr
+	}
 }
 
 // pairOnly is the solver index the first pass of a followed step gives an

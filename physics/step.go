@@ -61,7 +61,9 @@ func (w *World) Step() {
 		}
 		w.restitution()
 	}
-	w.storeCache()
+	if w.follow == nil {
+		w.storeCache() // a followed step writes its cache at its end (endFollow)
+	}
 	for k, i := range w.active {
 		b := &w.st.Bodies[i]
 		b.Vel, b.AngVel = w.vel[k].v, w.vel[k].w
@@ -72,7 +74,7 @@ func (w *World) Step() {
 	if w.follow != nil {
 		w.endFollow(tick)
 	} else if w.rec != nil {
-		w.capture(w.rec, tick, w.active, nil, nil)
+		w.capture(w.rec, tick, w.active, nil, nil, true)
 	}
 	w.rec = nil
 	w.touched, w.woken = w.touched[:0], w.woken[:0]

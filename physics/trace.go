@@ -160,7 +160,9 @@ func (w *World) setState(i int, s *BodyState) {
 // active lists the step's active bodies in index order; the bodies it woke
 // and those touched before it are in w.woken and w.touched; extra lists
 // more bodies it changed (a followed step's bodies taken from the record).
-func (w *World) capture(tr *Trace, tick uint32, active, extra []int32, links []uint64) {
+// With contacts false, tr.Contacts is left as it is (a followed step
+// writes it while it merges its cache).
+func (w *World) capture(tr *Trace, tick uint32, active, extra []int32, links []uint64, contacts bool) {
 	tr.Tick = tick
 	tr.Active = append(tr.Active[:0], active...)
 	tr.Touched = append(tr.Touched[:0], w.touched...) // sorted by Step
@@ -182,6 +184,9 @@ func (w *World) capture(tr *Trace, tick uint32, active, extra []int32, links []u
 	}
 	if len(links) > 0 {
 		slices.Sort(tr.Links)
+	}
+	if !contacts {
+		return
 	}
 	w.markList(tr.Active)
 	tr.Contacts = tr.Contacts[:0]
