@@ -318,48 +318,50 @@ func (w *World) followCache(old *Trace) {
 		tr = w.rec.Contacts[:0]
 	}
 	w.markList(old.Active)
-	carried := func(c *ContactState) bool {
-		if w.sidx[c.A] >= 0 || bodies[c.A].Disabled {
-			return false
-		}
-		if c.B == Ground {
-			return p.in[c.A] || !w.marked(c.A)
-		}
-		if w.sidx[c.B] >= 0 || bodies[c.B].Disabled {
-			return false
-		}
-		return p.in[c.A] || p.in[c.B] || !(w.marked(c.A) || w.marked(c.B))
-	}
-	o, r := 0, 0 // next entries of cur and old.Contacts
-	// upTo takes the entries of cur and old.Contacts with keys below limit.
+	in, sidx, mark, epoch, add := p.in, w.sidx, w.mark, w.epoch, old.Contacts
+	o, r := 0, 0 // next entries of cur and add
+	// upTo takes the entries of cur and add with keys below limit. Written
+	// out in one loop: it is most of what a followed step with few bodies
+	// costs.
 	upTo := func(limit uint64) {
 		for {
-			for r < len(old.Contacts) {
-				c := &old.Contacts[r]
-				if !p.in[c.A] && (c.B == Ground || !p.in[c.B]) {
+			kr := ^uint64(0)
+			for ; r < len(add); r++ {
+				c := &add[r]
+				if !in[c.A] && (c.B == Ground || !in[c.B]) {
+					kr = c.key()
 					break
 				}
-				r++
-			}
-			kr := ^uint64(0)
-			if r < len(old.Contacts) {
-				kr = old.Contacts[r].key()
-			}
-			for o < len(cur) && !carried(&cur[o]) {
-				o++
 			}
 			ko := ^uint64(0)
-			if o < len(cur) {
-				ko = cur[o].key()
+			for ; o < len(cur); o++ {
+				c := &cur[o]
+				if sidx[c.A] >= 0 || bodies[c.A].Disabled {
+					continue
+				}
+				if c.B == Ground {
+					if in[c.A] || mark[c.A] != epoch {
+						ko = c.key()
+						break
+					}
+					continue
+				}
+				if sidx[c.B] >= 0 || bodies[c.B].Disabled {
+					continue
+				}
+				if in[c.A] || in[c.B] || (mark[c.A] != epoch && mark[c.B] != epoch) {
+					ko = c.key()
+					break
+				}
 			}
 			switch {
 			case ko < kr && ko < limit:
 				next = append(next, cur[o])
 				o++
 			case kr < limit:
-				next = append(next, old.Contacts[r])
+				next = append(next, add[r])
 				if rec {
-					tr = append(tr, old.Contacts[r])
+					tr = append(tr, add[r])
 				}
 				r++
 			default:
