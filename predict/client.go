@@ -295,8 +295,18 @@ type Compared struct {
 // server's, before any correction.
 func (c *Client) Compared() Compared { return c.compared }
 
-// takeTeleport returns how far rewinds moved the player since the last call.
-func (c *Client) takeTeleport() physics.Vec3 {
+// View returns the view of the snapshot labelled t the client keeps (state
+// sync: the bodies as the snapshots told them, which later snapshots are
+// encoded against), or nil when it keeps none for t. Read only.
+func (c *Client) View(t uint32) *wire.View { return c.views.Get(t) }
+
+// NewestView returns the newest snapshot view the client keeps, or nil.
+// Read only.
+func (c *Client) NewestView() *wire.View { return c.views.Newest() }
+
+// TakeTeleport returns how far rewinds moved the player since the last
+// call, and starts counting again from zero.
+func (c *Client) TakeTeleport() physics.Vec3 {
 	t := c.teleport
 	c.teleport = physics.Vec3{}
 	return t

@@ -56,3 +56,13 @@ func (c *Client) checkFinite(where string) error {
 	c.xfer.active, c.xfer.onlyIt = false, false
 	return fmt.Errorf("%w at tick %d, %s (%v); waiting for the server's state", ErrNonFinite, c.Tick(), where, err)
 }
+
+// Settled reports whether the client took a server state since it had
+// taken since of them (its StatesReceived then), that state matched its
+// prediction bit for bit, and its cube is at rest: the end of a drain.
+func (c *Client) Settled(since uint64) bool {
+	cmp := c.Compared()
+	b := c.world.Body(c.body)
+	return c.Stats.StatesReceived != since && cmp.ClientHash == cmp.ServerHash &&
+		b.Vel.Len() < 1e-3 && b.AngVel.Len() < 1e-3
+}

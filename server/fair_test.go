@@ -29,7 +29,9 @@ func newHostRig(t *testing.T, players int) *hostRig {
 		t.Fatal(err)
 	}
 	r := &hostRig{s: s, sc: sc, net: net}
-	r.h = NewHost(s, net, 64)
+	if r.h, err = NewHost(s, net, 64); err != nil {
+		t.Fatal(err)
+	}
 	return r
 }
 

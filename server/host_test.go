@@ -19,7 +19,10 @@ func TestHostClosesConnectionsThatNeverJoin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := NewHost(s, net, 64)
+	h, err := NewHost(s, net, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
 	silent, err := net.Connect(1)
 	if err != nil {
 		t.Fatal(err)

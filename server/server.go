@@ -78,9 +78,9 @@ type Config struct {
 }
 
 // DefaultConfig returns a clocked server with Fiedler's 256 kbit/s budget
-// and a 5 s timeout.
+// (DefaultDownBudget) and a 5 s timeout.
 func DefaultConfig() Config {
-	return Config{Clocked: true, AheadMargin: 256, BytesPerSecond: 256000 / 8, Timeout: 5 * time.Second, MaxInputRate: 4}
+	return Config{Clocked: true, AheadMargin: 256, BytesPerSecond: DefaultDownBudget, Timeout: 5 * time.Second, MaxInputRate: 4}
 }
 
 // Stats counts what the server did, for all clients.

@@ -1,10 +1,12 @@
-package predict
+package session
 
 import (
 	"errors"
 	"testing"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
 )
 
@@ -12,7 +14,11 @@ import (
 // client's own bug and ends its turn with an error, where a datagram the
 // link loses is not.
 func TestEndpointReportsOversizedDatagram(t *testing.T) {
-	h := newHarness(t, "arena", game.Options{}, StateSync, 0)
+	w, sc, err := game.Build("arena", physics.DefaultConfig(), game.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := predict.NewClient(predict.DefaultClientConfig(), w, sc, 77)
 	net, err := transport.NewMemServer(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -21,7 +27,7 @@ func TestEndpointReportsOversizedDatagram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := NewEndpoint(h.c, conn)
+	e := NewEndpoint(c, conn)
 	if err := e.Turn(0, 0); err != nil {
 		t.Fatalf("a normal turn: %v", err)
 	}

@@ -1,4 +1,4 @@
-package predict
+package session
 
 // BufferStats counts a client's input buffer at the server as the server's
 // messages report it: with each state taken, how many ticks ahead of the

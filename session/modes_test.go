@@ -1,4 +1,4 @@
-package predict
+package session
 
 import (
 	"strings"
@@ -6,38 +6,39 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/netsim"
+	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/server"
 )
 
 // The switches a user can turn, in the window, on the command line or in
-// a SessionConfig, each with its values. Every two of them are tried
+// a Config, each with its values. Every two of them are tried
 // together (pairwise): the classifier once called a disagreement
 // nondeterminism only because corrections were off, and no test had
 // tried that mode.
 var switches = []struct {
 	name   string
 	values []string
-	set    func(c *SessionConfig, v int)
+	set    func(c *Config, v int)
 }{
-	{"preset", presetNames(), func(c *SessionConfig, v int) {
+	{"preset", presetNames(), func(c *Config, v int) {
 		p := netsim.Presets()[v]
 		c.Preset, c.Conditions = p.Name, p.Conditions
 	}},
-	{"sync", []string{"state", "inputs"}, func(c *SessionConfig, v int) { c.Client.Mode = []Mode{StateSync, InputSync}[v] }},
-	{"server", []string{"clocked", "input-driven", "input-driven-repeat"}, func(c *SessionConfig, v int) {
+	{"sync", []string{"state", "inputs"}, func(c *Config, v int) { c.Client.Mode = []predict.Mode{predict.StateSync, predict.InputSync}[v] }},
+	{"server", []string{"clocked", "input-driven", "input-driven-repeat"}, func(c *Config, v int) {
 		c.Clocked = v == 0
 		if v == 2 {
 			c.Missing = server.RepeatLast
 		}
 	}},
-	{"scene", []string{"arena", "pyramid"}, func(c *SessionConfig, v int) { c.Scene = []string{"arena", "pyramid"}[v] }},
-	{"quantize", []string{"off", "on"}, func(c *SessionConfig, v int) { c.Options.Quantize = v == 1 }},
-	{"corrections", []string{"on", "off"}, func(c *SessionConfig, v int) { c.Client.Corrections = v == 0 }},
-	{"redundancy", []string{"on", "off"}, func(c *SessionConfig, v int) { c.Client.Redundancy = v == 0 }},
-	{"smoothing", []string{"on", "off"}, func(c *SessionConfig, v int) { c.Smoothing = v == 0 }},
-	{"quiet-resync", []string{"on", "off"}, func(c *SessionConfig, v int) { c.Client.QuietResync = v == 0 }},
-	{"players", []string{"1", "3"}, func(c *SessionConfig, v int) { c.Players = []int{1, 3}[v] }},
-	{"snapshot-hz", []string{"64", "16"}, func(c *SessionConfig, v int) { c.SnapshotHz = []int{64, 16}[v] }},
+	{"scene", []string{"arena", "pyramid"}, func(c *Config, v int) { c.Scene = []string{"arena", "pyramid"}[v] }},
+	{"quantize", []string{"off", "on"}, func(c *Config, v int) { c.Options.Quantize = v == 1 }},
+	{"corrections", []string{"on", "off"}, func(c *Config, v int) { c.Client.Corrections = v == 0 }},
+	{"redundancy", []string{"on", "off"}, func(c *Config, v int) { c.Client.Redundancy = v == 0 }},
+	{"smoothing", []string{"on", "off"}, func(c *Config, v int) { c.Smoothing = v == 0 }},
+	{"quiet-resync", []string{"on", "off"}, func(c *Config, v int) { c.Client.QuietResync = v == 0 }},
+	{"players", []string{"1", "3"}, func(c *Config, v int) { c.Players = []int{1, 3}[v] }},
+	{"snapshot-hz", []string{"64", "16"}, func(c *Config, v int) { c.SnapshotHz = []int{64, 16}[v] }},
 }
 
 func presetNames() []string {
@@ -60,8 +61,8 @@ func modeRows() [][]int {
 }
 
 // modeConfig returns the session config of a row, and its name.
-func modeConfig(t *testing.T, row []int) (SessionConfig, string) {
-	cfg := DefaultSessionConfig()
+func modeConfig(t *testing.T, row []int) (Config, string) {
+	cfg := DefaultConfig()
 	var name []string
 	for i, s := range switches {
 		s.set(&cfg, row[i])
@@ -160,11 +161,11 @@ func TestEveryModeTogether(t *testing.T) {
 			}
 
 			const every = 500
-			var found []Misprediction
+			var found []predict.Misprediction
 			_, isum, err := Run(cfg, 20, func(s *Session) error {
 				s.Client.Perturb = InjectNondeterminism(every)
-				s.Client.OnMispredict = func(m *Misprediction) {
-					if m.Kind == KindNondeterminism {
+				s.Client.OnMispredict = func(m *predict.Misprediction) {
+					if m.Kind == predict.KindNondeterminism {
 						found = append(found, *m)
 					}
 				}

@@ -1,4 +1,4 @@
-package predict
+package session
 
 import (
 	"encoding/json"
@@ -62,7 +62,7 @@ func touching(t *testing.T, w *physics.World, a, b int, depth float64) {
 // each player's are 3 cm at tick 1000, and the JSON has them under the
 // names cube sim prints.
 func TestRunReportsAnOverlapBuiltIn(t *testing.T) {
-	cfg := DefaultSessionConfig()
+	cfg := DefaultConfig()
 	cfg.Players, cfg.StartTick = 2, 1000
 	setup := func(s *Session) error {
 		worlds := []*physics.World{s.Server.World()}

@@ -1,4 +1,4 @@
-package predict
+package session
 
 // rng is splitmix64: a small seeded generator, so that nothing here touches
 // a global random source.

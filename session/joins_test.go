@@ -1,4 +1,4 @@
-package predict
+package session
 
 import (
 	"testing"
@@ -8,6 +8,7 @@ import (
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/server"
 	"github.com/cubelab/cube/transport"
 )
@@ -24,7 +25,7 @@ type joiner struct {
 
 // joinsRun plays clients that join and leave an Empty server at the given
 // times over the named preset, and returns them.
-func joinsRun(t *testing.T, mode Mode, preset string, slots int, times [][2]time.Duration, end time.Duration, seed uint64) []*joiner {
+func joinsRun(t *testing.T, mode predict.Mode, preset string, slots int, times [][2]time.Duration, end time.Duration, seed uint64) []*joiner {
 	t.Helper()
 	phys := physics.DefaultConfig()
 	build := func() (*physics.World, *game.Scene) {
@@ -42,15 +43,18 @@ func joinsRun(t *testing.T, mode Mode, preset string, slots int, times [][2]time
 	scfg := server.DefaultConfig()
 	scfg.Empty = true
 	srv := server.New(w, sc, mode, scfg)
-	host := server.NewHost(srv, net, 64)
+	host, err := server.NewHost(srv, net, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
 	p, _ := netsim.PresetByName(preset)
 	td := tick.Duration(phys)
 	var js []*joiner
 	for i, tm := range times {
 		cw, csc := build()
-		cfg := DefaultClientConfig()
+		cfg := predict.DefaultClientConfig()
 		cfg.Mode, cfg.TimeSync = mode, true
-		c := NewClient(cfg, cw, csc, splitmix(&seed))
+		c := predict.NewClient(cfg, cw, csc, splitmix(&seed))
 		j := &joiner{join: tm[0], leave: tm[1], next: tm[0], pilot: game.NewAutopilot(csc, uint64(i+1))}
 		j.ep = NewEndpoint(c, nil)
 		js = append(js, j)
@@ -127,15 +131,15 @@ func TestClientsJoinAndLeaveAnEmptyServer(t *testing.T) {
 		{8, [][2]time.Duration{{0, 21 * s}, {5 * ms, 22 * s}, {30 * ms, 21500 * ms}, {45 * ms, 22200 * ms}}, 30 * s, 1},
 		{8, churn, 45 * s, 3},
 	}
-	for _, mode := range []Mode{StateSync, InputSync} {
+	for _, mode := range []predict.Mode{predict.StateSync, predict.InputSync} {
 		for k, r := range runs {
 			js := joinsRun(t, mode, "bad", r.slots, r.times, r.end, r.seed)
 			for i, j := range js {
 				c := j.ep.Client
 				m := c.Stats.Mispredicted
 				t.Logf("%v, run %d, client %d: %d states, mispredicted %v, %d transfers", mode, k, i, c.Stats.StatesReceived, m, c.Stats.Transfers)
-				if m[KindNondeterminism] != 0 || c.Stats.StatesReceived == 0 || c.Stats.Rejected.Total() != 0 {
-					t.Errorf("%v, run %d, client %d: %d nondeterminism, %d states, %d rejected", mode, k, i, m[KindNondeterminism],
+				if m[predict.KindNondeterminism] != 0 || c.Stats.StatesReceived == 0 || c.Stats.Rejected.Total() != 0 {
+					t.Errorf("%v, run %d, client %d: %d nondeterminism, %d states, %d rejected", mode, k, i, m[predict.KindNondeterminism],
 						c.Stats.StatesReceived, c.Stats.Rejected.Total())
 				}
 			}

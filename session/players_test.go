@@ -1,7 +1,9 @@
-package predict
+package session
 
 import (
 	"testing"
+
+	"github.com/cubelab/cube/predict"
 )
 
 // TestEightPlayersInSync plays eight clients, each with its own link and
@@ -15,7 +17,7 @@ import (
 // views), and a joined client could not rewind to the ticks between its
 // first one and the next keyframe, which it then called nondeterminism.
 func TestEightPlayersInSync(t *testing.T) {
-	for _, mode := range []Mode{StateSync, InputSync} {
+	for _, mode := range []predict.Mode{predict.StateSync, predict.InputSync} {
 		cfg := presetConfig(t, "average")
 		cfg.Players = 8
 		cfg.Client.Mode = mode

@@ -1,4 +1,4 @@
-package predict
+package session
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/record"
 )
 
@@ -29,7 +30,7 @@ type sideBySideRun struct {
 // recording the server and client 0's mispredictions.
 // A run stops after limit of virtual time at the latest (0: no limit),
 // drained or not.
-func runSideBySide(t *testing.T, cfg SessionConfig, seconds float64, limit time.Duration, workers int) sideBySideRun {
+func runSideBySide(t *testing.T, cfg Config, seconds float64, limit time.Duration, workers int) sideBySideRun {
 	t.Helper()
 	cfg.ClientWorkers = workers
 	var out sideBySideRun
@@ -46,12 +47,12 @@ func runSideBySide(t *testing.T, cfg SessionConfig, seconds float64, limit time.
 		if limit > 0 {
 			s.Poll = func(s *Session) bool { return s.Now() >= limit }
 		}
-		if s.Config.Client.Mode == StateSync {
+		if s.Config.Client.Mode == predict.StateSync {
 			// (An input-sync client has no state to repair a desync with.)
 			s.Client.Perturb = InjectNondeterminism(97)
 		}
 		s.Client.KeepStates = true
-		s.Client.OnMispredict = func(m *Misprediction) {
+		s.Client.OnMispredict = func(m *predict.Misprediction) {
 			out.mispred = append(out.mispred, fmt.Sprintf("%d %d %v %v %v", m.From, m.Tick, m.Kind, m.Corrected, m.Jump))
 		}
 		return nil
@@ -86,13 +87,13 @@ func runSideBySide(t *testing.T, cfg SessionConfig, seconds float64, limit time.
 func TestClientsSideBySideAsOneAfterAnother(t *testing.T) {
 	for _, tc := range []struct {
 		scene, preset string
-		mode          Mode
+		mode          predict.Mode
 		seconds       float64
 		limit         time.Duration // the drain cut short
 	}{
-		{"arena", "terrible", StateSync, 6, 0},
-		{"arena", "bad", InputSync, 6, 0},
-		{"cubes", "average", StateSync, 1.5, 2 * time.Second},
+		{"arena", "terrible", predict.StateSync, 6, 0},
+		{"arena", "bad", predict.InputSync, 6, 0},
+		{"cubes", "average", predict.StateSync, 1.5, 2 * time.Second},
 	} {
 		t.Run(fmt.Sprintf("%s-%s-%v", tc.scene, tc.preset, tc.mode), func(t *testing.T) {
 			if tc.scene == "cubes" && testing.Short() {
@@ -134,7 +135,7 @@ func TestClientsSideBySideAsOneAfterAnother(t *testing.T) {
 func TestSideBySideErrorIsTheEarliest(t *testing.T) {
 	cfg := presetConfig(t, "good")
 	cfg.Players, cfg.ClientWorkers = 3, 3
-	s, err := NewSession(cfg)
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,9 +153,9 @@ func TestSideBySideErrorIsTheEarliest(t *testing.T) {
 }
 
 func TestClientWorkersRefusedBelowZero(t *testing.T) {
-	cfg := DefaultSessionConfig()
+	cfg := DefaultConfig()
 	cfg.ClientWorkers = -1
-	if _, err := NewSession(cfg); err == nil || !strings.Contains(err.Error(), "client workers") {
+	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "client workers") {
 		t.Fatalf("-1 client workers: %v", err)
 	}
 }

@@ -1,10 +1,11 @@
-package predict
+package session
 
 import (
 	"testing"
 	"time"
 
 	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/predict"
 )
 
 // TestInjectionFoundWithCorrectionsOff: the client was in sync when the
@@ -16,10 +17,10 @@ func TestInjectionFoundWithCorrectionsOff(t *testing.T) {
 		cfg := presetConfig(t, name)
 		cfg.Client.Corrections = false
 		const every = 500
-		var first *Misprediction
+		var first *predict.Misprediction
 		_, sum, err := Run(cfg, 20, func(s *Session) error {
 			s.Client.Perturb = InjectNondeterminism(every)
-			s.Client.OnMispredict = func(m *Misprediction) {
+			s.Client.OnMispredict = func(m *predict.Misprediction) {
 				if first == nil {
 					c := *m
 					first = &c
@@ -30,7 +31,7 @@ func TestInjectionFoundWithCorrectionsOff(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if first == nil || first.Kind != KindNondeterminism || tick.After(first.From, every) || !tick.After(first.Tick, every) {
+		if first == nil || first.Kind != predict.KindNondeterminism || tick.After(first.From, every) || !tick.After(first.Tick, every) {
 			t.Fatalf("%s: first misprediction %+v does not find the ulp injected at tick %d", name, first, every)
 		}
 		if name == "perfect" && first.Tick != every+1 {

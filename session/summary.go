@@ -1,4 +1,4 @@
-package predict
+package session
 
 import (
 	"fmt"
@@ -6,7 +6,9 @@ import (
 	"sort"
 	"time"
 
+	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
 )
 
@@ -32,11 +34,11 @@ type ClientRun struct {
 // clientSummary fills what client c and its run know: its counters, its
 // link's, its comparisons and the run's measurements. What only a server
 // knows is left for the caller.
-func clientSummary(c *Client, r *ClientRun) Summary {
+func clientSummary(c *predict.Client, r *ClientRun) Summary {
 	var m Summary
 	st := &c.Stats
 	m.Seconds, m.Ticks, m.DrainSeconds = r.Seconds, st.Ticks, r.DrainSeconds
-	m.Scene, m.Sync, m.Quantize = c.scene.Name, c.Config.Mode.String(), c.scene.Options.Quantize
+	m.Scene, m.Sync, m.Quantize = c.Scene().Name, c.Config.Mode.String(), c.Scene().Options.Quantize
 	m.Packets.MaxBytesUp, m.Packets.MaxBytesDown = r.MaxUp, r.MaxDown
 	m.Transfers = st.Transfers
 	m.Corrections, m.Resyncs, m.ReplayedTicks, m.MaxReplayTicks = st.Corrections, st.Resyncs, st.ReplayedTicks, st.MaxReplay
@@ -57,12 +59,12 @@ func clientSummary(c *Client, r *ClientRun) Summary {
 		m.PositionError.Mean, m.PositionError.Max = sum/float64(n), e[n-1]
 		m.PositionError.P99 = e[min(n-1, (99*n)/100)]
 	}
-	m.Mispredictions.Input = st.Mispredicted[KindInput]
-	m.Mispredictions.Server = st.Mispredicted[KindServer]
-	m.Mispredictions.Nondeterminism = st.Mispredicted[KindNondeterminism]
-	m.Mispredictions.Unverified = st.Mispredicted[KindUnverified]
-	m.Mispredictions.Remote = st.Mispredicted[KindRemote]
-	m.Mispredictions.Rewind = st.Mispredicted[KindRewind]
+	m.Mispredictions.Input = st.Mispredicted[predict.KindInput]
+	m.Mispredictions.Server = st.Mispredicted[predict.KindServer]
+	m.Mispredictions.Nondeterminism = st.Mispredicted[predict.KindNondeterminism]
+	m.Mispredictions.Unverified = st.Mispredicted[predict.KindUnverified]
+	m.Mispredictions.Remote = st.Mispredicted[predict.KindRemote]
+	m.Mispredictions.Rewind = st.Mispredicted[predict.KindRewind]
 	m.SyncTests = st.SyncTests
 	m.Rejected = st.Rejected.Total()
 	m.TimeSyncJumps = c.Sync.Jumps
@@ -93,26 +95,16 @@ func (e *Endpoint) Summary(r ClientRun) Summary {
 	m := clientSummary(c, &r)
 	m.RTTms = float64(c.Sync.RTT) / float64(time.Millisecond)
 	m.Redundancy = c.Config.Redundancy
-	if c.Config.Mode == StateSync && c.Stats.StatesReceived > 0 {
+	if c.Config.Mode == predict.StateSync && c.Stats.StatesReceived > 0 {
 		m.BodiesPerPacket = float64(c.Stats.BodiesReceived) / float64(c.Stats.StatesReceived)
 	}
 	m.Incomplete = c.Stats.Incomplete
 	m.InputBufferP95, m.LateInputs = e.Buffer.P95(), e.Buffer.Late
 	if e.Buffer.Samples > 0 {
-		half := float64(c.Sync.RTT) / 2 / float64(c.tickDur())
+		half := float64(c.Sync.RTT) / 2 / float64(tick.Duration(c.World().Config()))
 		m.LeadTicks = int64(math.Round(c.Sync.Buffer + half))
 	}
 	return m
-}
-
-// Settled reports whether the client took a server state since it had
-// taken since of them (its StatesReceived then), that state matched its
-// prediction bit for bit, and its cube is at rest: the end of a drain.
-func (c *Client) Settled(since uint64) bool {
-	cmp := c.Compared()
-	b := c.world.Body(c.body)
-	return c.Stats.StatesReceived != since && cmp.ClientHash == cmp.ServerHash &&
-		b.Vel.Len() < 1e-3 && b.AngVel.Len() < 1e-3
 }
 
 // Overlap is the deepest overlap seen in a world during a run: the most

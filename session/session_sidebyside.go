@@ -1,4 +1,4 @@
-package predict
+package session
 
 // The clients of an in-process session side by side. This is the one place
 // in predict that starts goroutines: it belongs to the session layer (the

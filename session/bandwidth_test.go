@@ -1,8 +1,9 @@
-package predict
+package session
 
 import (
 	"testing"
 
+	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/wire"
 )
 
@@ -21,12 +22,12 @@ import (
 func TestBandwidthTargets(t *testing.T) {
 	for _, c := range []struct {
 		name, scene, preset string
-		mode                Mode
+		mode                predict.Mode
 		down, up            float64
 	}{
-		{"arena state", "arena", "average", StateSync, 8000, 1500},
-		{"cubes inputs", "cubes", "average", InputSync, 2000, 1500},
-		{"arena bad", "arena", "bad", StateSync, 0, 1500},
+		{"arena state", "arena", "average", predict.StateSync, 8000, 1500},
+		{"cubes inputs", "cubes", "average", predict.InputSync, 2000, 1500},
+		{"arena bad", "arena", "bad", predict.StateSync, 0, 1500},
 	} {
 		cfg := presetConfig(t, c.preset)
 		cfg.Scene, cfg.Client.Mode = c.scene, c.mode

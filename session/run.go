@@ -1,9 +1,11 @@
-package predict
+package session
 
 import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/server"
 )
 
 // FrameRate is the display rate a headless run simulates for smoothing.
@@ -102,26 +104,8 @@ type Summary struct {
 	Predicted *Overlap `json:"predicted,omitempty"`
 	// With several players: each client's summary (client 0's is the
 	// one above), and the server's counters.
-	Players []Summary      `json:"players,omitempty"`
-	Server  *ServerSummary `json:"server,omitempty"`
-}
-
-// ServerSummary is what the server counted in a run with several players.
-type ServerSummary struct {
-	Ticks         uint32 `json:"ticks"`
-	InputsApplied uint64 `json:"inputs_applied"`
-	RepeatedTicks uint64 `json:"repeated_player_ticks"`
-	LateInputs    uint64 `json:"late_inputs"`
-	RefusedInputs uint64 `json:"refused_inputs"`
-	Rejected      uint64 `json:"rejected_messages"`
-	Events        uint64 `json:"events"`
-	Joins         uint64 `json:"joins"`
-	Leaves        uint64 `json:"leaves"`
-	TimedOut      uint64 `json:"timed_out"`
-	Snapshots     uint64 `json:"snapshots_and_relays"`
-	SnapshotBytes uint64 `json:"bytes_sent"`
-	Transfers     uint64 `json:"transfers"`
-	Fragments     uint64 `json:"fragments"`
+	Players []Summary             `json:"players,omitempty"`
+	Server  *server.ServerSummary `json:"server,omitempty"`
 }
 
 // Run drives a session headless for the given virtual time, every client
@@ -131,8 +115,8 @@ type ServerSummary struct {
 // with its cube at rest (or MaxDrain passes). setup, when not nil, is
 // called once the session is built, before the first tick (to attach a
 // recorder or a perturbation).
-func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Session, Summary, error) {
-	s, err := NewSession(cfg)
+func Run(cfg Config, seconds float64, setup func(*Session) error) (*Session, Summary, error) {
+	s, err := New(cfg)
 	if err != nil {
 		return nil, Summary{}, err
 	}
@@ -161,7 +145,7 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 	nextFrame := time.Duration(0)
 	var maxJump float64
 	chained := s.Client.OnMispredict
-	s.Client.OnMispredict = func(m *Misprediction) {
+	s.Client.OnMispredict = func(m *predict.Misprediction) {
 		if m.Corrected {
 			maxJump = max(maxJump, m.Jump)
 		}
@@ -224,11 +208,8 @@ func Run(cfg SessionConfig, seconds float64, setup func(*Session) error) (*Sessi
 			}
 			sum.Players = append(sum.Players, p)
 		}
-		sv := &s.Server.Stats
-		sum.Server = &ServerSummary{Ticks: s.Server.Tick() - s.Config.StartTick, InputsApplied: sv.InputsApplied, RepeatedTicks: sv.RepeatedTicks,
-			LateInputs: sv.LateInputs, RefusedInputs: sv.RefusedInputs, Rejected: sv.Rejected.Total(), Events: sv.Events,
-			Joins: sv.Joins, Leaves: sv.Leaves, TimedOut: sv.TimedOut, Snapshots: sv.Snapshots, SnapshotBytes: sv.SnapshotBytes,
-			Transfers: sv.Transfers, Fragments: sv.Fragments}
+		sv := s.Server.Summary(s.Config.StartTick)
+		sum.Server = &sv
 	}
 	for i, c := range s.Clients {
 		ov.clients[i].Measure(c.World())
@@ -261,7 +242,7 @@ func (s *Session) summary(i int, seconds, drain float64, settled bool, played [2
 	m := clientSummary(cl, &r)
 	sv := &s.Server.Stats
 	m.Preset, m.SnapshotHz = s.Config.Preset, s.Config.SnapshotHz
-	if sv.Snapshots > 0 && s.Config.Client.Mode == StateSync {
+	if sv.Snapshots > 0 && s.Config.Client.Mode == predict.StateSync {
 		m.BodiesPerPacket = float64(sv.BodiesSent) / float64(sv.Snapshots)
 	}
 	m.Incomplete = sv.Incomplete
@@ -272,7 +253,7 @@ func (s *Session) summary(i int, seconds, drain float64, settled bool, played [2
 		m.DisplayJump.Max = s.MaxDisplay
 	}
 	rejected := sv.Rejected.Total()
-	if ps, ok := s.Server.PlayerStats(cl.player); ok {
+	if ps, ok := s.Server.PlayerStats(cl.Slot()); ok {
 		m.InputBufferP95, m.LateInputs = ps.DepthP95, ps.Late
 		if len(s.Clients) > 1 {
 			// This client's share of the server's counters (the server

@@ -1,4 +1,4 @@
-package predict
+package session
 
 import (
 	"reflect"
@@ -6,14 +6,15 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/netsim"
+	"github.com/cubelab/cube/predict"
 )
 
-func presetConfig(t *testing.T, name string) SessionConfig {
+func presetConfig(t *testing.T, name string) Config {
 	p, err := netsim.PresetByName(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := DefaultSessionConfig()
+	cfg := DefaultConfig()
 	cfg.Preset, cfg.Conditions = p.Name, p.Conditions
 	return cfg
 }
@@ -91,7 +92,7 @@ func TestNudgesAreSmoothed(t *testing.T) {
 	if sum.Corrections < 20 || sum.Mispredictions.Server < 20 {
 		t.Fatalf("%d corrections, %d server mispredictions for 30 nudges", sum.Corrections, sum.Mispredictions.Server)
 	}
-	if sum.DisplayJump.MaxCorrection >= SnapDistance {
+	if sum.DisplayJump.MaxCorrection >= predict.SnapDistance {
 		t.Fatalf("a correction of %v m snapped; pick another seed", sum.DisplayJump.MaxCorrection)
 	}
 	// 10% of the largest correction moves per frame, at most: well below it.
@@ -141,14 +142,14 @@ func TestRunIsReproducible(t *testing.T) {
 }
 
 func TestBadSessionConfig(t *testing.T) {
-	cfg := DefaultSessionConfig()
+	cfg := DefaultConfig()
 	cfg.SnapshotHz = 3
-	if _, err := NewSession(cfg); err == nil {
+	if _, err := New(cfg); err == nil {
 		t.Fatal("3 Hz accepted")
 	}
-	cfg = DefaultSessionConfig()
+	cfg = DefaultConfig()
 	cfg.Conditions.Loss = 2
-	if _, err := NewSession(cfg); err == nil {
+	if _, err := New(cfg); err == nil {
 		t.Fatal("loss 2 accepted")
 	}
 }

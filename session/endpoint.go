@@ -1,4 +1,4 @@
-package predict
+package session
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
 	"github.com/cubelab/cube/wire"
 )
@@ -14,7 +15,7 @@ import (
 // an in-process session and `cube client` share, so that one code path is
 // tested in both.
 type Endpoint struct {
-	Client *Client
+	Client *predict.Client
 	Net    transport.Client
 	// Traffic counts what this endpoint sent and received since the
 	// caller last cleared it (the session's meter does, every tick).
@@ -32,7 +33,7 @@ type Endpoint struct {
 }
 
 // NewEndpoint returns an endpoint for c over net.
-func NewEndpoint(c *Client, net transport.Client) *Endpoint {
+func NewEndpoint(c *predict.Client, net transport.Client) *Endpoint {
 	e := &Endpoint{Client: c, Net: net}
 	e.send = e.sendNow
 	return e
@@ -52,7 +53,7 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 		e.Traffic.DownPackets++
 		e.MaxDown = max(e.MaxDown, len(b))
 		samples := e.Client.Sync.Samples
-		if err := e.Client.Receive(b); err != nil && !errors.Is(err, wire.ErrRejected) && !errors.Is(err, ErrNonFinite) {
+		if err := e.Client.Receive(b); err != nil && !errors.Is(err, wire.ErrRejected) && !errors.Is(err, predict.ErrNonFinite) {
 			return fmt.Errorf("client: %w", err)
 		}
 		if e.Client.Sync.Samples != samples {
@@ -64,7 +65,7 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 	}
 	// A non-finite step is counted in the client's NonFinite and mended
 	// by a transfer: the session goes on.
-	if err := e.Client.Step(in, e.send); err != nil && !errors.Is(err, ErrNonFinite) {
+	if err := e.Client.Step(in, e.send); err != nil && !errors.Is(err, predict.ErrNonFinite) {
 		return err
 	}
 	return e.sendErr

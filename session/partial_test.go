@@ -1,4 +1,4 @@
-package predict
+package session
 
 import (
 	"reflect"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/netsim"
+	"github.com/cubelab/cube/predict"
 )
 
 // TestPartialReplayGivesTheFullReplaysRun runs the same sessions with
@@ -17,18 +18,18 @@ func TestPartialReplayGivesTheFullReplaysRun(t *testing.T) {
 	cases := []struct {
 		scene, preset string
 		players       int
-		mode          Mode
+		mode          predict.Mode
 		nudge         bool
 		quantize      bool
 	}{
-		{"cubes", "average", 2, StateSync, true, false},
-		{"cubes", "bad", 3, InputSync, false, false},
-		{"arena", "terrible", 1, StateSync, true, true},
-		{"pyramid", "average", 2, StateSync, true, false},
-		{"drop", "bad", 2, InputSync, true, false},
+		{"cubes", "average", 2, predict.StateSync, true, false},
+		{"cubes", "bad", 3, predict.InputSync, false, false},
+		{"arena", "terrible", 1, predict.StateSync, true, true},
+		{"pyramid", "average", 2, predict.StateSync, true, false},
+		{"drop", "bad", 2, predict.InputSync, true, false},
 	}
 	for _, k := range cases {
-		cfg := DefaultSessionConfig()
+		cfg := DefaultConfig()
 		p, err := netsim.PresetByName(k.preset)
 		if err != nil {
 			t.Fatal(err)

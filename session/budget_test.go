@@ -1,4 +1,4 @@
-package predict
+package session
 
 import (
 	"testing"
@@ -18,7 +18,7 @@ func TestSnapshotBudgetAndPriority(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow in the short mode")
 	}
-	h := newHarness(t, "cubes", game.Options{Quantize: true}, StateSync, 0)
+	h := newDirect(t, "cubes", game.Options{Quantize: true})
 	h.s.BytesPerSecond = 16000 // 250 bytes a snapshot at 64 Hz
 	player := h.s.Scene().Players[0]
 	total, withPlayer, incomplete, n := 0, 0, 0, 0
@@ -36,11 +36,10 @@ func TestSnapshotBudgetAndPriority(t *testing.T) {
 				rest++
 			}
 		}
-		h.clientStep(in)
-		h.deliverUp()
+		h.up(in)
 		h.s.World().Save(&states[h.s.Tick()%16])
-		h.serverSend(true)
-		for _, b := range h.down {
+		msgs := h.down(true)
+		for _, b := range msgs {
 			if k, _ := wire.Kind(b); k != wire.KindSnapshot {
 				continue
 			}
@@ -50,7 +49,7 @@ func TestSnapshotBudgetAndPriority(t *testing.T) {
 				t.Fatalf("a snapshot of %d bytes", len(b))
 			}
 			_, base, _ := wire.SnapshotBase(b)
-			v := h.c.views.Get(base)
+			v := h.c.View(base)
 			if v == nil {
 				t.Fatalf("snapshot against %d, a view the client does not hold", base)
 			}
@@ -66,7 +65,7 @@ func TestSnapshotBudgetAndPriority(t *testing.T) {
 				}
 			}
 		}
-		h.deliverDown()
+		h.deliver(msgs)
 	}
 	if limit := 16000*float64(n)/64 + wire.MaxMessage; float64(total) > limit {
 		t.Fatalf("%d snapshots took %d bytes, more than the budget's %.0f", n, total, limit)
@@ -76,7 +75,7 @@ func TestSnapshotBudgetAndPriority(t *testing.T) {
 	}
 	// Everything at rest and sent by now: the newest view is the server's
 	// bodies at its tick.
-	v := h.c.views.Newest()
+	v := h.c.NewestView()
 	at := &states[v.Tick()%16]
 	if at.Tick != v.Tick() {
 		t.Fatalf("the newest view is of tick %d, the server's states go to %d", v.Tick(), h.s.Tick())

@@ -1,4 +1,4 @@
-package predict
+package session
 
 import "testing"
 
@@ -33,7 +33,7 @@ func TestBufferStats(t *testing.T) {
 }
 
 func TestEndpointSummaryOfASessionClient(t *testing.T) {
-	cfg := DefaultSessionConfig()
+	cfg := DefaultConfig()
 	s, sum, err := Run(cfg, 5, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package predict
+package session
 
 import (
 	"testing"
@@ -6,13 +6,14 @@ import (
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"
+	"github.com/cubelab/cube/predict"
 )
 
 // syncTestRun runs a short session of scene with the sync test on, and
 // returns client 0's summary.
 func syncTestRun(t *testing.T, scene string, n int, setup func(*Session) error) Summary {
 	t.Helper()
-	cfg := DefaultSessionConfig()
+	cfg := DefaultConfig()
 	p, err := netsim.PresetByName("average")
 	if err != nil {
 		t.Fatal(err)
@@ -46,12 +47,12 @@ func TestSyncTestFindsNothingOnEveryScene(t *testing.T) {
 // of the saved state (physics' test-only switch), the sync test reports it
 // at the first tick it tests, with both states.
 func TestSyncTestFindsUnsavedState(t *testing.T) {
-	var first *Misprediction
+	var first *predict.Misprediction
 	setup := func(s *Session) error {
 		s.Client.World().UnsavedForTests(true)
 		s.Client.KeepStates = true
-		s.Client.OnMispredict = func(m *Misprediction) {
-			if m.Kind == KindRewind && first == nil {
+		s.Client.OnMispredict = func(m *predict.Misprediction) {
+			if m.Kind == predict.KindRewind && first == nil {
 				c := *m
 				first = &c
 			}
@@ -68,9 +69,9 @@ func TestSyncTestFindsUnsavedState(t *testing.T) {
 }
 
 func TestSyncTestOutOfRange(t *testing.T) {
-	cfg := DefaultSessionConfig()
-	cfg.Client.SyncTest = MaxSyncTest + 1
-	if _, err := NewSession(cfg); err == nil {
+	cfg := DefaultConfig()
+	cfg.Client.SyncTest = predict.MaxSyncTest + 1
+	if _, err := New(cfg); err == nil {
 		t.Fatal("a sync test of 65 ticks was taken")
 	}
 }

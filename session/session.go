@@ -1,4 +1,4 @@
-package predict
+package session
 
 import (
 	"fmt"
@@ -9,39 +9,19 @@ import (
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/server"
 	"github.com/cubelab/cube/transport"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// SnapshotRates are the snapshot rates a session accepts, in Hz.
-var SnapshotRates = []int{64, 32, 16, 8, 4, 2, 1}
-
-// checkSnapshotRate refuses a rate that is not one of SnapshotRates.
-func checkSnapshotRate(hz int) error {
-	if !ValidSnapshotRate(hz) {
-		return fmt.Errorf("predict: snapshot rate %d Hz, want one of %v", hz, SnapshotRates)
-	}
-	return nil
-}
-
-// ValidSnapshotRate reports whether hz is one of SnapshotRates.
-func ValidSnapshotRate(hz int) bool {
-	for _, r := range SnapshotRates {
-		if r == hz {
-			return true
-		}
-	}
-	return false
-}
-
-// SessionConfig configures a client and a server over a simulated link.
-type SessionConfig struct {
+// Config configures a client and a server over a simulated link.
+type Config struct {
 	Preset     string            // name of the link conditions, for reports
 	Conditions netsim.Conditions // both directions
 	Seed       uint64            // link and autopilot randomness
-	SnapshotHz int               // one of SnapshotRates
-	Client     ClientConfig
+	SnapshotHz int               // one of server.SnapshotRates
+	Client     predict.ClientConfig
 	Smoothing  bool
 	Missing    server.Missing
 	NudgeEvery time.Duration // 0: never
@@ -57,7 +37,7 @@ type SessionConfig struct {
 	// steps when the client's inputs arrive.
 	Clocked bool
 	// DownBudget is the state-sync snapshots' budget in bytes per second
-	// (DefaultDownBudget: Fiedler's 256 kbit/s); 0: no budget, every
+	// (server.DefaultDownBudget: Fiedler's 256 kbit/s); 0: no budget, every
 	// snapshot up to a datagram.
 	DownBudget float64
 	// ClientWorkers is how many goroutines run the clients' turns side by
@@ -67,18 +47,14 @@ type SessionConfig struct {
 	ClientWorkers int
 }
 
-// DefaultDownBudget is the snapshot budget of the original GDC demo:
-// 256 kbit/s.
-const DefaultDownBudget = 256000 / 8
-
-// DefaultSessionConfig returns the "good" preset at 64 Hz snapshots with
+// DefaultConfig returns the "good" preset at 64 Hz snapshots with
 // redundancy, corrections and smoothing on.
-func DefaultSessionConfig() SessionConfig {
+func DefaultConfig() Config {
 	p, _ := netsim.PresetByName("good")
-	return SessionConfig{
+	return Config{
 		Preset: p.Name, Conditions: p.Conditions, Seed: 1, SnapshotHz: 64,
-		Client: DefaultClientConfig(), Smoothing: true, Physics: physics.DefaultConfig(), Scene: "arena",
-		DownBudget: DefaultDownBudget, Players: 1, Clocked: true,
+		Client: predict.DefaultClientConfig(), Smoothing: true, Physics: physics.DefaultConfig(), Scene: "arena",
+		DownBudget: server.DefaultDownBudget, Players: 1, Clocked: true,
 	}
 }
 
@@ -88,12 +64,12 @@ func DefaultSessionConfig() SessionConfig {
 // every run reproducible from its seed. Advance moves the clock on; Frame
 // advances the display of client 0.
 type Session struct {
-	Config    SessionConfig
+	Config    Config
 	Server    *server.Server
 	Host      *server.Host
-	Clients   []*Client
+	Clients   []*predict.Client
 	Endpoints []*Endpoint
-	Client    *Client // Clients[0]: the one the window shows and the keys drive
+	Client    *predict.Client // Clients[0]: the one the window shows and the keys drive
 	Net       *transport.MemServer
 	Conns     []*transport.MemClient
 
@@ -126,32 +102,32 @@ type Session struct {
 	lastResync uint64
 }
 
-// NewSession builds the scene for the server and for each client and
+// New builds the scene for the server and for each client and
 // connects them.
-func NewSession(cfg SessionConfig) (*Session, error) {
-	if err := checkSnapshotRate(cfg.SnapshotHz); err != nil {
-		return nil, err
+func New(cfg Config) (*Session, error) {
+	if err := server.CheckSnapshotRate(cfg.SnapshotHz); err != nil {
+		return nil, fmt.Errorf("session: %w", err)
 	}
-	if cfg.Client.SyncTest < 0 || cfg.Client.SyncTest > MaxSyncTest {
-		return nil, fmt.Errorf("predict: sync test of %d ticks, want 0 (off) to %d", cfg.Client.SyncTest, MaxSyncTest)
+	if cfg.Client.SyncTest < 0 || cfg.Client.SyncTest > predict.MaxSyncTest {
+		return nil, fmt.Errorf("session: sync test of %d ticks, want 0 (off) to %d", cfg.Client.SyncTest, predict.MaxSyncTest)
 	}
 	if cfg.NudgeEvery < 0 {
-		return nil, fmt.Errorf("predict: nudge interval %v is negative", cfg.NudgeEvery)
+		return nil, fmt.Errorf("session: nudge interval %v is negative", cfg.NudgeEvery)
 	}
 	if d := tick.Duration(cfg.Physics); d < time.Microsecond {
-		return nil, fmt.Errorf("predict: physics step %v s is shorter than a microsecond", cfg.Physics.Dt)
+		return nil, fmt.Errorf("session: physics step %v s is shorter than a microsecond", cfg.Physics.Dt)
 	}
 	if cfg.Players == 0 {
 		cfg.Players = 1
 	}
 	if cfg.Players < 1 || cfg.Players > game.MaxPlayers {
-		return nil, fmt.Errorf("predict: %d players: want 1 to %d", cfg.Players, game.MaxPlayers)
+		return nil, fmt.Errorf("session: %d players: want 1 to %d", cfg.Players, game.MaxPlayers)
 	}
 	if cfg.ClientWorkers < 0 {
-		return nil, fmt.Errorf("predict: %d client workers: want 0 (one per core) or more", cfg.ClientWorkers)
+		return nil, fmt.Errorf("session: %d client workers: want 0 (one per core) or more", cfg.ClientWorkers)
 	}
 	if cfg.Players > 1 && !cfg.Clocked {
-		return nil, fmt.Errorf("predict: %d players need the clocked server: the input-driven one serves one", cfg.Players)
+		return nil, fmt.Errorf("session: %d players need the clocked server: the input-driven one serves one", cfg.Players)
 	}
 	cfg.Options.Players = max(cfg.Options.Players, cfg.Players)
 	cfg.Client.TimeSync = cfg.Clocked
@@ -178,14 +154,16 @@ func NewSession(cfg SessionConfig) (*Session, error) {
 		scfg.AheadMargin = 64
 	}
 	s.Server = server.New(w, sc, cfg.Client.Mode, scfg)
-	s.Host = server.NewHost(s.Server, net, cfg.SnapshotHz)
+	if s.Host, err = server.NewHost(s.Server, net, cfg.SnapshotHz); err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
 	seed := cfg.Seed
 	for i := 0; i < cfg.Players; i++ {
 		cw, csc, err := build()
 		if err != nil {
 			return nil, err
 		}
-		c := NewClient(cfg.Client, cw, csc, splitmix(&seed))
+		c := predict.NewClient(cfg.Client, cw, csc, splitmix(&seed))
 		c.Smooth.Enabled = cfg.Smoothing
 		conn, err := net.Connect(splitmix(&seed))
 		if err != nil {
@@ -242,11 +220,10 @@ func (s *Session) SetConditions(name string, c netsim.Conditions) error {
 
 // SetSnapshotRate changes the server's snapshot rate.
 func (s *Session) SetSnapshotRate(hz int) error {
-	if err := checkSnapshotRate(hz); err != nil {
-		return err
+	if err := s.Host.SetSnapshotRate(hz); err != nil {
+		return fmt.Errorf("session: %w", err)
 	}
 	s.Config.SnapshotHz = hz
-	s.Host.SnapshotHz = hz
 	return nil
 }
 
@@ -278,7 +255,7 @@ func (s *Session) Tick(in game.Input) error {
 // its transport has received by then first. At the same instant the
 // clients go before the server.
 //
-// With more than one client worker (SessionConfig.ClientWorkers), the
+// With more than one client worker (Config.ClientWorkers), the
 // clients' turns between two server turns run side by side, and input
 // may be called for different clients at the same time: it must read
 // nothing another client's turn writes (each client's own autopilot and
@@ -406,7 +383,7 @@ func (s *Session) account(bodies uint64) {
 func (s *Session) Frame(dt float64) {
 	s.Client.Smooth.Update(dt)
 	off, _ := s.Client.Smooth.Offset()
-	t := s.Client.takeTeleport()
+	t := s.Client.TakeTeleport()
 	move := off.Sub(s.lastOffset).Add(mgl64.Vec3{t.X, t.Y, t.Z}).Len()
 	s.lastOffset = off
 	s.MaxDisplay = math.Max(s.MaxDisplay, move)
