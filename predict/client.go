@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"github.com/cubelab/cube/internal/protocol"
 	"time"
 
 	"github.com/cubelab/cube/game"
@@ -9,13 +10,13 @@ import (
 	"github.com/cubelab/cube/wire"
 )
 
-// Mode is how the server keeps a client in step (see wire.Mode).
-type Mode = wire.Mode
+// Mode is how the server keeps a client in step (see protocol.Mode).
+type Mode = protocol.Mode
 
 // Modes.
 const (
-	StateSync = wire.ModeState
-	InputSync = wire.ModeInputs
+	StateSync = protocol.ModeState
+	InputSync = protocol.ModeInputs
 )
 
 // ClientConfig sets how the client predicts and corrects.
@@ -115,15 +116,15 @@ type Misprediction struct {
 
 // ClientStats counts what the client did.
 type ClientStats struct {
-	Ticks            uint64       // ticks predicted
-	HeldTicks        uint64       // ticks not predicted: joining, or the ring was full of unconfirmed history
-	StatesReceived   uint64       // server messages taken (snapshots, relays, transfers)
-	StaleStates      uint64       // server messages older than or equal to the newest taken, ignored
-	Early            uint64       // server messages about ticks the client had not reached yet, ignored
-	Rejected         wire.Rejects // messages refused, by reason: they did not decode or do not fit
-	NonFinite        uint64       // steps or replays that left a non-finite world, each ended by a transfer
-	Corrections      uint64       // visible corrections
-	Resyncs          uint64       // quiet rewinds below the thresholds
+	Ticks            uint64           // ticks predicted
+	HeldTicks        uint64           // ticks not predicted: joining, or the ring was full of unconfirmed history
+	StatesReceived   uint64           // server messages taken (snapshots, relays, transfers)
+	StaleStates      uint64           // server messages older than or equal to the newest taken, ignored
+	Early            uint64           // server messages about ticks the client had not reached yet, ignored
+	Rejected         protocol.Rejects // messages refused, by reason: they did not decode or do not fit
+	NonFinite        uint64           // steps or replays that left a non-finite world, each ended by a transfer
+	Corrections      uint64           // visible corrections
+	Resyncs          uint64           // quiet rewinds below the thresholds
 	Mispredicted     [NumKinds]uint64
 	ReplayedTicks    uint64
 	MaxReplay        int
@@ -199,8 +200,8 @@ type Client struct {
 	skipped    uint32
 	newestBody physics.BodyState // the player in the newest server state taken
 
-	views wire.Views // state sync: the views of the snapshots taken
-	xfer  transfer   // a transfer being put together
+	views protocol.Views // state sync: the views of the snapshots taken
+	xfer  transfer       // a transfer being put together
 
 	last     Misprediction
 	lastErr  float64 // position error at the newest state received, m
@@ -298,11 +299,11 @@ func (c *Client) Compared() Compared { return c.compared }
 // View returns the view of the snapshot labelled t the client keeps (state
 // sync: the bodies as the snapshots told them, which later snapshots are
 // encoded against), or nil when it keeps none for t. Read only.
-func (c *Client) View(t uint32) *wire.View { return c.views.Get(t) }
+func (c *Client) View(t uint32) *protocol.View { return c.views.Get(t) }
 
 // NewestView returns the newest snapshot view the client keeps, or nil.
 // Read only.
-func (c *Client) NewestView() *wire.View { return c.views.Newest() }
+func (c *Client) NewestView() *protocol.View { return c.views.Newest() }
 
 // TakeTeleport returns how far rewinds moved the player since the last
 // call, and starts counting again from zero.

@@ -3,9 +3,9 @@ package predict
 import (
 	"errors"
 	"fmt"
+	"github.com/cubelab/cube/internal/protocol"
 
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // ErrNonFinite is wrapped by the error Receive or Step returns when the
@@ -17,12 +17,12 @@ var ErrNonFinite = errors.New("predict: a step gave a non-finite value")
 
 // checkBodies refuses the bodies of a state from the network when a value
 // is beyond what the engine can produce in the scene (c.bounds), counting
-// the refusal under wire.RejectBounds.
+// the refusal under protocol.RejectBounds.
 func (c *Client) checkBodies(what string, T uint32, bodies func(yield func(int32, *physics.BodyState) bool)) error {
 	var err error
 	bodies(func(i int32, b *physics.BodyState) bool {
 		if e := c.bounds.Check(b); e != nil {
-			err = c.Stats.Rejected.Reject(wire.RejectBounds, "%s of tick %d, body %d: %v", what, T, i, e)
+			err = c.Stats.Rejected.Reject(protocol.RejectBounds, "%s of tick %d, body %d: %v", what, T, i, e)
 			return false
 		}
 		return true

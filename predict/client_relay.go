@@ -2,6 +2,7 @@ package predict
 
 import (
 	"errors"
+	"github.com/cubelab/cube/internal/protocol"
 	"math"
 
 	"github.com/cubelab/cube/game"
@@ -19,11 +20,11 @@ func (c *Client) onRelay(b []byte) error {
 		return nil
 	}
 	if err := wire.DecodeRelay(b, &c.relay); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	m := &c.relay
 	if m.Players != len(c.scene.Players) {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
 	}
 	if c.Config.Mode == StateSync {
 		return c.remoteInputs(m)
@@ -39,7 +40,7 @@ func (c *Client) onRelay(b []byte) error {
 	}
 	for _, e := range m.Events {
 		if err := c.scene.CheckEvent(e.Event); err != nil {
-			return c.Stats.Rejected.Reject(wire.RejectShape, "%v", err)
+			return c.Stats.Rejected.Reject(protocol.RejectShape, "%v", err)
 		}
 	}
 	from := c.confirmed
@@ -59,7 +60,7 @@ func (c *Client) onRelay(b []byte) error {
 					// The relay is taken but the ticks cannot be replayed:
 					// only the server's whole state mends that.
 					c.synced, c.askXfer = false, true
-					return c.Stats.Rejected.Reject(wire.RejectTick, "relay from tick %d: %v", m.First, err)
+					return c.Stats.Rejected.Reject(protocol.RejectTick, "relay from tick %d: %v", m.First, err)
 				}
 				return err
 			}

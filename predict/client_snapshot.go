@@ -2,6 +2,7 @@ package predict
 
 import (
 	"errors"
+	"github.com/cubelab/cube/internal/protocol"
 	"math"
 
 	"github.com/cubelab/cube/internal/tick"
@@ -23,11 +24,11 @@ func (c *Client) onSnapshot(b []byte) error {
 		return nil
 	}
 	if c.Config.Mode != StateSync {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "a snapshot, but the client is in input sync")
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "a snapshot, but the client is in input sync")
 	}
 	T, B, err := wire.SnapshotBase(b)
 	if err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	if !tick.After(T, c.newest) || tick.After(c.first, T) {
 		c.Stats.StaleStates++
@@ -43,12 +44,12 @@ func (c *Client) onSnapshot(b []byte) error {
 	}
 	c.server.Bodies = base.Fill(c.server.Bodies)
 	if err := wire.DecodeSnapshot(b, &c.snap, c.server.Bodies); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	m := &c.snap
 	for _, u := range m.Bodies {
 		if c.world.Static(int(u.Index)) {
-			return c.Stats.Rejected.Reject(wire.RejectShape, "snapshot of tick %d carries body %d, which is static", T, u.Index)
+			return c.Stats.Rejected.Reject(protocol.RejectShape, "snapshot of tick %d carries body %d, which is static", T, u.Index)
 		}
 	}
 	if err := c.checkBodies("snapshot", T, func(yield func(int32, *physics.BodyState) bool) {
@@ -62,7 +63,7 @@ func (c *Client) onSnapshot(b []byte) error {
 	}
 	predHash, ok := c.hist.hashes.Get(T)
 	if !ok {
-		return c.Stats.Rejected.Reject(wire.RejectTick, "snapshot of tick %d, which the client no longer holds", T)
+		return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d, which the client no longer holds", T)
 	}
 	for _, u := range m.Bodies {
 		c.server.Bodies[u.Index] = u.State
@@ -149,7 +150,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	}
 	if err := c.rebuild(T); err != nil {
 		if errors.Is(err, errNoHistory) {
-			return c.Stats.Rejected.Reject(wire.RejectTick, "snapshot of tick %d: %v", T, err)
+			return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d: %v", T, err)
 		}
 		return err
 	}
@@ -161,7 +162,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		if rerr := c.replay(T, now); rerr != nil {
 			return rerr
 		}
-		return c.Stats.Rejected.Reject(wire.RejectShape, "snapshot of tick %d: %v", T, err)
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "snapshot of tick %d: %v", T, err)
 	}
 	if !mp.Corrected && !c.Config.QuietResync {
 		c.synced = false // a difference below the thresholds, left alone
@@ -304,7 +305,7 @@ func (c *Client) remoteWrong(from, to uint32) bool {
 // further ahead than any client can be behind is refused.
 func (c *Client) early(t uint32, what string) error {
 	if t-c.Tick() >= tick.RingSize {
-		return c.Stats.Rejected.Reject(wire.RejectTick, "%s of tick %d, but the client has only reached tick %d", what, t, c.Tick())
+		return c.Stats.Rejected.Reject(protocol.RejectTick, "%s of tick %d, but the client has only reached tick %d", what, t, c.Tick())
 	}
 	c.Stats.Early++
 	if c.Joined() {

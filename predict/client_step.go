@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"github.com/cubelab/cube/internal/protocol"
 	"time"
 
 	"github.com/cubelab/cube/game"
@@ -25,7 +26,7 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 	if !c.joined {
 		c.Stats.HeldTicks++
 		if c.helloIn == 0 {
-			c.out = wire.AppendHello(c.out[:0], &wire.Hello{Nonce: c.nonce, Echo: c.clockMs(), Mode: c.Config.Mode, Scene: c.scene.ID})
+			c.out = wire.AppendHello(c.out[:0], &wire.Hello{Nonce: c.nonce, Echo: c.clockMs(), Mode: uint8(c.Config.Mode), Scene: c.scene.ID})
 			send(c.out)
 			c.helloIn = helloEvery
 		}
@@ -101,7 +102,7 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 // exactly as the prediction did.
 func (c *Client) advance(t uint32, rec *tickRec) error {
 	c.hist.saveKey(c.world)
-	mark := uint8(wire.SkippedMark)
+	mark := uint8(protocol.SkippedMark)
 	if rec.skip {
 		c.world.SkipTo(t + 1)
 		// A skipped tick has no trace: a partial replay that meets one, or
@@ -140,8 +141,8 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 	if !ok || !okAll {
 		return fmt.Errorf("predict: the input chain of tick %d is missing", t)
 	}
-	*c.hist.chains.Put(t + 1) = wire.FoldInput(*ch, t, mark)
-	*c.hist.all.Put(t + 1) = wire.FoldAll(*all, t, rec.ins[:len(c.scene.Players)], rec.skip)
+	*c.hist.chains.Put(t + 1) = protocol.FoldInput(*ch, t, mark)
+	*c.hist.all.Put(t + 1) = protocol.FoldAll(*all, t, rec.ins[:len(c.scene.Players)], rec.skip)
 	return nil
 }
 
@@ -221,14 +222,14 @@ func (c *Client) sendInputs(send func([]byte)) error {
 
 // Receive handles one message from the server. A message that does not
 // decode or does not fit is counted in Stats.Rejected and dropped, and the
-// error returned wraps wire.ErrRejected; ErrRefused says the server would not
+// error returned wraps protocol.ErrRejected; ErrRefused says the server would not
 // take this client; ErrNonFinite that the replay the message started left
 // a non-finite world, which the client gave up for a transfer; any other
 // error is the client's own fault.
 func (c *Client) Receive(b []byte) error {
 	k, err := wire.Kind(b)
 	if err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	switch k {
 	case wire.KindWelcome:
@@ -240,7 +241,7 @@ func (c *Client) Receive(b []byte) error {
 	case wire.KindFragment:
 		err = c.onFragment(b)
 	default:
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "a message of kind %d, which a client does not take", k)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "a message of kind %d, which a client does not take", k)
 	}
 	if err != nil {
 		return err
@@ -255,7 +256,7 @@ var ErrRefused = fmt.Errorf("predict: the server refused to join")
 // onWelcome starts predicting, or waits for the transfer announced.
 func (c *Client) onWelcome(b []byte) error {
 	if err := wire.DecodeWelcome(b, &c.welc); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	m := &c.welc
 	if m.Nonce != c.nonce || c.joined {
@@ -266,7 +267,7 @@ func (c *Client) onWelcome(b []byte) error {
 		return fmt.Errorf("%w: %s", ErrRefused, refusal(m.Result))
 	}
 	if int(m.Player) >= len(c.scene.Players) {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "player %d, the scene has %d", m.Player, len(c.scene.Players))
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "player %d, the scene has %d", m.Player, len(c.scene.Players))
 	}
 	c.joined, c.player, c.body = true, int(m.Player), c.scene.Players[m.Player]
 	if c.Clock != nil {
@@ -278,7 +279,7 @@ func (c *Client) onWelcome(b []byte) error {
 		return nil
 	}
 	c.world.SkipTo(m.Tick)
-	c.start(m.Tick, wire.ChainStart, wire.ChainStart, 0, 0)
+	c.start(m.Tick, protocol.ChainStart, protocol.ChainStart, 0, 0)
 	c.Sync.start(c.rtt, c.tickDur(), 0)
 	return nil
 }

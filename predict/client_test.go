@@ -2,6 +2,7 @@ package predict
 
 import (
 	"errors"
+	"github.com/cubelab/cube/internal/protocol"
 	"testing"
 
 	"github.com/cubelab/cube/game"
@@ -186,7 +187,7 @@ func TestLongOutageHoldsInsteadOfOverwriting(t *testing.T) {
 	// took, and the server's next state puts it back on track.
 	for range 2 {
 		for _, b := range h.up {
-			if err := h.s.Receive(h.now, 1, b); err != nil && !errors.Is(err, wire.ErrRejected) {
+			if err := h.s.Receive(h.now, 1, b); err != nil && !errors.Is(err, protocol.ErrRejected) {
 				t.Fatal(err)
 			}
 		}

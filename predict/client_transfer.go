@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
@@ -39,7 +40,7 @@ func (x *transfer) appendHave(b []byte) []byte {
 // takes it.
 func (c *Client) onFragment(b []byte) error {
 	if err := wire.DecodeFragment(b, &c.frag); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	f, x := &c.frag, &c.xfer
 	switch {
@@ -61,7 +62,7 @@ func (c *Client) onFragment(b []byte) error {
 		x.begin(f)
 	}
 	if int(f.Count) != x.count || int(f.Size) != x.size {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "fragment of tick %d: %d pieces of %d bytes, the transfer has %d of %d", f.Tick, f.Count, f.Size, x.count, x.size)
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "fragment of tick %d: %d pieces of %d bytes, the transfer has %d of %d", f.Tick, f.Count, f.Size, x.count, x.size)
 	}
 	i := int(f.Index)
 	if x.got[i/8]&(1<<(i%8)) != 0 {
@@ -82,10 +83,10 @@ func (c *Client) takeTransfer() error {
 	x := &c.xfer
 	s := &x.state
 	if err := wire.DecodeTransfer(x.data, s, c.world.NumBodies(), maxContacts); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	if err := c.world.Check(&s.State); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "transfer of tick %d: %v", x.tick, err)
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "transfer of tick %d: %v", x.tick, err)
 	}
 	if err := c.checkBodies("transfer", x.tick, func(yield func(int32, *physics.BodyState) bool) {
 		for i := range s.State.Bodies {
@@ -98,7 +99,7 @@ func (c *Client) takeTransfer() error {
 	}
 	X := s.State.Tick
 	if X != x.tick {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "transfer labelled %d holds the state of tick %d", x.tick, X)
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "transfer labelled %d holds the state of tick %d", x.tick, X)
 	}
 	c.Stats.Transfers++
 	if c.waitingFor {

@@ -2,11 +2,11 @@ package predict
 
 import (
 	"errors"
+	"github.com/cubelab/cube/internal/protocol"
 	"testing"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // seedMessages returns real messages of a short session in mode: what the
@@ -38,7 +38,7 @@ func seedMessages(t testing.TB, mode Mode) (down, up [][]byte) {
 }
 
 // fuzzClient checks that whatever arrives, the client never panics,
-// refuses what does not decode or fit with wire.ErrRejected (changing nothing
+// refuses what does not decode or fit with protocol.ErrRejected (changing nothing
 // then), and otherwise keeps a world it can restore and predict from.
 func fuzzClient(f *testing.F, mode Mode) {
 	down, _ := seedMessages(f, mode)
@@ -54,7 +54,7 @@ func fuzzClient(f *testing.F, mode Mode) {
 		before := h.c.World().Hash()
 		err := h.c.Receive(b)
 		if err != nil {
-			if !errors.Is(err, wire.ErrRejected) {
+			if !errors.Is(err, protocol.ErrRejected) {
 				t.Fatalf("peer bytes gave a non-rejection error: %v", err)
 			}
 			if h.c.World().Hash() != before {

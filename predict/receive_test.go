@@ -2,6 +2,7 @@ package predict
 
 import (
 	"errors"
+	"github.com/cubelab/cube/internal/protocol"
 	"testing"
 
 	"github.com/cubelab/cube/game"
@@ -40,21 +41,21 @@ func TestMessagesThatDoNotFitAreRejected(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		msg  []byte
-		why  wire.Reason
+		why  protocol.Reason
 	}{
-		{"garbage", []byte{wire.KindSnapshot, wire.Version, 1, 2, 3}, wire.RejectMalformed},
-		{"another version", []byte{wire.KindSnapshot, wire.Version + 1, 0, 0}, wire.RejectMalformed},
-		{"an input message", func() []byte { b, _ := wire.AppendInput(nil, &wire.Input{Inputs: []game.Input{1}}); return b }(), wire.RejectMalformed},
-		{"a static body", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 1, State: view[1]}}, view), wire.RejectShape},
-		{"an empty message", nil, wire.RejectMalformed},
-		{"an orientation not unit length", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: bad}}, view), wire.RejectShape},
-		{"a velocity that is not a number", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: nan}}, view), wire.RejectBounds},
-		{"a position beyond the scene's bounds", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: far}}, view), wire.RejectBounds},
-		{"further in the future than a ring", snapshotOf(40+tick.RingSize, 0, 1, nil, view), wire.RejectTick},
+		{"garbage", []byte{wire.KindSnapshot, wire.Version, 1, 2, 3}, protocol.RejectMalformed},
+		{"another version", []byte{wire.KindSnapshot, wire.Version + 1, 0, 0}, protocol.RejectMalformed},
+		{"an input message", func() []byte { b, _ := wire.AppendInput(nil, &wire.Input{Inputs: []game.Input{1}}); return b }(), protocol.RejectMalformed},
+		{"a static body", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 1, State: view[1]}}, view), protocol.RejectShape},
+		{"an empty message", nil, protocol.RejectMalformed},
+		{"an orientation not unit length", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: bad}}, view), protocol.RejectShape},
+		{"a velocity that is not a number", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: nan}}, view), protocol.RejectBounds},
+		{"a position beyond the scene's bounds", snapshotOf(20, 0, 1, []wire.BodyUpdate{{Index: 0, State: far}}, view), protocol.RejectBounds},
+		{"further in the future than a ring", snapshotOf(40+tick.RingSize, 0, 1, nil, view), protocol.RejectTick},
 	} {
 		was := h.c.Stats.Rejected[c.why]
 		err := h.c.Receive(c.msg)
-		if !errors.Is(err, wire.ErrRejected) {
+		if !errors.Is(err, protocol.ErrRejected) {
 			t.Errorf("%s: got %v, want a rejection", c.name, err)
 		}
 		if h.c.Stats.Rejected[c.why] != was+1 {
@@ -74,7 +75,7 @@ func TestMessagesThatDoNotFitAreRejected(t *testing.T) {
 	// In input sync: a relay for another number of players.
 	hi := newHarness(t, "arena", game.Options{}, InputSync, 0)
 	hi.clientStep(0)
-	if err := hi.c.Receive(relay(2)); !errors.Is(err, wire.ErrRejected) || hi.c.Stats.Rejected[wire.RejectShape] != 1 {
+	if err := hi.c.Receive(relay(2)); !errors.Is(err, protocol.ErrRejected) || hi.c.Stats.Rejected[protocol.RejectShape] != 1 {
 		t.Fatalf("a relay for two players: %v", err)
 	}
 }

@@ -30,7 +30,7 @@ echo "== determinism rules (detcheck)"
 # names them too.
 go build -o "$tmp/detcheck" ./internal/detcheck/cmd/detcheck
 go vet -vettool="$tmp/detcheck" ./physics/ ./game/
-go vet -vettool="$tmp/detcheck" -detcheck.rules=order ./netsim/ ./predict/ ./session/ ./server/ ./wire/
+go vet -vettool="$tmp/detcheck" -detcheck.rules=order ./internal/protocol/ ./netsim/ ./predict/ ./session/ ./server/ ./wire/
 
 echo "== determinism across builds"
 scripts/crossbuild-hash.sh

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/cubelab/cube/internal/protocol"
 	"testing"
 	"time"
 
@@ -23,7 +24,7 @@ type hostRig struct {
 
 func newHostRig(t *testing.T, players int) *hostRig {
 	t.Helper()
-	s, sc := newServer(t, players, wire.ModeState)
+	s, sc := newServer(t, players, protocol.ModeState)
 	net, err := transport.NewMemServer(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +57,7 @@ func (r *hostRig) turn(t *testing.T) {
 // join says Hello on c and runs turns until the server gives it a slot.
 func (r *hostRig) join(t *testing.T, c *transport.MemClient, nonce uint64) {
 	t.Helper()
-	_ = c.Send(r.now, wire.AppendHello(nil, &wire.Hello{Nonce: nonce, Mode: r.s.mode, Scene: r.sc.ID}))
+	_ = c.Send(r.now, wire.AppendHello(nil, &wire.Hello{Nonce: nonce, Mode: uint8(r.s.mode), Scene: r.sc.ID}))
 	for range 4 {
 		r.turn(t)
 	}
@@ -100,7 +101,7 @@ func TestHellosLimited(t *testing.T) {
 	flood := r.connect(t, 1)
 	other := r.sc.ID
 	other.Hash++
-	b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: r.s.mode, Scene: other})
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(r.s.mode), Scene: other})
 	for range 64 { // a second
 		for range 50 {
 			_ = flood.Send(r.now, b)

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"github.com/cubelab/cube/internal/protocol"
 	"net"
 	"time"
 
@@ -159,7 +160,7 @@ func (h *Host) receive(now time.Duration) error {
 		if !h.Server.Joined(conn) && !h.mayHello(now, conn, d.Data) {
 			continue
 		}
-		if err := h.Server.Receive(now, conn, d.Data); err != nil && !errors.Is(err, wire.ErrRejected) {
+		if err := h.Server.Receive(now, conn, d.Data); err != nil && !errors.Is(err, protocol.ErrRejected) {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/cubelab/cube/internal/protocol"
 	"testing"
 	"time"
 
@@ -14,7 +15,7 @@ import (
 // acceptable Hello within JoinTimeouts of the server's Timeout is closed,
 // and counted; one that joined stays.
 func TestHostClosesConnectionsThatNeverJoin(t *testing.T) {
-	s, sc := newServer(t, 1, wire.ModeState)
+	s, sc := newServer(t, 1, protocol.ModeState)
 	net, err := transport.NewMemServer(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +36,7 @@ func TestHostClosesConnectionsThatNeverJoin(t *testing.T) {
 	var now time.Duration
 	for now <= JoinTimeouts*s.Timeout+time.Second {
 		if now == 0 {
-			_ = player.Send(now, wire.AppendHello(nil, &wire.Hello{Nonce: 9, Mode: s.mode, Scene: sc.ID}))
+			_ = player.Send(now, wire.AppendHello(nil, &wire.Hello{Nonce: 9, Mode: uint8(s.mode), Scene: sc.ID}))
 		} else {
 			b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{0}})
 			_ = player.Send(now, b)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"github.com/cubelab/cube/internal/protocol"
 	"testing"
 
 	"github.com/cubelab/cube/game"
@@ -19,7 +20,7 @@ func script(t uint32) game.Input {
 // inputDriven returns the original demo's arena server (it steps when the
 // one client's inputs arrive, so that a test decides when it steps), with
 // a client joined on connection 1.
-func inputDriven(t testing.TB, mode wire.Mode) *Server {
+func inputDriven(t testing.TB, mode protocol.Mode) *Server {
 	t.Helper()
 	w, sc, err := game.Build("arena", physics.DefaultConfig(), game.Options{})
 	if err != nil {
@@ -46,7 +47,7 @@ func appendInput(t testing.TB, first uint32, ins ...game.Input) []byte {
 // five ticks; its snapshot is labelled with the tick after the last one
 // simulated ("state n + input n = state n+1").
 func TestServerLabelsAfterSeveralTicks(t *testing.T) {
-	s := inputDriven(t, wire.ModeState)
+	s := inputDriven(t, protocol.ModeState)
 	w, sc := game.MustBuild("arena")
 	var ins []game.Input
 	for tk := uint32(0); tk < 5; tk++ {
@@ -73,7 +74,7 @@ func TestServerLabelsAfterSeveralTicks(t *testing.T) {
 // have reached are refused and counted, and another player's inputs are
 // rejected.
 func TestServerRefusesTicksFromTheFuture(t *testing.T) {
-	s := inputDriven(t, wire.ModeState)
+	s := inputDriven(t, protocol.ModeState)
 	if err := s.Receive(0, 1, appendInput(t, s.AheadMargin+10, 1)); err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func TestServerRefusesTicksFromTheFuture(t *testing.T) {
 		t.Fatalf("refused %d, tick %d", s.Stats.RefusedInputs, s.Tick())
 	}
 	other, _ := wire.AppendInput(nil, &wire.Input{Player: 1, First: 0, Inputs: []game.Input{1}})
-	if err := s.Receive(0, 1, other); !errors.Is(err, wire.ErrRejected) || s.Tick() != 0 {
+	if err := s.Receive(0, 1, other); !errors.Is(err, protocol.ErrRejected) || s.Tick() != 0 {
 		t.Fatalf("input for player 1: %v", err)
 	}
 }
@@ -91,7 +92,7 @@ func TestServerRefusesTicksFromTheFuture(t *testing.T) {
 // input for a tick already simulated is counted old.
 func TestServerMissingInputPolicies(t *testing.T) {
 	for _, policy := range []Missing{SkipMissing, RepeatLast} {
-		s := inputDriven(t, wire.ModeState)
+		s := inputDriven(t, protocol.ModeState)
 		s.Missing = policy
 		for _, m := range [][]byte{appendInput(t, 0, 1, 1), appendInput(t, 5, 2), appendInput(t, 3, 4)} {
 			if err := s.Receive(0, 1, m); err != nil {
@@ -129,7 +130,7 @@ func TestServerMissingInputPolicies(t *testing.T) {
 }
 
 // FuzzServerReceive feeds arbitrary bytes to a server with a client: it
-// never panics, refuses what does not decode with wire.ErrRejected, never
+// never panics, refuses what does not decode with protocol.ErrRejected, never
 // goes beyond what the client can have reached, and keeps a world it can
 // restore and snapshot.
 func FuzzServerReceive(f *testing.F) {
@@ -139,17 +140,17 @@ func FuzzServerReceive(f *testing.F) {
 		seeds = append(seeds, b)
 	}
 	seeds = append(seeds,
-		wire.AppendHello(nil, &wire.Hello{Nonce: 77, Mode: wire.ModeState}),
+		wire.AppendHello(nil, &wire.Hello{Nonce: 77, Mode: uint8(protocol.ModeState)}),
 		wire.AppendHave(nil, &wire.Have{Tick: 30, Count: 9, Got: []byte{0xff, 1}}))
-	for _, mode := range []wire.Mode{wire.ModeState, wire.ModeInputs} {
+	for _, mode := range []protocol.Mode{protocol.ModeState, protocol.ModeInputs} {
 		for _, b := range seeds {
 			f.Add(b, uint8(mode))
 		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte, mode uint8) {
-		s := inputDriven(t, wire.Mode(mode%2))
+		s := inputDriven(t, protocol.Mode(mode%2))
 		err := s.Receive(0, 1, b)
-		if err != nil && !errors.Is(err, wire.ErrRejected) {
+		if err != nil && !errors.Is(err, protocol.ErrRejected) {
 			t.Fatalf("peer bytes gave a non-rejection error: %v", err)
 		}
 		if tick.After(s.Tick(), s.Limit(0, 0)+1) {

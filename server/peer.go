@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/cubelab/cube/internal/protocol"
 	"time"
 
 	"github.com/cubelab/cube/internal/tick"
@@ -50,9 +51,9 @@ type peer struct {
 	wantXfer bool   // the client asks for a transfer (or, before its first input, joins a moved world)
 	needXfer bool   // the server found the client further behind than its history
 
-	views    wire.Views // the views of the snapshots sent
-	acc      []float64  // priority accumulators, per body
-	tokens   float64    // bytes the snapshot budget allows now
+	views    protocol.Views // the views of the snapshots sent
+	acc      []float64      // priority accumulators, per body
+	tokens   float64        // bytes the snapshot budget allows now
 	lastSnap time.Duration
 	lastTick uint32 // the tick of the last snapshot sent
 	snapped  bool
@@ -203,14 +204,14 @@ func (s *Server) startTransfer(p *peer) {
 // onHave takes the fragments a client says it has.
 func (s *Server) onHave(now time.Duration, p *peer, b []byte) error {
 	if err := wire.DecodeHave(b, &s.have); err != nil {
-		return s.reject(p, wire.RejectMalformed, "%v", err)
+		return s.reject(p, protocol.RejectMalformed, "%v", err)
 	}
 	if p == nil || !p.xfer.active || s.have.Tick != p.xfer.tick {
 		return nil // about a transfer no longer under way
 	}
 	x := &p.xfer
 	if int(s.have.Count) != x.count {
-		return s.reject(p, wire.RejectShape, "have of %d fragments, the transfer has %d", s.have.Count, x.count)
+		return s.reject(p, protocol.RejectShape, "have of %d fragments, the transfer has %d", s.have.Count, x.count)
 	}
 	for i, g := range s.have.Got {
 		if g&^x.got[i] != 0 {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/cubelab/cube/internal/protocol"
 	"slices"
 	"time"
 
@@ -74,12 +75,12 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	if !snapshot || !p.haveAck && p.xfer.active {
 		return
 	}
-	if s.mode == wire.ModeInputs || len(s.peers) > 1 {
+	if s.mode == protocol.ModeInputs || len(s.peers) > 1 {
 		if s.out = s.appendRelay(p, s.out[:0]); len(s.out) > 0 {
 			s.sent(p.conn, send)
 		}
 	}
-	if s.mode == wire.ModeState && (!p.snapped || s.Tick() != p.lastTick) {
+	if s.mode == protocol.ModeState && (!p.snapped || s.Tick() != p.lastTick) {
 		p.lastTick = s.Tick()
 		s.out = s.appendSnapshot(p, now, s.out[:0])
 		p.snapped = true // without a budget too: one snapshot a tick

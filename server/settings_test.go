@@ -1,12 +1,12 @@
 package server
 
 import (
+	"github.com/cubelab/cube/internal/protocol"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/cubelab/cube/transport"
-	"github.com/cubelab/cube/wire"
 )
 
 // TestSnapshotRates: every rate of SnapshotRates is valid, and nothing
@@ -40,7 +40,7 @@ func TestDefaultConfigBudget(t *testing.T) {
 // SetSnapshotRate and at Turn when the field was set by hand: never a
 // division by zero in Turn.
 func TestHostRefusesSnapshotRates(t *testing.T) {
-	s, _ := newServer(t, 1, wire.ModeState)
+	s, _ := newServer(t, 1, protocol.ModeState)
 	net, err := transport.NewMemServer(nil)
 	if err != nil {
 		t.Fatal(err)

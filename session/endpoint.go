@@ -3,12 +3,12 @@ package session
 import (
 	"errors"
 	"fmt"
+	"github.com/cubelab/cube/internal/protocol"
 	"time"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
-	"github.com/cubelab/cube/wire"
 )
 
 // Endpoint runs a Client over a transport: the loop of one client tick that
@@ -53,7 +53,7 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 		e.Traffic.DownPackets++
 		e.MaxDown = max(e.MaxDown, len(b))
 		samples := e.Client.Sync.Samples
-		if err := e.Client.Receive(b); err != nil && !errors.Is(err, wire.ErrRejected) && !errors.Is(err, predict.ErrNonFinite) {
+		if err := e.Client.Receive(b); err != nil && !errors.Is(err, protocol.ErrRejected) && !errors.Is(err, predict.ErrNonFinite) {
 			return fmt.Errorf("client: %w", err)
 		}
 		if e.Client.Sync.Samples != samples {

@@ -31,7 +31,7 @@ func (r *rogue) turn(s *Session) {
 	}
 	send := func(b []byte) { _ = r.net.Send(now, b) }
 	if !r.joined {
-		send(wire.AppendHello(nil, &wire.Hello{Nonce: 666, Mode: s.Server.Mode(), Scene: s.Server.Scene().ID}))
+		send(wire.AppendHello(nil, &wire.Hello{Nonce: 666, Mode: uint8(s.Server.Mode()), Scene: s.Server.Scene().ID}))
 		return
 	}
 	r.tick++

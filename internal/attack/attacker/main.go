@@ -17,6 +17,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/cubelab/cube/internal/protocol"
 	"io"
 	"os"
 	"os/exec"
@@ -288,7 +289,7 @@ func attackOnly(name, addr, pin string, seconds float64) error {
 	if i < 0 {
 		return fmt.Errorf("no attack %q", name)
 	}
-	t, err := attack.NewTarget(addr, pin, "127.0.0.2", "arena", 8, wire.ModeState)
+	t, err := attack.NewTarget(addr, pin, "127.0.0.2", "arena", 8, protocol.ModeState)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package wire
+package protocol
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 // (another world's shape, a tick the receiver cannot have reached). Such a
 // message is counted and dropped; the session goes on. Any other error
 // from Receive is a fault of the receiver itself.
-var ErrRejected = errors.New("wire: message rejected")
+var ErrRejected = errors.New("protocol: message rejected")
 
 // Reason says why a message was rejected.
 type Reason int
@@ -26,7 +26,7 @@ const (
 	// reached or no longer holds.
 	RejectTick
 	// RejectBounds: a body state beyond what the engine can produce in
-	// the scene (game.Bounds: position, velocity or spin; see doc.go).
+	// the scene (game.Bounds: position, velocity or spin; see wire/doc.go).
 	RejectBounds
 	numReasons
 )

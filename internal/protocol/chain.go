@@ -1,4 +1,4 @@
-package wire
+package protocol
 
 import "github.com/cubelab/cube/game"
 

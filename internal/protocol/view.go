@@ -1,6 +1,9 @@
-package wire
+package protocol
 
-import "github.com/cubelab/cube/physics"
+import (
+	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/physics"
+)
 
 // ViewRing is how many snapshot views each end holds: 4 s of snapshots at
 // 64 Hz, longer than any round trip the presets make.
@@ -20,7 +23,7 @@ type chunk struct {
 }
 
 // View is what a client holds of the server's bodies as of a snapshot: its
-// baseline's view with the snapshot's bodies replaced (see the package
+// baseline's view with the snapshot's bodies replaced (see wire's package
 // documentation). The server keeps the same views. Static bodies are never
 // sent; they stay as built.
 type View struct {
@@ -39,7 +42,7 @@ func (v *Views) Start() *View { return &v.start }
 // Body returns body i of the view.
 func (v *View) Body(i int) *physics.BodyState { return &v.chunks[i/chunkBodies].b[i%chunkBodies] }
 
-// Fill copies the view's bodies into dst, reusing it, for DecodeSnapshot.
+// Fill copies the view's bodies into dst, reusing it, for wire.DecodeSnapshot.
 func (v *View) Fill(dst []physics.BodyState) []physics.BodyState {
 	dst = dst[:0]
 	for i := 0; i < v.n; i++ {
@@ -131,7 +134,7 @@ func (v *Views) Get(t uint32) *View {
 func (v *Views) Newest() *View {
 	var best *View
 	for i := range v.ring {
-		if x := &v.ring[i]; x.valid && (best == nil || After(x.tick, best.tick)) {
+		if x := &v.ring[i]; x.valid && (best == nil || tick.After(x.tick, best.tick)) {
 			best = x
 		}
 	}
