@@ -1,12 +1,12 @@
 package predict
 
 import (
-	"github.com/cubelab/cube/internal/protocol"
 	"runtime"
 	"testing"
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
 )
 

@@ -2,11 +2,11 @@ package predict
 
 import (
 	"errors"
-	"github.com/cubelab/cube/internal/protocol"
 	"math"
 	"testing"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
 )
 

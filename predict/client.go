@@ -2,10 +2,10 @@ package predict
 
 import (
 	"fmt"
-	"github.com/cubelab/cube/internal/protocol"
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
 )

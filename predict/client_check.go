@@ -3,8 +3,8 @@ package predict
 import (
 	"errors"
 	"fmt"
-	"github.com/cubelab/cube/internal/protocol"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
 )
 

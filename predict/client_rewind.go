@@ -2,8 +2,8 @@ package predict
 
 import (
 	"fmt"
-	"github.com/cubelab/cube/internal/protocol"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 )

@@ -2,9 +2,9 @@ package predict
 
 import (
 	"errors"
-	"github.com/cubelab/cube/internal/protocol"
 	"math"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"

@@ -2,10 +2,10 @@ package predict
 
 import (
 	"errors"
-	"github.com/cubelab/cube/internal/protocol"
 	"testing"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"

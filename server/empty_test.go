@@ -1,11 +1,11 @@
 package server
 
 import (
-	"github.com/cubelab/cube/internal/protocol"
 	"testing"
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
 )

@@ -3,10 +3,10 @@ package server
 import (
 	"errors"
 	"fmt"
-	"github.com/cubelab/cube/internal/protocol"
 	"net"
 	"time"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/transport"
 	"github.com/cubelab/cube/wire"
 )

@@ -1,9 +1,9 @@
 package server
 
 import (
-	"github.com/cubelab/cube/internal/protocol"
 	"time"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/wire"
 )

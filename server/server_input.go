@@ -2,9 +2,9 @@ package server
 
 import (
 	"fmt"
-	"github.com/cubelab/cube/internal/protocol"
 	"time"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/wire"
 )

@@ -1,10 +1,10 @@
 package server
 
 import (
-	"github.com/cubelab/cube/internal/protocol"
 	"slices"
 	"time"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"

@@ -2,11 +2,11 @@ package server
 
 import (
 	"errors"
-	"github.com/cubelab/cube/internal/protocol"
 	"testing"
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"

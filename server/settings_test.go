@@ -1,11 +1,11 @@
 package server
 
 import (
-	"github.com/cubelab/cube/internal/protocol"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/transport"
 )
 

@@ -3,10 +3,10 @@ package session
 import (
 	"errors"
 	"fmt"
-	"github.com/cubelab/cube/internal/protocol"
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
 )

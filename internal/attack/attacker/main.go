@@ -17,7 +17,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/cubelab/cube/internal/protocol"
 	"io"
 	"os"
 	"os/exec"
@@ -27,6 +26,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/internal/attack"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/wire"
 )
 
