@@ -154,3 +154,32 @@ func (c *Client) takeTransfer() error {
 // maxContacts bounds the contacts of a state a client takes (and the
 // allocation is bounded by the bytes that arrived, too).
 const maxContacts = 1 << 20
+
+// repair makes the world as it stands (a transfer's) the server's state at
+// tick t, a transfer the
+// client asked for to mend its history, before it replays from t. Unlike
+// start it keeps the views (the server goes on sending snapshots against
+// them while the transfer is on its way) and what it took from newer
+// messages: the transfer is often older than the newest snapshot.
+func (c *Client) repair(t uint32, chain, all uint64, events, skipped uint32) {
+	c.synced, c.askXfer = true, false
+	if c.Config.Mode == StateSync && tick.After(c.newest, t) && (events != c.events || skipped != c.skipped) {
+		// Server events between the transfer and the newest snapshot: in
+		// state sync the client knows only their count, so its replay
+		// from t cannot give the server's state at newest.
+		c.synced = false
+	}
+	c.hist.anchor(c.world) // the keyframe of t's span held the old history
+	*c.hist.hashes.Put(t) = c.world.Hash()
+	*c.hist.chains.Put(t) = chain
+	*c.hist.all.Put(t) = all
+	*c.hist.players.Put(t) = c.world.Body(c.body)
+	if tick.After(t, c.newest) {
+		c.newest = t
+		c.events, c.skipped = events, skipped
+		c.newestBody = c.world.Body(c.body)
+	}
+	if tick.After(t, c.confirmed) {
+		c.confirmed = t
+	}
+}
