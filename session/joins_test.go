@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/splitmix"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/physics"
@@ -54,7 +55,7 @@ func joinsRun(t *testing.T, mode predict.Mode, preset string, slots int, times [
 		cw, csc := build()
 		cfg := predict.DefaultClientConfig()
 		cfg.Mode, cfg.TimeSync = mode, true
-		c := predict.NewClient(cfg, cw, csc, splitmix(&seed))
+		c := predict.NewClient(cfg, cw, csc, splitmix.Next(&seed))
 		j := &joiner{join: tm[0], leave: tm[1], next: tm[0], pilot: game.NewAutopilot(csc, uint64(i+1))}
 		j.ep = NewEndpoint(c, nil)
 		js = append(js, j)
@@ -79,7 +80,7 @@ func joinsRun(t *testing.T, mode predict.Mode, preset string, slots int, times [
 		j := js[who]
 		c := j.ep.Client
 		if j.conn == nil {
-			if j.conn, err = net.Connect(splitmix(&seed)); err != nil {
+			if j.conn, err = net.Connect(splitmix.Next(&seed)); err != nil {
 				t.Fatal(err)
 			}
 			if err := j.conn.SetConditions(p.Conditions, p.Conditions); err != nil {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/splitmix"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/physics"
@@ -79,7 +80,7 @@ type Session struct {
 	clientNext []time.Duration
 	nextNudge  time.Duration
 	draining   bool // no more server events: the run is letting the link drain
-	rng        rng
+	rng        splitmix.Rand
 	workers    int       // goroutines for the clients' turns; 1: one after another
 	sides      []sideRun // per client, its turns of the phase under way (side by side)
 
@@ -147,7 +148,7 @@ func New(cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{Config: cfg, Net: net, rng: rng{s: cfg.Seed ^ 0xc0be}, tick: tick.Duration(cfg.Physics)}
+	s := &Session{Config: cfg, Net: net, rng: splitmix.New(cfg.Seed ^ 0xc0be), tick: tick.Duration(cfg.Physics)}
 	scfg := server.DefaultConfig()
 	scfg.Clocked, scfg.Missing, scfg.BytesPerSecond = cfg.Clocked, cfg.Missing, cfg.DownBudget
 	if !cfg.Clocked {
@@ -163,9 +164,9 @@ func New(cfg Config) (*Session, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := predict.NewClient(cfg.Client, cw, csc, splitmix(&seed))
+		c := predict.NewClient(cfg.Client, cw, csc, splitmix.Next(&seed))
 		c.Smooth.Enabled = cfg.Smoothing
-		conn, err := net.Connect(splitmix(&seed))
+		conn, err := net.Connect(splitmix.Next(&seed))
 		if err != nil {
 			return nil, err
 		}
@@ -186,15 +187,6 @@ func New(cfg Config) (*Session, error) {
 	s.Meter = newMeter(s.tick)
 	s.nextNudge = cfg.NudgeEvery
 	return s, nil
-}
-
-// splitmix returns the next splitmix64 value of a seed, for seeds of their
-// own for each client and link.
-func splitmix(s *uint64) uint64 {
-	r := rng{s: *s}
-	v := r.next()
-	*s = r.s
-	return v
 }
 
 // TickDuration returns the length of one tick.
@@ -232,10 +224,10 @@ func (s *Session) SetSnapshotRate(hz int) error {
 // correction of about a metre at a 500 ms round trip.
 func (s *Session) Nudge() {
 	x := 1.5
-	if s.rng.intn(2) == 0 {
+	if s.rng.Intn(2) == 0 {
 		x = -x
 	}
-	s.Server.Nudge(s.Client.Slot(), physics.Vec3{X: x, Y: 1, Z: 0.5 - s.rng.float()})
+	s.Server.Nudge(s.Client.Slot(), physics.Vec3{X: x, Y: 1, Z: 0.5 - s.rng.Float64()})
 }
 
 // Tick advances the session by one tick, client 0 holding in and any
