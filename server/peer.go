@@ -39,7 +39,7 @@ type peer struct {
 	arrivalInput uint32 // the tick of that newest input
 	haveArrival  bool
 	stats        PeerStats
-	depth        histogram
+	depth        tick.Histogram
 	rate         bucket
 	deviation    uint32 // newest tick its own input was repeated (clocked)
 	deviated     bool
@@ -77,26 +77,6 @@ func (p *peer) init(s *Server) {
 	p.acc = make([]float64, s.world.NumBodies())
 	p.tokens = wire.MaxMessage
 	p.wantXfer = !s.pristine() // the world moved since it was built: the client needs it whole
-}
-
-// histogram counts input buffer depths from -1 (nothing buffered) to 62
-// ticks.
-type histogram [64]uint64
-
-func (h *histogram) add(d int32) { h[max(0, min(int32(len(h)-1), d+1))]++ }
-
-// p95 returns the 95th percentile depth, in ticks.
-func (h *histogram) p95() float64 {
-	var n, seen uint64
-	for _, c := range h {
-		n += c
-	}
-	for i, c := range h {
-		if seen += c; n > 0 && seen*100 >= n*95 {
-			return float64(i - 1)
-		}
-	}
-	return 0
 }
 
 // InputBurstTicks is the burst of Input messages a client may send beyond

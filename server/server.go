@@ -442,7 +442,7 @@ func (s *Server) Peers() int {
 func (s *Server) PlayerStats(p int) (PeerStats, bool) {
 	if pe := s.peers[p]; pe != nil {
 		st := pe.stats
-		st.DepthP95 = pe.depth.p95()
+		st.DepthP95 = pe.depth.P95()
 		return st, true
 	}
 	return PeerStats{}, false

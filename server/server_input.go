@@ -156,7 +156,7 @@ func (s *Server) stepClocked() error {
 				if pl.haveNewest {
 					depth = int32(pl.newest - t)
 				}
-				p.depth.add(depth)
+				p.depth.Add(depth)
 			}
 		}
 		s.ins[i] = in

@@ -1,6 +1,10 @@
 package session
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/cubelab/cube/internal/tick"
+)
 
 func TestBufferStats(t *testing.T) {
 	var b BufferStats
@@ -20,8 +24,8 @@ func TestBufferStats(t *testing.T) {
 	if b.Samples != 100 || b.Late != 3 {
 		t.Fatalf("samples %d, late %d", b.Samples, b.Late)
 	}
-	if p := b.P95(); p != bufferBins-2 {
-		t.Fatalf("p95 %v, want %d (the six largest are clamped)", p, bufferBins-2)
+	if p := b.P95(); p != tick.HistogramBins-2 {
+		t.Fatalf("p95 %v, want %d (the six largest are clamped)", p, tick.HistogramBins-2)
 	}
 	var c BufferStats
 	for range 10 {
