@@ -128,7 +128,7 @@ func TestFarBehindClientGetsTransfer(t *testing.T) {
 }
 
 // TestStallDropsTicks: after a stall of an hour the clocked server
-// simulates at most MaxCatchUp ticks and moves its clock on.
+// simulates at most tick.MaxAdvance ticks and moves its clock on.
 func TestStallDropsTicks(t *testing.T) {
 	s, sc := newServer(t, 1, protocol.ModeState)
 	d := tick.Duration(s.world.Config())
@@ -136,7 +136,7 @@ func TestStallDropsTicks(t *testing.T) {
 	if err := s.Advance(time.Hour); err != nil {
 		t.Fatal(err)
 	}
-	if s.Tick() != MaxCatchUp || s.Stats.DroppedTicks == 0 {
+	if s.Tick() != tick.MaxAdvance || s.Stats.DroppedTicks == 0 {
 		t.Fatalf("after a stall: tick %d, %d dropped", s.Tick(), s.Stats.DroppedTicks)
 	}
 	if got := uint64(s.Tick()) + s.Stats.DroppedTicks; got != uint64(time.Hour/d)+1 {

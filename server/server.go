@@ -106,7 +106,7 @@ type Stats struct {
 	Refusals      uint64 // Welcomes that refused a Hello (another scene or mode, full)
 	// DroppedTicks are ticks of wall-clock time the clocked server did not
 	// simulate because it was stalled (stopped, or starved of CPU) for
-	// longer than MaxCatchUp ticks: its clock moved on instead.
+	// longer than tick.MaxAdvance ticks: its clock moved on instead.
 	DroppedTicks   uint64
 	LastInputTicks uint32 // inputs in the newest Input message
 }

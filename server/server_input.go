@@ -110,7 +110,7 @@ func (s *Server) Advance(now time.Duration) error {
 	}
 	s.timeouts(now)
 	for n := 0; now >= s.next; n++ {
-		if n == MaxCatchUp {
+		if n == tick.MaxAdvance {
 			// A stall: simulating every tick missed would stall everyone
 			// again; the clock moves on and the clients' time sync follows.
 			behind := uint64((now-s.next)/s.tickDur) + 1
@@ -125,9 +125,6 @@ func (s *Server) Advance(now time.Duration) error {
 	}
 	return nil
 }
-
-// MaxCatchUp is the most ticks one Advance simulates: a second at 64 Hz.
-const MaxCatchUp = 64
 
 // stepClocked simulates the next tick with every player's input.
 func (s *Server) stepClocked() error {
