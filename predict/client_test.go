@@ -123,8 +123,13 @@ func TestReplayUsesTheBufferedInputOfEachTick(t *testing.T) {
 		}
 	}
 	for tk := T; tk != now; tk++ {
-		_ = sc.Step1(right, script(tk))
-		_ = sc.Step1(wrong, script(now-1)) // the transcribed listing's bug: the current input every tick
+		if err := sc.Step1(right, script(tk)); err != nil {
+			t.Fatal(err)
+		}
+		// The transcribed listing's bug: the current input every tick.
+		if err := sc.Step1(wrong, script(now-1)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if h.c.World().Hash() != right.Hash() {
 		t.Fatal("replay did not use the buffered input of each tick")

@@ -36,10 +36,14 @@ func TestHostClosesConnectionsThatNeverJoin(t *testing.T) {
 	var now time.Duration
 	for now <= JoinTimeouts*s.Timeout+time.Second {
 		if now == 0 {
-			_ = player.Send(now, wire.AppendHello(nil, &wire.Hello{Nonce: 9, Mode: uint8(s.mode), Scene: sc.ID}))
+			if err := player.Send(now, wire.AppendHello(nil, &wire.Hello{Nonce: 9, Mode: uint8(s.mode), Scene: sc.ID})); err != nil {
+				t.Fatal(err)
+			}
 		} else {
 			b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{0}})
-			_ = player.Send(now, b)
+			if err := player.Send(now, b); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if err := h.Turn(now); err != nil {
 			t.Fatal(err)

@@ -61,7 +61,9 @@ func TestRateRefusedBeforeDecoding(t *testing.T) {
 	now := time.Millisecond
 	// Spend the burst.
 	for range int(s.MaxInputRate*InputBurstTicks) + 10 {
-		_ = s.Receive(now, 1, ok)
+		if err := s.Receive(now, 1, ok); err != nil && !errors.Is(err, protocol.ErrRejected) {
+			t.Fatal(err)
+		}
 	}
 	bad := append([]byte{}, ok...)
 	bad = append(bad, 0xff, 0xff, 0xff) // runs that do not decode
@@ -73,7 +75,11 @@ func TestRateRefusedBeforeDecoding(t *testing.T) {
 	if s.Stats.Rejected[protocol.RejectMalformed] != before[protocol.RejectMalformed] {
 		t.Errorf("the message over the rate was decoded: %v", &s.Stats.Rejected)
 	}
-	if a := testing.AllocsPerRun(100, func() { _ = s.Receive(now, 1, ok) }); a != 0 {
+	if a := testing.AllocsPerRun(100, func() {
+		if err := s.Receive(now, 1, ok); err != nil && !errors.Is(err, protocol.ErrRejected) {
+			t.Error(err)
+		}
+	}); a != 0 {
 		t.Errorf("%v allocations to refuse a message over the rate", a)
 	}
 	st, _ := s.PlayerStats(0)

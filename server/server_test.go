@@ -156,7 +156,9 @@ func TestInputFlood(t *testing.T) {
 		now += d
 		for j := 0; j < 40; j++ { // 40 messages a tick, 10 times the limit
 			b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{game.Left}})
-			_ = s.Receive(now, 1, b)
+			if err := s.Receive(now, 1, b); err != nil && !errors.Is(err, protocol.ErrRejected) {
+				t.Fatal(err)
+			}
 		}
 		if err := s.Advance(now); err != nil {
 			t.Fatal(err)

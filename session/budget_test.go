@@ -48,7 +48,10 @@ func TestSnapshotBudgetAndPriority(t *testing.T) {
 			if len(b) > wire.MaxMessage {
 				t.Fatalf("a snapshot of %d bytes", len(b))
 			}
-			_, base, _ := wire.SnapshotBase(b)
+			_, base, err := wire.SnapshotBase(b)
+			if err != nil {
+				t.Fatal(err)
+			}
 			v := h.c.View(base)
 			if v == nil {
 				t.Fatalf("snapshot against %d, a view the client does not hold", base)

@@ -21,10 +21,16 @@ func TestGarbageDoesNotStopTheSession(t *testing.T) {
 					sent = true
 					for i := 0; i < 5; i++ {
 						peer := s.Conns[0].Peer()
-						_ = s.Net.Send(s.Now(), peer, []byte{wire.KindSnapshot, wire.Version, 9})
-						_ = s.Net.Send(s.Now(), peer, []byte{wire.KindRelay})
-						_ = s.Conns[0].Send(s.Now(), []byte{wire.KindInput, wire.Version, 0, 0, 0, 0, 0, 0})
-						_ = s.Conns[0].Send(s.Now(), []byte{wire.KindHave, wire.Version})
+						for _, err := range []error{
+							s.Net.Send(s.Now(), peer, []byte{wire.KindSnapshot, wire.Version, 9}),
+							s.Net.Send(s.Now(), peer, []byte{wire.KindRelay}),
+							s.Conns[0].Send(s.Now(), []byte{wire.KindInput, wire.Version, 0, 0, 0, 0, 0, 0}),
+							s.Conns[0].Send(s.Now(), []byte{wire.KindHave, wire.Version}),
+						} {
+							if err != nil {
+								t.Errorf("sending garbage: %v", err)
+							}
+						}
 					}
 				}
 				return false

@@ -29,7 +29,11 @@ func (r *rogue) turn(s *Session) {
 			r.joined, r.player, r.tick = true, int(w.Player), w.Tick
 		}
 	}
-	send := func(b []byte) { _ = r.net.Send(now, b) }
+	send := func(b []byte) {
+		if err := r.net.Send(now, b); err != nil {
+			r.t.Errorf("the rogue's datagram of %d bytes: %v", len(b), err)
+		}
+	}
 	if !r.joined {
 		send(wire.AppendHello(nil, &wire.Hello{Nonce: 666, Mode: uint8(s.Server.Mode()), Scene: s.Server.Scene().ID}))
 		return
