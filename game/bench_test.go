@@ -51,7 +51,7 @@ func benchSceneOn(b *testing.B, name string, sleep bool, warm, span, workers int
 }
 
 // BenchmarkDropSettled: the 1000-box drop pile at 4 s (sleeping off, as the
-// peers run it).
+// other engines run it).
 func BenchmarkDropSettled(b *testing.B) { benchScene(b, "drop", false, 256, 64) }
 
 // BenchmarkDropFalling: the drop scene at 1 s, layers landing (sleeping off).
