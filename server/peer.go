@@ -51,6 +51,15 @@ type peer struct {
 	wantXfer bool   // the client asks for a transfer (or, before its first input, joins a moved world)
 	needXfer bool   // the server found the client further behind than its history
 
+	st   peerState  // state sync: snapshots
+	in   peerInputs // input sync: relays
+	xfer serverXfer // a transfer being sent, in either mode
+}
+
+// peerState is a state-sync peer's part: the views the snapshots were
+// encoded against, the priority accumulator, the byte budget, and the
+// buffers reused from snapshot to snapshot.
+type peerState struct {
 	views    protocol.Views // the views of the snapshots sent
 	acc      []float64      // priority accumulators, per body
 	tokens   float64        // bytes the snapshot budget allows now
@@ -58,24 +67,26 @@ type peer struct {
 	lastTick uint32 // the tick of the last snapshot sent
 	snapped  bool
 
-	xfer serverXfer
-
-	// Buffers reused from snapshot to snapshot.
 	cand   []int32
 	sel    []int32
 	scr    []byte
 	writer wire.SnapshotWriter
-	relay  wire.Relay
 	roots  []int32
 	inIsl  []bool
+}
+
+// peerInputs is an input-sync peer's part: the relay reused from message
+// to message.
+type peerInputs struct {
+	relay wire.Relay
 }
 
 // init readies a new peer to receive snapshots of s.
 func (p *peer) init(s *Server) {
 	p.start = s.Tick()
-	p.views.Reset(s.Tick(), s.world.State())
-	p.acc = make([]float64, s.world.NumBodies())
-	p.tokens = wire.MaxMessage
+	p.st.views.Reset(s.Tick(), s.world.State())
+	p.st.acc = make([]float64, s.world.NumBodies())
+	p.st.tokens = wire.MaxMessage
 	p.wantXfer = !s.pristine() // the world moved since it was built: the client needs it whole
 }
 

@@ -22,7 +22,7 @@ func (s *Server) appendRelay(p *peer, b []byte) []byte {
 		p.needXfer = true // the client is further behind than the server remembers
 		return b
 	}
-	m := &p.relay
+	m := &p.in.relay
 	m.First, m.Count, m.Players = from, count, len(s.scene.Players)
 	m.Inputs = m.Inputs[:0]
 	for pl := 0; pl < m.Players; pl++ {

@@ -43,7 +43,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 			if !p.xfer.active {
 				// The client starts from the transfer: its first view.
 				s.startTransfer(p)
-				p.views.Reset(p.xfer.tick, s.world.State())
+				p.st.views.Reset(p.xfer.tick, s.world.State())
 			}
 			w.Tick = p.xfer.tick // a Welcome said again names the same one
 		}
@@ -67,10 +67,10 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 			s.sent(p.conn, send)
 		}
 	}
-	if s.mode == protocol.ModeState && (!p.snapped || s.Tick() != p.lastTick) {
-		p.lastTick = s.Tick()
+	if s.mode == protocol.ModeState && (!p.st.snapped || s.Tick() != p.st.lastTick) {
+		p.st.lastTick = s.Tick()
 		s.out = s.appendSnapshot(p, now, s.out[:0])
-		p.snapped = true // without a budget too: one snapshot a tick
+		p.st.snapped = true // without a budget too: one snapshot a tick
 		s.sent(p.conn, send)
 	}
 }

@@ -27,22 +27,22 @@ const (
 // since the state p acknowledged, or p out of step).
 func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	T := s.Tick()
-	base := p.views.Get(p.base)
+	base := p.st.views.Get(p.base)
 	if base == nil || !p.haveAck {
-		base = p.views.Start()
+		base = p.st.views.Start()
 	}
 	limit := s.budget(p, now)
 	flags := uint8(0)
 	if s.scene.Options.Quantize {
 		flags |= wire.Quantized
 	}
-	w := &p.writer
+	w := &p.st.writer
 	pl := &s.players[p.player]
 	heard, input := s.heard(p, T)
 	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Flags: flags, Hash: s.hist.hash(T), Chain: pl.chain, AllChain: s.allChain,
 		Events: s.nevents, Skipped: s.skipped, Heard: heard, HeardInput: input})
 	// The bodies that changed since the baseline, by priority.
-	p.cand = p.cand[:0]
+	p.st.cand = p.st.cand[:0]
 	st := s.world.State()
 	player := s.scene.Players[p.player]
 	// The other players' cubes and the bodies touching the client's cube
@@ -69,45 +69,45 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 			continue
 		}
 		if physics.BodyWords(&st.Bodies[i]) == physics.BodyWords(base.Body(i)) {
-			p.acc[i] = 0
+			p.st.acc[i] = 0
 			continue
 		}
-		p.acc[i] += s.importance(i, player)
-		p.cand = append(p.cand, int32(i))
+		p.st.acc[i] += s.importance(i, player)
+		p.st.cand = append(p.st.cand, int32(i))
 	}
-	slices.SortFunc(p.cand, func(a, b int32) int {
+	slices.SortFunc(p.st.cand, func(a, b int32) int {
 		switch {
-		case p.acc[a] > p.acc[b]:
+		case p.st.acc[a] > p.st.acc[b]:
 			return -1
-		case p.acc[a] < p.acc[b]:
+		case p.st.acc[a] < p.st.acc[b]:
 			return 1
 		}
 		return int(a - b)
 	})
-	p.sel = p.sel[:0]
+	p.st.sel = p.st.sel[:0]
 	used := w.Len()
-	for _, i := range p.cand {
+	for _, i := range p.st.cand {
 		var ok bool
-		p.scr, ok = wire.AppendBody(p.scr[:0], &st.Bodies[i], base.Body(int(i)), flags&wire.Quantized != 0)
+		p.st.scr, ok = wire.AppendBody(p.st.scr[:0], &st.Bodies[i], base.Body(int(i)), flags&wire.Quantized != 0)
 		if !ok {
 			continue
 		}
-		if size := len(p.scr) + 3; used+size <= limit {
+		if size := len(p.st.scr) + 3; used+size <= limit {
 			used += size
-			p.sel = append(p.sel, i)
+			p.st.sel = append(p.st.sel, i)
 		}
 	}
-	slices.Sort(p.sel)
+	slices.Sort(p.st.sel)
 	sent := 0
-	for _, i := range p.sel {
+	for _, i := range p.st.sel {
 		if ok, _ := w.Body(i, &st.Bodies[i], base.Body(int(i)), limit); ok {
-			p.acc[i] = 0
-			p.sel[sent] = i
+			p.st.acc[i] = 0
+			p.st.sel[sent] = i
 			sent++
 		}
 	}
-	p.sel = p.sel[:sent]
-	complete := sent == len(p.cand)
+	p.st.sel = p.st.sel[:sent]
+	complete := sent == len(p.st.cand)
 	contactsComplete := false
 	if s.untrusted(p) && sent > 0 {
 		contactsComplete = s.appendIslands(p, w, limit)
@@ -117,8 +117,8 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	if !complete {
 		s.Stats.Incomplete++
 	}
-	p.views.Derive(T, base, p.sel, st.Bodies)
-	p.tokens -= float64(len(b))
+	p.st.views.Derive(T, base, p.st.sel, st.Bodies)
+	p.st.tokens -= float64(len(b))
 	return b
 }
 
@@ -129,12 +129,12 @@ func (s *Server) budget(p *peer, now time.Duration) int {
 	if s.BytesPerSecond <= 0 {
 		return wire.MaxMessage
 	}
-	if p.snapped {
-		p.tokens += float64(s.BytesPerSecond * (now - p.lastSnap).Seconds())
+	if p.st.snapped {
+		p.st.tokens += float64(s.BytesPerSecond * (now - p.st.lastSnap).Seconds())
 	}
-	p.lastSnap, p.snapped = now, true
-	p.tokens = min(p.tokens, wire.MaxMessage)
-	return max(int(p.tokens), minSnapshot)
+	p.st.lastSnap, p.st.snapped = now, true
+	p.st.tokens = min(p.st.tokens, wire.MaxMessage)
+	return max(int(p.st.tokens), minSnapshot)
 }
 
 // minSnapshot is the least a snapshot may take, whatever the budget: the
@@ -191,10 +191,10 @@ const remoteMargin = 8
 // fit, and reports whether all did.
 func (s *Server) appendIslands(p *peer, w *wire.SnapshotWriter, limit int) bool {
 	n := s.world.NumBodies()
-	if cap(p.roots) < n {
-		p.roots, p.inIsl = make([]int32, n), make([]bool, n)
+	if cap(p.st.roots) < n {
+		p.st.roots, p.st.inIsl = make([]int32, n), make([]bool, n)
 	}
-	roots, in := p.roots[:n], p.inIsl[:n]
+	roots, in := p.st.roots[:n], p.st.inIsl[:n]
 	for i := range roots {
 		roots[i] = int32(i)
 	}
@@ -215,7 +215,7 @@ func (s *Server) appendIslands(p *peer, w *wire.SnapshotWriter, limit int) bool 
 		}
 	}
 	clear(in)
-	for _, i := range p.sel {
+	for _, i := range p.st.sel {
 		in[find(i)] = true
 	}
 	// And every island awake: a body the snapshot leaves out, unchanged

@@ -218,7 +218,7 @@ func snapshotTo(t testing.TB, s *Server, now time.Duration, conn uint32) *wire.S
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := s.peerOf(conn).views.Get(base)
+		v := s.peerOf(conn).st.views.Get(base)
 		if v == nil {
 			t.Fatalf("snapshot against view %d, which the server does not hold", base)
 		}
