@@ -53,13 +53,13 @@ func (c *Client) clockMs() uint32 {
 
 // start makes the world as it stands the server's state at tick t.
 func (c *Client) start(t uint32, chain, all uint64, events, skipped uint32) {
-	c.first, c.newest, c.haveNewest, c.confirmed = t, t, true, t
+	c.first, c.newest, c.haveNewest, c.in.confirmed = t, t, true, t
 	c.synced, c.events, c.skipped = true, events, skipped
 	*c.hist.hashes.Put(t) = c.world.Hash()
 	*c.hist.chains.Put(t) = chain
 	*c.hist.all.Put(t) = all
 	*c.hist.players.Put(t) = c.world.Body(c.body)
-	c.views.Reset(t, c.world.State())
+	c.st.views.Reset(t, c.world.State())
 	c.newestBody = c.world.Body(c.body)
 	c.hist.anchor(c.world)
 	c.hist.release(t)

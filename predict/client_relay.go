@@ -19,10 +19,10 @@ func (c *Client) onRelay(b []byte) error {
 		c.Stats.StaleStates++
 		return nil
 	}
-	if err := wire.DecodeRelay(b, &c.relay); err != nil {
+	if err := wire.DecodeRelay(b, &c.in.relay); err != nil {
 		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
-	m := &c.relay
+	m := &c.in.relay
 	if m.Players != len(c.scene.Players) {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
 	}
@@ -31,7 +31,7 @@ func (c *Client) onRelay(b []byte) error {
 	}
 	c.Sync.sample(m.Heard, m.First+uint32(m.Count), m.HeardInput)
 	end := m.First + uint32(m.Count)
-	if !tick.After(end, c.confirmed) || tick.After(m.First, c.confirmed) {
+	if !tick.After(end, c.in.confirmed) || tick.After(m.First, c.in.confirmed) {
 		c.Stats.StaleStates++ // old news, or a gap the server will fill from the client's ack
 		return nil
 	}
@@ -43,9 +43,9 @@ func (c *Client) onRelay(b []byte) error {
 			return c.Stats.Rejected.Reject(protocol.RejectShape, "%v", err)
 		}
 	}
-	from := c.confirmed
+	from := c.in.confirmed
 	first, kind, found := c.takeRelay(m, from, end)
-	c.confirmed = end
+	c.in.confirmed = end
 	c.Stats.StatesReceived++
 	now := c.Tick()
 	predicted, _ := c.hist.players.Get(end)
@@ -90,9 +90,9 @@ func (c *Client) onRelay(b []byte) error {
 		*mp = Misprediction{Tick: end, From: from, Kind: KindUnverified}
 		if c.synced {
 			mp.Kind = KindNondeterminism
-			if c.pending == nil && c.KeepStates {
+			if c.in.pending == nil && c.KeepStates {
 				p := *mp
-				c.pending = &p // its field diff comes with the transfer
+				c.in.pending = &p // its field diff comes with the transfer
 			}
 		}
 		c.synced = false

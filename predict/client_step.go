@@ -202,7 +202,7 @@ func (c *Client) sendInputs(send func([]byte)) error {
 	if c.haveNewest {
 		m.Flags |= wire.AckValid
 		m.Ack, m.Base = c.newest, c.newest
-		if v := c.views.Newest(); v != nil && !tick.After(v.Tick(), c.newest) {
+		if v := c.st.views.Newest(); v != nil && !tick.After(v.Tick(), c.newest) {
 			m.Base = v.Tick()
 		}
 		if c.synced {

@@ -120,7 +120,7 @@ func (c *Client) takeTransfer() error {
 		c.Stats.StaleStates++
 		return nil
 	}
-	if p := c.pending; p != nil {
+	if p := c.in.pending; p != nil {
 		// The field diff of the nondeterminism found earlier, at the tick
 		// of the transfer.
 		if err := c.rebuild(X); err != nil {
@@ -128,7 +128,7 @@ func (c *Client) takeTransfer() error {
 		}
 		p.Predicted, p.Server = c.keep(c.world.State()), c.keep(&s.State)
 		p.DiffTick = X
-		c.pending = nil
+		c.in.pending = nil
 		if c.OnDiff != nil {
 			c.OnDiff(p)
 		}
@@ -179,7 +179,7 @@ func (c *Client) repair(t uint32, chain, all uint64, events, skipped uint32) {
 		c.events, c.skipped = events, skipped
 		c.newestBody = c.world.Body(c.body)
 	}
-	if tick.After(t, c.confirmed) {
-		c.confirmed = t
+	if tick.After(t, c.in.confirmed) {
+		c.in.confirmed = t
 	}
 }

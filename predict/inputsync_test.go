@@ -15,8 +15,8 @@ func TestRelayMatchesThePrediction(t *testing.T) {
 	if st.Corrections+st.Resyncs != 0 || st.StatesReceived < 250 || !h.c.InSync() {
 		t.Fatalf("stats %+v, in sync %v", st, h.c.InSync())
 	}
-	if h.c.InFlight() > 6 || h.c.confirmed != h.s.Tick()-4 && h.c.confirmed != h.s.Tick()-5 {
-		t.Fatalf("in flight %d, confirmed %d, server at %d", h.c.InFlight(), h.c.confirmed, h.s.Tick())
+	if h.c.InFlight() > 6 || h.c.in.confirmed != h.s.Tick()-4 && h.c.in.confirmed != h.s.Tick()-5 {
+		t.Fatalf("in flight %d, confirmed %d, server at %d", h.c.InFlight(), h.c.in.confirmed, h.s.Tick())
 	}
 }
 

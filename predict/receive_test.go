@@ -27,7 +27,7 @@ func TestMessagesThatDoNotFitAreRejected(t *testing.T) {
 		h.clientStep(script(h.c.Tick()))
 	}
 	before := h.c.World().Hash()
-	view := h.c.views.Start().Fill(nil)
+	view := h.c.st.views.Start().Fill(nil)
 	bad := view[0]
 	bad.Rot.W = 3 // not unit length
 	nan := view[0]
