@@ -1,6 +1,9 @@
 package game
 
-import "github.com/cubelab/cube/physics"
+import (
+	"github.com/cubelab/cube/internal/splitmix"
+	"github.com/cubelab/cube/physics"
+)
 
 // Autopilot drives a player's cube like a person would: it picks a target
 // (in the arena often the wall, to hit it, or the ramp or the step;
@@ -10,7 +13,7 @@ import "github.com/cubelab/cube/physics"
 // can be reproduced.
 type Autopilot struct {
 	sc     *Scene
-	rng    rng
+	rng    splitmix.Rand
 	target physics.Vec3
 	pull   bool
 	left   int // ticks before it picks a new target
@@ -18,7 +21,7 @@ type Autopilot struct {
 
 // NewAutopilot returns an autopilot for sc with its own random stream.
 func NewAutopilot(sc *Scene, seed uint64) *Autopilot {
-	return &Autopilot{sc: sc, rng: rng{s: seed ^ 0x5eed}}
+	return &Autopilot{sc: sc, rng: splitmix.New(seed ^ 0x5eed)}
 }
 
 // Input returns the keys to hold for the player's cube in state b.
@@ -31,7 +34,7 @@ func (a *Autopilot) Input(b physics.BodyState) Input {
 	if a.pull {
 		in |= Pull
 	}
-	if a.rng.intn(96) == 0 {
+	if a.rng.Intn(96) == 0 {
 		in |= Jump
 	}
 	return in
@@ -39,20 +42,20 @@ func (a *Autopilot) Input(b physics.BodyState) Input {
 
 // pick chooses the next target and how long to chase it (1 to 4 s).
 func (a *Autopilot) pick() {
-	a.left = 64 + a.rng.intn(192)
+	a.left = 64 + a.rng.Intn(192)
 	ar := a.sc.area
-	switch k := a.rng.intn(5); {
+	switch k := a.rng.Intn(5); {
 	case a.sc.Name == "arena" && k < 2: // into the wall
-		a.target = physics.Vec3{X: -4 + float64(8*a.rng.float()), Z: -9}
+		a.target = physics.Vec3{X: -4 + float64(8*a.rng.Float64()), Z: -9}
 	case k == 2 && len(a.sc.targets) > 0: // a landmark: up the ramp, onto the step
-		a.target = a.sc.targets[a.rng.intn(len(a.sc.targets))]
+		a.target = a.sc.targets[a.rng.Intn(len(a.sc.targets))]
 	default:
 		a.target = physics.Vec3{
-			X: ar.x0 + float64((ar.x1-ar.x0)*a.rng.float()),
-			Z: ar.z0 + float64((ar.z1-ar.z0)*a.rng.float()),
+			X: ar.x0 + float64((ar.x1-ar.x0)*a.rng.Float64()),
+			Z: ar.z0 + float64((ar.z1-ar.z0)*a.rng.Float64()),
 		}
 	}
-	a.pull = a.sc.pulls && a.rng.intn(3) != 0
+	a.pull = a.sc.pulls && a.rng.Intn(3) != 0
 }
 
 func abs(x float64) float64 {
@@ -61,21 +64,3 @@ func abs(x float64) float64 {
 	}
 	return x
 }
-
-// rng is splitmix64: a small seeded generator, so that nothing here touches
-// a global random source.
-type rng struct{ s uint64 }
-
-func (r *rng) next() uint64 {
-	r.s += 0x9e3779b97f4a7c15
-	z := r.s
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-// intn returns a number in [0, n).
-func (r *rng) intn(n int) int { return int(r.next() % uint64(n)) }
-
-// float returns a number in [0, 1).
-func (r *rng) float() float64 { return float64(r.next()>>11) / (1 << 53) }

@@ -31,13 +31,17 @@ func benchSceneOn(b *testing.B, name string, sleep bool, warm, span, workers int
 	var ins []Input
 	for k := 0; k < span; k++ { // size the buffers
 		ins = sc.Scripted(w, ins)
-		_ = sc.Step(w, ins)
+		if err := sc.Step(w, ins); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if i%span == 0 {
-			_ = w.Restore(&s)
+			if err := w.Restore(&s); err != nil {
+				b.Fatal(err)
+			}
 		}
 		ins = sc.Scripted(w, ins)
 		if err := sc.Step(w, ins); err != nil {
@@ -47,7 +51,7 @@ func benchSceneOn(b *testing.B, name string, sleep bool, warm, span, workers int
 }
 
 // BenchmarkDropSettled: the 1000-box drop pile at 4 s (sleeping off, as the
-// peers run it).
+// other engines run it).
 func BenchmarkDropSettled(b *testing.B) { benchScene(b, "drop", false, 256, 64) }
 
 // BenchmarkDropFalling: the drop scene at 1 s, layers landing (sleeping off).

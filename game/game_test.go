@@ -47,7 +47,7 @@ func TestBadOptionsAreRefused(t *testing.T) {
 }
 
 // TestDropLayoutIsThePeers checks positions worked out by hand from the
-// formula in ../shared/peers/README.md.
+// drop benchmark's formula (see buildDrop), which the other engines use.
 func TestDropLayoutIsThePeers(t *testing.T) {
 	w, _, err := Build("drop", physics.DefaultConfig(), Options{Bodies: 250})
 	if err != nil {
@@ -144,7 +144,7 @@ func TestPushIsCappedAtMaxSpeed(t *testing.T) {
 
 func TestPushForceScalesWithMass(t *testing.T) {
 	// Drop pushes body 0 (1 kg) with exactly (4, 0, 0) N, then (0, 0, -4) N:
-	// the peers' rule.
+	// the drop benchmark's rule, as the other engines run it.
 	w, sc, err := Build("drop", physics.DefaultConfig(), Options{Bodies: 1})
 	if err != nil {
 		t.Fatal(err)

@@ -161,10 +161,12 @@ func idlePlayerSpot(p int) physics.Vec3 {
 	return physics.Vec3{X: float64(2*p - 7), Y: 0.5, Z: 8}
 }
 
-// dropRules push body 0 with 4 N and no speed limit, as the peers do.
+// dropRules push body 0 with 4 N and no speed limit, as the other engines
+// measured on the drop scene (Rapier and others) do.
 var dropRules = Rules{PushAccel: 4}
 
-// buildDrop: the layout of ../shared/peers/README.md. Cube i (unit, 1 kg)
+// buildDrop: the layout of the drop benchmark the other engines run, so
+// that `cube bench -scene drop` measures the same work. Cube i (unit, 1 kg)
 // has layer = i/100, k = i%100 and starts at x = (k%10)*1.2 - 6 +
 // 0.01*layer, y = 1 + 1.5*layer, z = (k/10)*1.2 - 6, at rest. The first
 // cubes are the players'.

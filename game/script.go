@@ -39,7 +39,8 @@ var cubesScript = []segment{
 	{Ticks: 192, In: Pull, Seek: true, Target: physics.Vec3{Z: -8}},
 }
 
-// dropScript is the peers' push: +X for 32 ticks, then -Z for 32.
+// dropScript is the drop benchmark's push, as the other engines run it:
+// +X for 32 ticks, then -Z for 32.
 var dropScript = []segment{{Ticks: 32, In: Right}, {Ticks: 32, In: Forward}}
 
 // ScriptPeriod returns the length of the scene's scripted loop in ticks,

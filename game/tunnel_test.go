@@ -35,7 +35,7 @@ func TestCubeHeldAgainstTheRampSideStops(t *testing.T) {
 
 // TestAutopilotKeepsOverlapSmall drives the arena with the autopilot for
 // 300 s per seed and checks the deepest overlap between any two boxes or a
-// box and the ground: under 2 cm (the target). The autopilot hits
+// box and the ground: under 2 cm (the engine's target). The autopilot hits
 // the wall, the ramp's side and low end and the step's corners at up to
 // 8.5 m/s, and the cube spins at up to 9 rad/s after hitting an edge; the
 // engine makes the contacts of such a fast pair again in every substep.

@@ -1,5 +1,7 @@
 package netsim
 
+import "github.com/cubelab/cube/internal/splitmix"
+
 // Pair is the two directions of one client-server path. Each direction
 // has its own random stream, queue and counters; set them apart through
 // Up and Down to simulate an asymmetric path.
@@ -12,8 +14,8 @@ type Pair struct {
 // two splitmix64 values after seed, so the directions draw different
 // streams and the pair is reproduced by seed alone.
 func NewPair(c Conditions, seed uint64) (*Pair, error) {
-	upSeed := splitmix64(&seed)
-	downSeed := splitmix64(&seed)
+	upSeed := splitmix.Next(&seed)
+	downSeed := splitmix.Next(&seed)
 	up, err := NewLink(c, upSeed)
 	if err != nil {
 		return nil, err

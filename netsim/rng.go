@@ -1,6 +1,10 @@
 package netsim
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/cubelab/cube/internal/splitmix"
+)
 
 // rng is xoshiro256** (Blackman and Vigna), seeded through splitmix64.
 // It is small, fast, passes BigCrush, and — unlike math/rand's global
@@ -9,23 +13,13 @@ type rng struct {
 	s [4]uint64
 }
 
-// splitmix64 advances *x and returns the next value of the splitmix64
-// sequence. It spreads a seed (even 0 or a small integer) over all bits.
-func splitmix64(x *uint64) uint64 {
-	*x += 0x9e3779b97f4a7c15
-	z := *x
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
 // newRNG returns a generator whose state is the first four splitmix64
 // values after seed. The state is never all zero: splitmix64 is a bijection
 // of its counter, so four consecutive outputs cannot all be zero.
 func newRNG(seed uint64) rng {
 	var r rng
 	for i := range r.s {
-		r.s[i] = splitmix64(&seed)
+		r.s[i] = splitmix.Next(&seed)
 	}
 	return r
 }

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // wallScript holds W into the arena's wall, and jumps now and then.
@@ -123,7 +123,7 @@ func correctionSetup(b *testing.B) (*harness, []byte) {
 	if err := h.c.Receive(snap); err != nil {
 		b.Fatal(err)
 	}
-	h.run(wire.ViewRing+8, 0) // the views' ring has turned: chunks come back
+	h.run(protocol.ViewRing+8, 0) // the views' ring has turned: chunks come back
 	h.c.Stats = ClientStats{}
 	return nudgedSnapshot(b, h)
 }

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // stepTolerant steps the client, taking ErrNonFinite as the report it is.
@@ -74,19 +74,19 @@ func FuzzClientBounds(f *testing.F) {
 			t.Skip(err)
 		}
 		h.serverSend(true)
-		before, hash := h.c.Stats.Rejected[wire.RejectBounds], h.c.World().Hash()
+		before, hash := h.c.Stats.Rejected[protocol.RejectBounds], h.c.World().Hash()
 		beyond := !(math.Abs(v) <= lim)
 		for _, m := range h.down {
 			err := h.c.Receive(m)
-			if err != nil && !errors.Is(err, wire.ErrRejected) && !errors.Is(err, ErrNonFinite) {
+			if err != nil && !errors.Is(err, protocol.ErrRejected) && !errors.Is(err, ErrNonFinite) {
 				t.Fatal(err)
 			}
-			if beyond && (!errors.Is(err, wire.ErrRejected) || h.c.World().Hash() != hash) {
+			if beyond && (!errors.Is(err, protocol.ErrRejected) || h.c.World().Hash() != hash) {
 				t.Fatalf("a value of %g beyond the bound %g: error %v, world changed %v", v, lim, err, h.c.World().Hash() != hash)
 			}
 		}
 		h.down = h.down[:0]
-		if got := h.c.Stats.Rejected[wire.RejectBounds] - before; beyond != (got == 1) {
+		if got := h.c.Stats.Rejected[protocol.RejectBounds] - before; beyond != (got == 1) {
 			t.Fatalf("a value of %g against the bound %g: %d refused for bounds", v, lim, got)
 		}
 		predictingFinite(t, h.c)

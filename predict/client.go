@@ -5,17 +5,18 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
 )
 
-// Mode is how the server keeps a client in step (see wire.Mode).
-type Mode = wire.Mode
+// Mode is how the server keeps a client in step (see protocol.Mode).
+type Mode = protocol.Mode
 
 // Modes.
 const (
-	StateSync = wire.ModeState
-	InputSync = wire.ModeInputs
+	StateSync = protocol.ModeState
+	InputSync = protocol.ModeInputs
 )
 
 // ClientConfig sets how the client predicts and corrects.
@@ -115,15 +116,15 @@ type Misprediction struct {
 
 // ClientStats counts what the client did.
 type ClientStats struct {
-	Ticks            uint64       // ticks predicted
-	HeldTicks        uint64       // ticks not predicted: joining, or the ring was full of unconfirmed history
-	StatesReceived   uint64       // server messages taken (snapshots, relays, transfers)
-	StaleStates      uint64       // server messages older than or equal to the newest taken, ignored
-	Early            uint64       // server messages about ticks the client had not reached yet, ignored
-	Rejected         wire.Rejects // messages refused, by reason: they did not decode or do not fit
-	NonFinite        uint64       // steps or replays that left a non-finite world, each ended by a transfer
-	Corrections      uint64       // visible corrections
-	Resyncs          uint64       // quiet rewinds below the thresholds
+	Ticks            uint64           // ticks predicted
+	HeldTicks        uint64           // ticks not predicted: joining, or the ring was full of unconfirmed history
+	StatesReceived   uint64           // server messages taken (snapshots, relays, transfers)
+	StaleStates      uint64           // server messages older than or equal to the newest taken, ignored
+	Early            uint64           // server messages about ticks the client had not reached yet, ignored
+	Rejected         protocol.Rejects // messages refused, by reason: they did not decode or do not fit
+	NonFinite        uint64           // steps or replays that left a non-finite world, each ended by a transfer
+	Corrections      uint64           // visible corrections
+	Resyncs          uint64           // quiet rewinds below the thresholds
 	Mispredicted     [NumKinds]uint64
 	ReplayedTicks    uint64
 	MaxReplay        int
@@ -192,15 +193,15 @@ type Client struct {
 
 	newest     uint32 // label of the newest server message taken
 	haveNewest bool
-	confirmed  uint32 // input sync: ticks before it are the server's (inputs, events, skips)
 	synced     bool   // the client's state at newest is the server's, bit for bit
 	askXfer    bool   // ask the server for a whole state
 	events     uint32 // server event count as of newest
 	skipped    uint32
 	newestBody physics.BodyState // the player in the newest server state taken
 
-	views wire.Views // state sync: the views of the snapshots taken
-	xfer  transfer   // a transfer being put together
+	st   clientState  // state sync: snapshots
+	in   clientInputs // input sync: relays
+	xfer transfer     // a transfer being put together, in either mode
 
 	last     Misprediction
 	lastErr  float64 // position error at the newest state received, m
@@ -208,17 +209,10 @@ type Client struct {
 	teleport physics.Vec3 // sum of the player's jumps from rewinds, for display statistics
 
 	// Buffers reused from message to message.
-	snap     wire.Snapshot
-	relay    wire.Relay
-	frag     wire.Fragment
-	welc     wire.Welcome
-	state    physics.State
-	server   physics.State
-	out      []byte
-	window   []game.Input
-	patchd   []int32
-	mark     []bool
-	contacts []physics.ContactState
+	frag   wire.Fragment
+	welc   wire.Welcome
+	out    []byte
+	window []game.Input
 
 	part       physics.Set    // the bodies the replay in progress follows
 	partReady  bool           // part was set up for the next replay
@@ -231,10 +225,29 @@ type Client struct {
 	stale      bool           // a record changed after the world was simulated with it
 	staleFrom  uint32         // the first such tick
 
-	hold       int            // ticks still to skip, time sync's jump back
-	rtt        time.Duration  // the round trip the Hello measured
-	lastSynced uint32         // newest tick at which the client was known to be the server's
-	pending    *Misprediction // input sync: a nondeterminism waiting for the transfer that gives its field diff
+	hold       int           // ticks still to skip, time sync's jump back
+	rtt        time.Duration // the round trip the Hello measured
+	lastSynced uint32        // newest tick at which the client was known to be the server's
+}
+
+// clientState is a state-sync client's part: the views of the snapshots
+// it took (which the server encodes against), and the buffers reused from
+// snapshot to snapshot.
+type clientState struct {
+	views    protocol.Views
+	snap     wire.Snapshot
+	state    physics.State
+	server   physics.State
+	patchd   []int32
+	mark     []bool
+	contacts []physics.ContactState
+}
+
+// clientInputs is an input-sync client's part.
+type clientInputs struct {
+	confirmed uint32         // ticks before it are the server's (inputs, events, skips)
+	pending   *Misprediction // a nondeterminism waiting for the transfer that gives its field diff
+	relay     wire.Relay     // reused from message to message
 }
 
 // NewClient returns a client for player 0, predicting with world w, built
@@ -295,8 +308,18 @@ type Compared struct {
 // server's, before any correction.
 func (c *Client) Compared() Compared { return c.compared }
 
-// takeTeleport returns how far rewinds moved the player since the last call.
-func (c *Client) takeTeleport() physics.Vec3 {
+// View returns the view of the snapshot labelled t the client keeps (state
+// sync: the bodies as the snapshots told them, which later snapshots are
+// encoded against), or nil when it keeps none for t. Read only.
+func (c *Client) View(t uint32) *protocol.View { return c.st.views.Get(t) }
+
+// NewestView returns the newest snapshot view the client keeps, or nil.
+// Read only.
+func (c *Client) NewestView() *protocol.View { return c.st.views.Newest() }
+
+// TakeTeleport returns how far rewinds moved the player since the last
+// call, and starts counting again from zero.
+func (c *Client) TakeTeleport() physics.Vec3 {
 	t := c.teleport
 	c.teleport = physics.Vec3{}
 	return t
@@ -311,7 +334,7 @@ func (c *Client) InFlight() uint32 { return c.Tick() - c.oldestNeeded() }
 func (c *Client) oldestNeeded() uint32 {
 	switch {
 	case c.Config.Mode == InputSync && c.haveNewest:
-		return c.confirmed
+		return c.in.confirmed
 	case c.haveNewest:
 		return c.newest
 	}

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // ErrNonFinite is wrapped by the error Receive or Step returns when the
@@ -17,12 +17,12 @@ var ErrNonFinite = errors.New("predict: a step gave a non-finite value")
 
 // checkBodies refuses the bodies of a state from the network when a value
 // is beyond what the engine can produce in the scene (c.bounds), counting
-// the refusal under wire.RejectBounds.
+// the refusal under protocol.RejectBounds.
 func (c *Client) checkBodies(what string, T uint32, bodies func(yield func(int32, *physics.BodyState) bool)) error {
 	var err error
 	bodies(func(i int32, b *physics.BodyState) bool {
 		if e := c.bounds.Check(b); e != nil {
-			err = c.Stats.Rejected.Reject(wire.RejectBounds, "%s of tick %d, body %d: %v", what, T, i, e)
+			err = c.Stats.Rejected.Reject(protocol.RejectBounds, "%s of tick %d, body %d: %v", what, T, i, e)
 			return false
 		}
 		return true
@@ -55,4 +55,14 @@ func (c *Client) checkFinite(where string) error {
 	c.askXfer = true
 	c.xfer.active, c.xfer.onlyIt = false, false
 	return fmt.Errorf("%w at tick %d, %s (%v); waiting for the server's state", ErrNonFinite, c.Tick(), where, err)
+}
+
+// Settled reports whether the client took a server state since it had
+// taken since of them (its StatesReceived then), that state matched its
+// prediction bit for bit, and its cube is at rest: the end of a drain.
+func (c *Client) Settled(since uint64) bool {
+	cmp := c.Compared()
+	b := c.world.Body(c.body)
+	return c.Stats.StatesReceived != since && cmp.ClientHash == cmp.ServerHash &&
+		b.Vel.Len() < 1e-3 && b.AngVel.Len() < 1e-3
 }

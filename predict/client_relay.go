@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/wire"
 )
@@ -18,19 +19,19 @@ func (c *Client) onRelay(b []byte) error {
 		c.Stats.StaleStates++
 		return nil
 	}
-	if err := wire.DecodeRelay(b, &c.relay); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+	if err := wire.DecodeRelay(b, &c.in.relay); err != nil {
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
-	m := &c.relay
+	m := &c.in.relay
 	if m.Players != len(c.scene.Players) {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
 	}
 	if c.Config.Mode == StateSync {
 		return c.remoteInputs(m)
 	}
 	c.Sync.sample(m.Heard, m.First+uint32(m.Count), m.HeardInput)
 	end := m.First + uint32(m.Count)
-	if !tick.After(end, c.confirmed) || tick.After(m.First, c.confirmed) {
+	if !tick.After(end, c.in.confirmed) || tick.After(m.First, c.in.confirmed) {
 		c.Stats.StaleStates++ // old news, or a gap the server will fill from the client's ack
 		return nil
 	}
@@ -39,12 +40,12 @@ func (c *Client) onRelay(b []byte) error {
 	}
 	for _, e := range m.Events {
 		if err := c.scene.CheckEvent(e.Event); err != nil {
-			return c.Stats.Rejected.Reject(wire.RejectShape, "%v", err)
+			return c.Stats.Rejected.Reject(protocol.RejectShape, "%v", err)
 		}
 	}
-	from := c.confirmed
+	from := c.in.confirmed
 	first, kind, found := c.takeRelay(m, from, end)
-	c.confirmed = end
+	c.in.confirmed = end
 	c.Stats.StatesReceived++
 	now := c.Tick()
 	predicted, _ := c.hist.players.Get(end)
@@ -59,7 +60,7 @@ func (c *Client) onRelay(b []byte) error {
 					// The relay is taken but the ticks cannot be replayed:
 					// only the server's whole state mends that.
 					c.synced, c.askXfer = false, true
-					return c.Stats.Rejected.Reject(wire.RejectTick, "relay from tick %d: %v", m.First, err)
+					return c.Stats.Rejected.Reject(protocol.RejectTick, "relay from tick %d: %v", m.First, err)
 				}
 				return err
 			}
@@ -89,9 +90,9 @@ func (c *Client) onRelay(b []byte) error {
 		*mp = Misprediction{Tick: end, From: from, Kind: KindUnverified}
 		if c.synced {
 			mp.Kind = KindNondeterminism
-			if c.pending == nil && c.KeepStates {
+			if c.in.pending == nil && c.KeepStates {
 				p := *mp
-				c.pending = &p // its field diff comes with the transfer
+				c.in.pending = &p // its field diff comes with the transfer
 			}
 		}
 		c.synced = false

@@ -3,9 +3,9 @@ package predict
 import (
 	"fmt"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // rebuild puts the world in the state labelled t, which the client predicted
@@ -108,14 +108,14 @@ func (c *Client) adoptChain(t, now uint32, chain, all uint64) {
 		if !ok {
 			return
 		}
-		mark := uint8(wire.SkippedMark)
+		mark := uint8(protocol.SkippedMark)
 		if !rec.skip {
 			mark = uint8(rec.ins[c.player])
 		}
 		ch, _ := c.hist.chains.Get(k)
-		*c.hist.chains.Put(k + 1) = wire.FoldInput(*ch, k, mark)
+		*c.hist.chains.Put(k + 1) = protocol.FoldInput(*ch, k, mark)
 		a, _ := c.hist.all.Get(k)
-		*c.hist.all.Put(k + 1) = wire.FoldAll(*a, k, rec.ins[:len(c.scene.Players)], rec.skip)
+		*c.hist.all.Put(k + 1) = protocol.FoldAll(*a, k, rec.ins[:len(c.scene.Players)], rec.skip)
 	}
 }
 

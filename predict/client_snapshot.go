@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
@@ -23,11 +24,11 @@ func (c *Client) onSnapshot(b []byte) error {
 		return nil
 	}
 	if c.Config.Mode != StateSync {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "a snapshot, but the client is in input sync")
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "a snapshot, but the client is in input sync")
 	}
 	T, B, err := wire.SnapshotBase(b)
 	if err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	if !tick.After(T, c.newest) || tick.After(c.first, T) {
 		c.Stats.StaleStates++
@@ -36,19 +37,19 @@ func (c *Client) onSnapshot(b []byte) error {
 	if tick.After(T, c.Tick()) {
 		return c.early(T, "a snapshot")
 	}
-	base := c.views.Get(B)
+	base := c.st.views.Get(B)
 	if base == nil {
 		c.Stats.StaleStates++ // a baseline the client no longer holds: a later snapshot will use a newer one
 		return nil
 	}
-	c.server.Bodies = base.Fill(c.server.Bodies)
-	if err := wire.DecodeSnapshot(b, &c.snap, c.server.Bodies); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+	c.st.server.Bodies = base.Fill(c.st.server.Bodies)
+	if err := wire.DecodeSnapshot(b, &c.st.snap, c.st.server.Bodies); err != nil {
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
-	m := &c.snap
+	m := &c.st.snap
 	for _, u := range m.Bodies {
 		if c.world.Static(int(u.Index)) {
-			return c.Stats.Rejected.Reject(wire.RejectShape, "snapshot of tick %d carries body %d, which is static", T, u.Index)
+			return c.Stats.Rejected.Reject(protocol.RejectShape, "snapshot of tick %d carries body %d, which is static", T, u.Index)
 		}
 	}
 	if err := c.checkBodies("snapshot", T, func(yield func(int32, *physics.BodyState) bool) {
@@ -62,10 +63,10 @@ func (c *Client) onSnapshot(b []byte) error {
 	}
 	predHash, ok := c.hist.hashes.Get(T)
 	if !ok {
-		return c.Stats.Rejected.Reject(wire.RejectTick, "snapshot of tick %d, which the client no longer holds", T)
+		return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d, which the client no longer holds", T)
 	}
 	for _, u := range m.Bodies {
-		c.server.Bodies[u.Index] = u.State
+		c.st.server.Bodies[u.Index] = u.State
 	}
 	complete := m.Flags&wire.Complete != 0
 	c.compared = Compared{Tick: T, ClientHash: *predHash, ServerHash: m.Hash}
@@ -78,7 +79,7 @@ func (c *Client) onSnapshot(b []byte) error {
 		c.synced = true
 	}
 	pred, _ := c.hist.players.Get(T)
-	c.lastErr = math.Sqrt(bodyError(pred, &c.server.Bodies[c.body]).Pos2)
+	c.lastErr = math.Sqrt(bodyError(pred, &c.st.server.Bodies[c.body]).Pos2)
 	c.Stats.StatesReceived++
 	c.Stats.BodiesReceived += uint64(len(m.Bodies))
 	if !complete {
@@ -90,21 +91,21 @@ func (c *Client) onSnapshot(b []byte) error {
 		c.askXfer = true
 	}
 	c.newest, c.haveNewest = T, true
-	c.newestBody = c.server.Bodies[c.body]
+	c.newestBody = c.st.server.Bodies[c.body]
 	c.events, c.skipped = m.Events, m.Skipped
 	c.adoptChain(T, c.Tick(), m.Chain, m.AllChain)
-	c.patchd = c.patchd[:0]
+	c.st.patchd = c.st.patchd[:0]
 	for _, u := range m.Bodies {
-		c.patchd = append(c.patchd, u.Index)
+		c.st.patchd = append(c.st.patchd, u.Index)
 	}
-	c.views.Derive(T, base, c.patchd, c.server.Bodies)
+	c.st.views.Derive(T, base, c.st.patchd, c.st.server.Bodies)
 	c.hist.release(c.oldestNeeded())
 	return nil
 }
 
 // snapshotMismatch handles a snapshot whose hash differs from the
 // prediction: classify, and unless corrections are off, patch and replay.
-// c.server.Bodies holds the snapshot's view.
+// c.st.server.Bodies holds the snapshot's view.
 func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	T := m.Tick
 	chain, _ := c.hist.chains.Get(T)
@@ -127,7 +128,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	before := c.world.Body(c.body)
 	if !c.Config.Corrections {
 		pred, _ := c.hist.players.Get(T)
-		mp.Error = bodyError(pred, &c.server.Bodies[c.body])
+		mp.Error = bodyError(pred, &c.st.server.Bodies[c.body])
 		mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
 		c.Stats.Unapplied++
 		c.synced = false
@@ -137,9 +138,9 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 			if err := c.rebuild(T); err != nil {
 				return err
 			}
-			c.state.CopyFrom(c.world.State())
-			c.patch(&c.state, m, complete)
-			mp.Predicted, mp.Server = c.keep(c.world.State()), c.keep(&c.state)
+			c.st.state.CopyFrom(c.world.State())
+			c.patch(&c.st.state, m, complete)
+			mp.Predicted, mp.Server = c.keep(c.world.State()), c.keep(&c.st.state)
 			if err := c.replay(T, now); err != nil {
 				return err
 			}
@@ -149,19 +150,19 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	}
 	if err := c.rebuild(T); err != nil {
 		if errors.Is(err, errNoHistory) {
-			return c.Stats.Rejected.Reject(wire.RejectTick, "snapshot of tick %d: %v", T, err)
+			return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d: %v", T, err)
 		}
 		return err
 	}
-	c.state.CopyFrom(c.world.State()) // the prediction at T
-	patched := c.patch(&c.state, m, complete)
-	mp.Error = bodiesError(c.world.State(), &c.state, patched)
+	c.st.state.CopyFrom(c.world.State()) // the prediction at T
+	patched := c.patch(&c.st.state, m, complete)
+	mp.Error = bodiesError(c.world.State(), &c.st.state, patched)
 	mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
-	if err := c.world.Check(&c.state); err != nil {
+	if err := c.world.Check(&c.st.state); err != nil {
 		if rerr := c.replay(T, now); rerr != nil {
 			return rerr
 		}
-		return c.Stats.Rejected.Reject(wire.RejectShape, "snapshot of tick %d: %v", T, err)
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "snapshot of tick %d: %v", T, err)
 	}
 	if !mp.Corrected && !c.Config.QuietResync {
 		c.synced = false // a difference below the thresholds, left alone
@@ -172,10 +173,10 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		return nil
 	}
 	if mp.Kind == KindNondeterminism {
-		mp.Predicted, mp.Server = c.keep(c.world.State()), c.keep(&c.state)
+		mp.Predicted, mp.Server = c.keep(c.world.State()), c.keep(&c.st.state)
 	}
-	c.preparePartial(&c.state)
-	c.world.Load(&c.state) // Check took it above
+	c.preparePartial(&c.st.state)
+	c.world.Load(&c.st.state) // Check took it above
 	// The corrected state is where the ticks after T now start from: a
 	// later rebuild to one of them starts from it too, not from the
 	// keyframe before, which would replay the ticks before T without the
@@ -199,24 +200,24 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 // is complete, else the bodies it carries) and the contacts it carries, and
 // returns the bodies patched.
 func (c *Client) patch(s *physics.State, m *wire.Snapshot, complete bool) []int32 {
-	c.patchd = c.patchd[:0]
+	c.st.patchd = c.st.patchd[:0]
 	if complete {
 		for i := range s.Bodies {
 			if !c.world.Static(i) {
-				s.Bodies[i] = c.server.Bodies[i]
-				c.patchd = append(c.patchd, int32(i))
+				s.Bodies[i] = c.st.server.Bodies[i]
+				c.st.patchd = append(c.st.patchd, int32(i))
 			}
 		}
 	} else {
 		for _, u := range m.Bodies {
 			s.Bodies[u.Index] = u.State
-			c.patchd = append(c.patchd, u.Index)
+			c.st.patchd = append(c.st.patchd, u.Index)
 		}
 	}
 	if m.Flags&wire.HasContacts != 0 {
 		c.patchContacts(s, m, m.Flags&wire.ContactsComplete != 0)
 	}
-	return c.patchd
+	return c.st.patchd
 }
 
 // patchContacts replaces s's contacts with the snapshot's where it has them.
@@ -224,10 +225,10 @@ func (c *Client) patch(s *physics.State, m *wire.Snapshot, complete bool) []int3
 // every entry of s that involves a body of those islands goes; otherwise
 // only the entries with the same keys.
 func (c *Client) patchContacts(s *physics.State, m *wire.Snapshot, complete bool) {
-	if cap(c.mark) < len(s.Bodies) {
-		c.mark = make([]bool, len(s.Bodies))
+	if cap(c.st.mark) < len(s.Bodies) {
+		c.st.mark = make([]bool, len(s.Bodies))
 	}
-	mark := c.mark[:len(s.Bodies)]
+	mark := c.st.mark[:len(s.Bodies)]
 	clear(mark)
 	if complete {
 		for _, u := range m.Bodies {
@@ -253,7 +254,7 @@ func (c *Client) patchContacts(s *physics.State, m *wire.Snapshot, complete bool
 		}
 		return false
 	}
-	kept := c.contacts[:0]
+	kept := c.st.contacts[:0]
 	for i := range s.Contacts {
 		if !gone(&s.Contacts[i]) {
 			kept = append(kept, s.Contacts[i])
@@ -272,7 +273,7 @@ func (c *Client) patchContacts(s *physics.State, m *wire.Snapshot, complete bool
 		}
 	}
 	s.Contacts = out
-	c.contacts = kept
+	c.st.contacts = kept
 }
 
 // bodiesError returns the largest error between a and b over the bodies
@@ -304,7 +305,7 @@ func (c *Client) remoteWrong(from, to uint32) bool {
 // further ahead than any client can be behind is refused.
 func (c *Client) early(t uint32, what string) error {
 	if t-c.Tick() >= tick.RingSize {
-		return c.Stats.Rejected.Reject(wire.RejectTick, "%s of tick %d, but the client has only reached tick %d", what, t, c.Tick())
+		return c.Stats.Rejected.Reject(protocol.RejectTick, "%s of tick %d, but the client has only reached tick %d", what, t, c.Tick())
 	}
 	c.Stats.Early++
 	if c.Joined() {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
@@ -25,7 +26,7 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 	if !c.joined {
 		c.Stats.HeldTicks++
 		if c.helloIn == 0 {
-			c.out = wire.AppendHello(c.out[:0], &wire.Hello{Nonce: c.nonce, Echo: c.clockMs(), Mode: c.Config.Mode, Scene: c.scene.ID})
+			c.out = wire.AppendHello(c.out[:0], &wire.Hello{Nonce: c.nonce, Echo: c.clockMs(), Mode: uint8(c.Config.Mode), Scene: c.scene.ID})
 			send(c.out)
 			c.helloIn = helloEvery
 		}
@@ -101,7 +102,7 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 // exactly as the prediction did.
 func (c *Client) advance(t uint32, rec *tickRec) error {
 	c.hist.saveKey(c.world)
-	mark := uint8(wire.SkippedMark)
+	mark := uint8(protocol.SkippedMark)
 	if rec.skip {
 		c.world.SkipTo(t + 1)
 		// A skipped tick has no trace: a partial replay that meets one, or
@@ -140,8 +141,8 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 	if !ok || !okAll {
 		return fmt.Errorf("predict: the input chain of tick %d is missing", t)
 	}
-	*c.hist.chains.Put(t + 1) = wire.FoldInput(*ch, t, mark)
-	*c.hist.all.Put(t + 1) = wire.FoldAll(*all, t, rec.ins[:len(c.scene.Players)], rec.skip)
+	*c.hist.chains.Put(t + 1) = protocol.FoldInput(*ch, t, mark)
+	*c.hist.all.Put(t + 1) = protocol.FoldAll(*all, t, rec.ins[:len(c.scene.Players)], rec.skip)
 	return nil
 }
 
@@ -201,7 +202,7 @@ func (c *Client) sendInputs(send func([]byte)) error {
 	if c.haveNewest {
 		m.Flags |= wire.AckValid
 		m.Ack, m.Base = c.newest, c.newest
-		if v := c.views.Newest(); v != nil && !tick.After(v.Tick(), c.newest) {
+		if v := c.st.views.Newest(); v != nil && !tick.After(v.Tick(), c.newest) {
 			m.Base = v.Tick()
 		}
 		if c.synced {
@@ -221,14 +222,14 @@ func (c *Client) sendInputs(send func([]byte)) error {
 
 // Receive handles one message from the server. A message that does not
 // decode or does not fit is counted in Stats.Rejected and dropped, and the
-// error returned wraps wire.ErrRejected; ErrRefused says the server would not
+// error returned wraps protocol.ErrRejected; ErrRefused says the server would not
 // take this client; ErrNonFinite that the replay the message started left
 // a non-finite world, which the client gave up for a transfer; any other
 // error is the client's own fault.
 func (c *Client) Receive(b []byte) error {
 	k, err := wire.Kind(b)
 	if err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	switch k {
 	case wire.KindWelcome:
@@ -240,7 +241,7 @@ func (c *Client) Receive(b []byte) error {
 	case wire.KindFragment:
 		err = c.onFragment(b)
 	default:
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "a message of kind %d, which a client does not take", k)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "a message of kind %d, which a client does not take", k)
 	}
 	if err != nil {
 		return err
@@ -248,106 +249,5 @@ func (c *Client) Receive(b []byte) error {
 	return c.checkFinite("replaying a server message")
 }
 
-// ErrRefused is wrapped by the error Receive returns when the server
-// refuses the client's Hello.
-var ErrRefused = fmt.Errorf("predict: the server refused to join")
-
-// onWelcome starts predicting, or waits for the transfer announced.
-func (c *Client) onWelcome(b []byte) error {
-	if err := wire.DecodeWelcome(b, &c.welc); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
-	}
-	m := &c.welc
-	if m.Nonce != c.nonce || c.joined {
-		c.Stats.StaleStates++ // an answer to another Hello, or a duplicate
-		return nil
-	}
-	if m.Result != wire.Accepted {
-		return fmt.Errorf("%w: %s", ErrRefused, refusal(m.Result))
-	}
-	if int(m.Player) >= len(c.scene.Players) {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "player %d, the scene has %d", m.Player, len(c.scene.Players))
-	}
-	c.joined, c.player, c.body = true, int(m.Player), c.scene.Players[m.Player]
-	if c.Clock != nil {
-		c.rtt = time.Duration(c.clockMs()-m.Echo) * time.Millisecond
-	}
-	if m.Transfer {
-		c.waitingFor, c.waited = true, 0
-		c.xfer.expect(m.Tick)
-		return nil
-	}
-	c.world.SkipTo(m.Tick)
-	c.start(m.Tick, wire.ChainStart, wire.ChainStart, 0, 0)
-	c.Sync.start(c.rtt, c.tickDur(), 0)
-	return nil
-}
-
-// clockMs returns the client's clock in milliseconds, for the Hello's echo.
-func (c *Client) clockMs() uint32 {
-	if c.Clock == nil {
-		return 0
-	}
-	return uint32(c.Clock() / time.Millisecond)
-}
-
 // tickDur returns the length of a tick.
 func (c *Client) tickDur() time.Duration { return tick.Duration(c.world.Config()) }
-
-// start makes the world as it stands the server's state at tick t.
-func (c *Client) start(t uint32, chain, all uint64, events, skipped uint32) {
-	c.first, c.newest, c.haveNewest, c.confirmed = t, t, true, t
-	c.synced, c.events, c.skipped = true, events, skipped
-	*c.hist.hashes.Put(t) = c.world.Hash()
-	*c.hist.chains.Put(t) = chain
-	*c.hist.all.Put(t) = all
-	*c.hist.players.Put(t) = c.world.Body(c.body)
-	c.views.Reset(t, c.world.State())
-	c.newestBody = c.world.Body(c.body)
-	c.hist.anchor(c.world)
-	c.hist.release(t)
-}
-
-// repair makes the world as it stands (a transfer's) the server's state at
-// tick t, a transfer the
-// client asked for to mend its history, before it replays from t. Unlike
-// start it keeps the views (the server goes on sending snapshots against
-// them while the transfer is on its way) and what it took from newer
-// messages: the transfer is often older than the newest snapshot.
-func (c *Client) repair(t uint32, chain, all uint64, events, skipped uint32) {
-	c.synced, c.askXfer = true, false
-	if c.Config.Mode == StateSync && tick.After(c.newest, t) && (events != c.events || skipped != c.skipped) {
-		// Server events between the transfer and the newest snapshot: in
-		// state sync the client knows only their count, so its replay
-		// from t cannot give the server's state at newest.
-		c.synced = false
-	}
-	c.hist.anchor(c.world) // the keyframe of t's span held the old history
-	*c.hist.hashes.Put(t) = c.world.Hash()
-	*c.hist.chains.Put(t) = chain
-	*c.hist.all.Put(t) = all
-	*c.hist.players.Put(t) = c.world.Body(c.body)
-	if tick.After(t, c.newest) {
-		c.newest = t
-		c.events, c.skipped = events, skipped
-		c.newestBody = c.world.Body(c.body)
-	}
-	if tick.After(t, c.confirmed) {
-		c.confirmed = t
-	}
-}
-
-// refusal says why a server refused.
-func refusal(r uint8) string {
-	switch r {
-	case wire.OtherScene:
-		return "it runs another scene (or builds it differently)"
-	case wire.OtherMode:
-		return "it runs the other sync mode"
-	case wire.ServerFull:
-		return "it is full"
-	case wire.OtherVersion:
-		return "it speaks another protocol version"
-	}
-	return fmt.Sprintf("result %d", r)
-}

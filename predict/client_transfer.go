@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
@@ -39,7 +40,7 @@ func (x *transfer) appendHave(b []byte) []byte {
 // takes it.
 func (c *Client) onFragment(b []byte) error {
 	if err := wire.DecodeFragment(b, &c.frag); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	f, x := &c.frag, &c.xfer
 	switch {
@@ -61,7 +62,7 @@ func (c *Client) onFragment(b []byte) error {
 		x.begin(f)
 	}
 	if int(f.Count) != x.count || int(f.Size) != x.size {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "fragment of tick %d: %d pieces of %d bytes, the transfer has %d of %d", f.Tick, f.Count, f.Size, x.count, x.size)
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "fragment of tick %d: %d pieces of %d bytes, the transfer has %d of %d", f.Tick, f.Count, f.Size, x.count, x.size)
 	}
 	i := int(f.Index)
 	if x.got[i/8]&(1<<(i%8)) != 0 {
@@ -82,10 +83,10 @@ func (c *Client) takeTransfer() error {
 	x := &c.xfer
 	s := &x.state
 	if err := wire.DecodeTransfer(x.data, s, c.world.NumBodies(), maxContacts); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectMalformed, "%v", err)
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	if err := c.world.Check(&s.State); err != nil {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "transfer of tick %d: %v", x.tick, err)
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "transfer of tick %d: %v", x.tick, err)
 	}
 	if err := c.checkBodies("transfer", x.tick, func(yield func(int32, *physics.BodyState) bool) {
 		for i := range s.State.Bodies {
@@ -98,7 +99,7 @@ func (c *Client) takeTransfer() error {
 	}
 	X := s.State.Tick
 	if X != x.tick {
-		return c.Stats.Rejected.Reject(wire.RejectShape, "transfer labelled %d holds the state of tick %d", x.tick, X)
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "transfer labelled %d holds the state of tick %d", x.tick, X)
 	}
 	c.Stats.Transfers++
 	if c.waitingFor {
@@ -119,7 +120,7 @@ func (c *Client) takeTransfer() error {
 		c.Stats.StaleStates++
 		return nil
 	}
-	if p := c.pending; p != nil {
+	if p := c.in.pending; p != nil {
 		// The field diff of the nondeterminism found earlier, at the tick
 		// of the transfer.
 		if err := c.rebuild(X); err != nil {
@@ -127,7 +128,7 @@ func (c *Client) takeTransfer() error {
 		}
 		p.Predicted, p.Server = c.keep(c.world.State()), c.keep(&s.State)
 		p.DiffTick = X
-		c.pending = nil
+		c.in.pending = nil
 		if c.OnDiff != nil {
 			c.OnDiff(p)
 		}
@@ -153,3 +154,32 @@ func (c *Client) takeTransfer() error {
 // maxContacts bounds the contacts of a state a client takes (and the
 // allocation is bounded by the bytes that arrived, too).
 const maxContacts = 1 << 20
+
+// repair makes the world as it stands (a transfer's) the server's state at
+// tick t, a transfer the
+// client asked for to mend its history, before it replays from t. Unlike
+// start it keeps the views (the server goes on sending snapshots against
+// them while the transfer is on its way) and what it took from newer
+// messages: the transfer is often older than the newest snapshot.
+func (c *Client) repair(t uint32, chain, all uint64, events, skipped uint32) {
+	c.synced, c.askXfer = true, false
+	if c.Config.Mode == StateSync && tick.After(c.newest, t) && (events != c.events || skipped != c.skipped) {
+		// Server events between the transfer and the newest snapshot: in
+		// state sync the client knows only their count, so its replay
+		// from t cannot give the server's state at newest.
+		c.synced = false
+	}
+	c.hist.anchor(c.world) // the keyframe of t's span held the old history
+	*c.hist.hashes.Put(t) = c.world.Hash()
+	*c.hist.chains.Put(t) = chain
+	*c.hist.all.Put(t) = all
+	*c.hist.players.Put(t) = c.world.Body(c.body)
+	if tick.After(t, c.newest) {
+		c.newest = t
+		c.events, c.skipped = events, skipped
+		c.newestBody = c.world.Body(c.body)
+	}
+	if tick.After(t, c.in.confirmed) {
+		c.in.confirmed = t
+	}
+}

@@ -1,6 +1,7 @@
-// Package predict is client-side prediction with server reconciliation for
-// the physics cubes, and the in-process session that runs clients against a
-// server over simulated links.
+// Package predict is the client: client-side prediction with server
+// reconciliation for the physics cubes. It knows the server only through
+// its messages (package wire); package session runs clients against a
+// server in one process, and `cube client` over a network.
 //
 // The client samples an input every tick, records it (with the other
 // players' inputs it knows or repeats) in a ring of tick.RingSize entries
@@ -26,6 +27,6 @@
 // T, taken before it applied the inputs of tick T.
 //
 // Nothing here reads a clock or uses a global random source: the caller
-// drives time (see Session), so an in-process run with a seed is
-// reproducible.
+// drives time (Client.Clock, Client.Step), so an in-process run with a
+// seed is reproducible.
 package predict

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"math"
 	"testing"
 
 	"github.com/cubelab/cube/game"
@@ -14,8 +15,8 @@ func TestRelayMatchesThePrediction(t *testing.T) {
 	if st.Corrections+st.Resyncs != 0 || st.StatesReceived < 250 || !h.c.InSync() {
 		t.Fatalf("stats %+v, in sync %v", st, h.c.InSync())
 	}
-	if h.c.InFlight() > 6 || h.c.confirmed != h.s.Tick()-4 && h.c.confirmed != h.s.Tick()-5 {
-		t.Fatalf("in flight %d, confirmed %d, server at %d", h.c.InFlight(), h.c.confirmed, h.s.Tick())
+	if h.c.InFlight() > 6 || h.c.in.confirmed != h.s.Tick()-4 && h.c.in.confirmed != h.s.Tick()-5 {
+		t.Fatalf("in flight %d, confirmed %d, server at %d", h.c.InFlight(), h.c.in.confirmed, h.s.Tick())
 	}
 }
 
@@ -72,7 +73,7 @@ func TestSkippedTicksInInputSync(t *testing.T) {
 func TestNondeterminismIsRepairedByATransfer(t *testing.T) {
 	h := newHarness(t, "arena", game.Options{}, InputSync, 0)
 	h.c.KeepStates = true
-	h.c.Perturb = InjectNondeterminism(100)
+	h.c.Perturb = ulpAt(t, 100)
 	var found *Misprediction
 	var diff *Misprediction
 	h.c.OnMispredict = func(m *Misprediction) {
@@ -127,6 +128,21 @@ func TestJoinByTransfer(t *testing.T) {
 		h.run(100, 2)
 		if !h.c.InSync() || h.clientHash(h.s.Tick()) != h.s.World().Hash() {
 			t.Fatalf("%v: out of step after joining by transfer", mode)
+		}
+	}
+}
+
+// ulpAt returns a Client.Perturb hook that moves the player's cube by one
+// ulp along X after the step of tick at only: a client whose physics is no
+// longer the server's, once.
+func ulpAt(t *testing.T, at uint32) func(w *physics.World, tick uint32, body int) {
+	return func(w *physics.World, tick uint32, body int) {
+		if tick != at {
+			return
+		}
+		b := w.Body(body)
+		if err := w.SetMotion(body, physics.Vec3{X: math.Nextafter(b.Pos.X, math.Inf(1)), Y: b.Pos.Y, Z: b.Pos.Z}, b.Rot, b.Vel, b.AngVel); err != nil {
+			t.Fatalf("moving body %d by one ulp: %v", body, err)
 		}
 	}
 }

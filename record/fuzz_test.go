@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -57,8 +58,7 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		checkRecord(t, rec, len(b))
-		// Whatever reads replays, or is refused, without panicking.
-		_, _ = Replay(rec)
+		replayChecked(t, rec)
 	})
 }
 
@@ -110,6 +110,23 @@ func FuzzStepsChunk(f *testing.F) {
 				t.Fatalf("with an end marker: %v", err)
 			}
 		}
-		_, _ = Replay(rec)
+		replayChecked(t, rec)
 	})
+}
+
+// replayChecked replays rec: whatever reads replays, or is refused with an
+// error that says it was the replay, without panicking; a replay never
+// matches more ticks than the record has steps.
+func replayChecked(t *testing.T, rec *Record) {
+	t.Helper()
+	res, err := Replay(rec)
+	if err != nil {
+		if !strings.HasPrefix(err.Error(), "record: replay") {
+			t.Fatalf("a replay error without its context: %v", err)
+		}
+		return
+	}
+	if res.Ticks > len(rec.Steps) {
+		t.Fatalf("%d ticks matched in a record of %d steps", res.Ticks, len(rec.Steps))
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/arenatest"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -31,12 +32,12 @@ type written struct {
 // writeSession drives a server-like world and records it.
 func writeSession(t testing.TB, s session) written {
 	t.Helper()
-	w := mustArena()
+	w := arenatest.World()
 	w.SkipTo(s.start)
 	var out written
 	w.Save(&out.init)
 	var buf bytes.Buffer
-	wr, err := NewWriter(&buf, Header{Scene: arenaScene.ID, FullEvery: s.fullEvery, Meta: `{"preset":"good","seed":1}`, Initial: out.init})
+	wr, err := NewWriter(&buf, Header{Scene: arenatest.Scene.ID, FullEvery: s.fullEvery, Meta: `{"preset":"good","seed":1}`, Initial: out.init})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func writeSession(t testing.TB, s session) written {
 		}
 		for _, e := range events {
 			must(wr.Event(tick, e))
-			must(arenaScene.ApplyEvent(w, e))
+			must(arenatest.Scene.ApplyEvent(w, e))
 		}
 		if k == s.nudgeAt {
 			var st physics.State
@@ -73,8 +74,8 @@ func writeSession(t testing.TB, s session) written {
 			v.Z = math.Nextafter(v.Z, math.Inf(1))
 			must(w.Restore(&st))
 		}
-		ins := []game.Input{scripted(tick)}
-		must(arenaScene.Step(w, ins))
+		ins := []game.Input{arenatest.Scripted(tick)}
+		must(arenatest.Scene.Step(w, ins))
 		must(wr.Tick(tick, ins, w.Hash(), w.State()))
 		out.steps = append(out.steps, Step{Kind: StepTick, Tick: tick, Inputs: ins, Events: events, Hash: w.Hash()})
 	}
@@ -162,3 +163,6 @@ func chunkOffsets(data []byte) []int {
 	}
 	return offs
 }
+
+// one is the inputs of a tick for the arena's one player.
+func one(in game.Input) []game.Input { return []game.Input{in} }

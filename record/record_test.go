@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cubelab/cube/internal/arenatest"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -96,18 +97,18 @@ func TestEmptySession(t *testing.T) {
 }
 
 func TestCrashLosesOnlyTheOpenChunk(t *testing.T) {
-	w := mustArena()
+	w := arenatest.World()
 	var init physics.State
 	w.Save(&init)
 	var buf bytes.Buffer
-	wr, err := NewWriter(&buf, Header{Scene: arenaScene.ID, Initial: init})
+	wr, err := NewWriter(&buf, Header{Scene: arenatest.Scene.ID, Initial: init})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for k := 0; k < 150; k++ {
-		in := scripted(w.Tick())
+		in := arenatest.Scripted(w.Tick())
 		tick := w.Tick()
-		if err := stepInput(w, in); err != nil {
+		if err := arenatest.Step(w, in); err != nil {
 			t.Fatal(err)
 		}
 		if err := wr.Tick(tick, one(in), w.Hash(), w.State()); err != nil {

@@ -70,7 +70,7 @@ func TestOverlayLayoutFromSmallToLarge(t *testing.T) {
 		}
 	}
 	// At 1280x720 the help leaves the status panel and the graph whole
-	// and in view: the case.
+	// and in view: the window's default size.
 	var h hud
 	a := testAtlas(t)
 	h.build(a, testFrame(true, true), 1280, 720)

@@ -29,8 +29,8 @@ echo "== determinism rules (detcheck)"
 # goroutines, clocks, the global random source) where the README's rule 3
 # names them too.
 go build -o "$tmp/detcheck" ./internal/detcheck/cmd/detcheck
-go vet -vettool="$tmp/detcheck" ./physics/ ./game/
-go vet -vettool="$tmp/detcheck" -detcheck.rules=order ./netsim/ ./predict/ ./server/ ./wire/
+go vet -vettool="$tmp/detcheck" ./physics/ ./game/ ./internal/splitmix/
+go vet -vettool="$tmp/detcheck" -detcheck.rules=order ./internal/protocol/ ./netsim/ ./predict/ ./session/ ./server/ ./wire/
 
 echo "== determinism across builds"
 scripts/crossbuild-hash.sh

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
 )
@@ -19,13 +20,13 @@ func emptyServer(t *testing.T) *Server {
 	}
 	cfg := DefaultConfig()
 	cfg.Empty = true
-	return New(w, sc, wire.ModeState, cfg)
+	return New(w, sc, protocol.ModeState, cfg)
 }
 
 // helloEmpty has connection conn ask to join at time now.
 func helloEmpty(t *testing.T, s *Server, now time.Duration, conn uint32) {
 	t.Helper()
-	b := wire.AppendHello(nil, &wire.Hello{Nonce: uint64(conn), Mode: wire.ModeState, Scene: s.Scene().ID})
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: uint64(conn), Mode: uint8(protocol.ModeState), Scene: s.Scene().ID})
 	if err := s.Receive(now, conn, b); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/transport"
 	"github.com/cubelab/cube/wire"
@@ -23,13 +24,15 @@ type hostRig struct {
 
 func newHostRig(t *testing.T, players int) *hostRig {
 	t.Helper()
-	s, sc := newServer(t, players, wire.ModeState)
+	s, sc := newServer(t, players, protocol.ModeState)
 	net, err := transport.NewMemServer(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := &hostRig{s: s, sc: sc, net: net}
-	r.h = NewHost(s, net, 64)
+	if r.h, err = NewHost(s, net, 64); err != nil {
+		t.Fatal(err)
+	}
 	return r
 }
 
@@ -54,7 +57,9 @@ func (r *hostRig) turn(t *testing.T) {
 // join says Hello on c and runs turns until the server gives it a slot.
 func (r *hostRig) join(t *testing.T, c *transport.MemClient, nonce uint64) {
 	t.Helper()
-	_ = c.Send(r.now, wire.AppendHello(nil, &wire.Hello{Nonce: nonce, Mode: r.s.mode, Scene: r.sc.ID}))
+	if err := c.Send(r.now, wire.AppendHello(nil, &wire.Hello{Nonce: nonce, Mode: uint8(r.s.mode), Scene: r.sc.ID})); err != nil {
+		t.Fatal(err)
+	}
 	for range 4 {
 		r.turn(t)
 	}
@@ -74,14 +79,18 @@ func TestBudgetTakesConnectionsInTurn(t *testing.T) {
 	for k := range 200 {
 		b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: r.s.Tick(), Inputs: []game.Input{game.Left}})
 		for range 60 {
-			_ = flood.Send(r.now, b)
+			if err := flood.Send(r.now, b); err != nil {
+				t.Fatal(err)
+			}
 		}
 		in := game.Right
 		if k%2 == 0 {
 			in = game.Left
 		}
 		b, _ = wire.AppendInput(nil, &wire.Input{Player: 1, First: r.s.Tick() + 1, Inputs: []game.Input{in}})
-		_ = quiet.Send(r.now, b)
+		if err := quiet.Send(r.now, b); err != nil {
+			t.Fatal(err)
+		}
 		r.turn(t)
 	}
 	st, _ := r.s.PlayerStats(1)
@@ -98,10 +107,12 @@ func TestHellosLimited(t *testing.T) {
 	flood := r.connect(t, 1)
 	other := r.sc.ID
 	other.Hash++
-	b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: r.s.mode, Scene: other})
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(r.s.mode), Scene: other})
 	for range 64 { // a second
 		for range 50 {
-			_ = flood.Send(r.now, b)
+			if err := flood.Send(r.now, b); err != nil {
+				t.Fatal(err)
+			}
 		}
 		r.turn(t)
 	}
@@ -126,7 +137,9 @@ func TestSlotsPerAddress(t *testing.T) {
 	if r.s.Peers() != 1 {
 		t.Fatalf("%d slots held by one address, want 1", r.s.Peers())
 	}
-	_ = a.Close()
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
 	r.turn(t)
 	r.join(t, b, 2)
 	if r.s.Peers() != 1 || !r.s.Joined(uint32(2)) {

@@ -6,6 +6,7 @@ import (
 	"net"
 	"time"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/transport"
 	"github.com/cubelab/cube/wire"
 )
@@ -16,8 +17,8 @@ import (
 type Host struct {
 	Server *Server
 	Net    transport.Server
-	// SnapshotHz is the rate of snapshots (and relays): one of 64, 32,
-	// 16, 8, 4, 2, 1.
+	// SnapshotHz is the rate of snapshots (and relays): one of
+	// SnapshotRates. Change it with SetSnapshotRate.
 	SnapshotHz int
 
 	nextSnap time.Duration
@@ -71,18 +72,35 @@ const (
 	HelloBurst = 4
 )
 
-// NewHost returns a host for s over net.
-func NewHost(s *Server, net transport.Server, snapshotHz int) *Host {
+// NewHost returns a host for s over net, sending snapshots (or relays)
+// snapshotHz times a second: one of SnapshotRates.
+func NewHost(s *Server, net transport.Server, snapshotHz int) (*Host, error) {
+	if err := CheckSnapshotRate(snapshotHz); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	h := &Host{Server: s, Net: net, SnapshotHz: snapshotHz, addrs: make(map[uint32]string), seen: make(map[transport.PeerID]int)}
 	h.send = h.sendTo
 	s.MayJoin = h.mayJoin
-	return h
+	return h, nil
+}
+
+// SetSnapshotRate changes the rate of snapshots (and relays) to hz, one
+// of SnapshotRates.
+func (h *Host) SetSnapshotRate(hz int) error {
+	if err := CheckSnapshotRate(hz); err != nil {
+		return fmt.Errorf("server: %w", err)
+	}
+	h.SnapshotHz = hz
+	return nil
 }
 
 // Turn is one tick of the server at time now: the connections that came
 // and went, the datagrams that arrived, the tick due (a clocked server),
 // what to send, and the clients that timed out.
 func (h *Host) Turn(now time.Duration) error {
+	if err := CheckSnapshotRate(h.SnapshotHz); err != nil {
+		return fmt.Errorf("server: host turn: %w", err)
+	}
 	h.now = now
 	h.events = h.Net.Events(h.events[:0])
 	for _, e := range h.events {
@@ -142,7 +160,7 @@ func (h *Host) receive(now time.Duration) error {
 		if !h.Server.Joined(conn) && !h.mayHello(now, conn, d.Data) {
 			continue
 		}
-		if err := h.Server.Receive(now, conn, d.Data); err != nil && !errors.Is(err, wire.ErrRejected) {
+		if err := h.Server.Receive(now, conn, d.Data); err != nil && !errors.Is(err, protocol.ErrRejected) {
 			return err
 		}
 	}

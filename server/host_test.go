@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/transport"
 	"github.com/cubelab/cube/wire"
@@ -14,12 +15,15 @@ import (
 // acceptable Hello within JoinTimeouts of the server's Timeout is closed,
 // and counted; one that joined stays.
 func TestHostClosesConnectionsThatNeverJoin(t *testing.T) {
-	s, sc := newServer(t, 1, wire.ModeState)
+	s, sc := newServer(t, 1, protocol.ModeState)
 	net, err := transport.NewMemServer(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := NewHost(s, net, 64)
+	h, err := NewHost(s, net, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
 	silent, err := net.Connect(1)
 	if err != nil {
 		t.Fatal(err)
@@ -32,10 +36,14 @@ func TestHostClosesConnectionsThatNeverJoin(t *testing.T) {
 	var now time.Duration
 	for now <= JoinTimeouts*s.Timeout+time.Second {
 		if now == 0 {
-			_ = player.Send(now, wire.AppendHello(nil, &wire.Hello{Nonce: 9, Mode: s.mode, Scene: sc.ID}))
+			if err := player.Send(now, wire.AppendHello(nil, &wire.Hello{Nonce: 9, Mode: uint8(s.mode), Scene: sc.ID})); err != nil {
+				t.Fatal(err)
+			}
 		} else {
 			b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{0}})
-			_ = player.Send(now, b)
+			if err := player.Send(now, b); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if err := h.Turn(now); err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/wire"
 )
@@ -14,7 +15,7 @@ import (
 // second, but only for a tick long simulated and with the same ack, makes
 // no progress: it leaves after Timeout, while a playing client stays.
 func TestStaleInputsDoNotHoldASlot(t *testing.T) {
-	s, sc := newServer(t, 2, wire.ModeState)
+	s, sc := newServer(t, 2, protocol.ModeState)
 	hello(t, s, sc, 0, 1, 1) // the squatter
 	hello(t, s, sc, 0, 2, 2) // a player
 	d := tick.Duration(s.world.Config())
@@ -32,7 +33,7 @@ func TestStaleInputsDoNotHoldASlot(t *testing.T) {
 		now += d
 		if now%time.Second < d {
 			b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: stale, Inputs: []game.Input{game.Left}})
-			if err := s.Receive(now, 1, b); err != nil && !errors.Is(err, wire.ErrRejected) {
+			if err := s.Receive(now, 1, b); err != nil && !errors.Is(err, protocol.ErrRejected) {
 				t.Fatal(err) // rejected once it has left
 			}
 		}
@@ -54,25 +55,31 @@ func TestStaleInputsDoNotHoldASlot(t *testing.T) {
 // decoded (a message whose runs do not decode counts as too fast, not as
 // malformed) and without an allocation.
 func TestRateRefusedBeforeDecoding(t *testing.T) {
-	s, sc := newServer(t, 1, wire.ModeState)
+	s, sc := newServer(t, 1, protocol.ModeState)
 	hello(t, s, sc, 0, 1, 1)
 	ok, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{game.Left}})
 	now := time.Millisecond
 	// Spend the burst.
 	for range int(s.MaxInputRate*InputBurstTicks) + 10 {
-		_ = s.Receive(now, 1, ok)
+		if err := s.Receive(now, 1, ok); err != nil && !errors.Is(err, protocol.ErrRejected) {
+			t.Fatal(err)
+		}
 	}
 	bad := append([]byte{}, ok...)
 	bad = append(bad, 0xff, 0xff, 0xff) // runs that do not decode
 	before := s.Stats.Rejected
 	err := s.Receive(now, 1, bad)
-	if !errors.Is(err, wire.ErrRejected) {
+	if !errors.Is(err, protocol.ErrRejected) {
 		t.Fatalf("over the rate: %v", err)
 	}
-	if s.Stats.Rejected[wire.RejectMalformed] != before[wire.RejectMalformed] {
+	if s.Stats.Rejected[protocol.RejectMalformed] != before[protocol.RejectMalformed] {
 		t.Errorf("the message over the rate was decoded: %v", &s.Stats.Rejected)
 	}
-	if a := testing.AllocsPerRun(100, func() { _ = s.Receive(now, 1, ok) }); a != 0 {
+	if a := testing.AllocsPerRun(100, func() {
+		if err := s.Receive(now, 1, ok); err != nil && !errors.Is(err, protocol.ErrRejected) {
+			t.Error(err)
+		}
+	}); a != 0 {
 		t.Errorf("%v allocations to refuse a message over the rate", a)
 	}
 	st, _ := s.PlayerStats(0)
@@ -84,10 +91,10 @@ func TestRateRefusedBeforeDecoding(t *testing.T) {
 // TestOneRefusalPerTurn: a connection that floods Hellos for another scene
 // gets one refusal a turn, not one a Hello.
 func TestOneRefusalPerTurn(t *testing.T) {
-	s, sc := newServer(t, 1, wire.ModeState)
+	s, sc := newServer(t, 1, protocol.ModeState)
 	other := sc.ID
 	other.Hash++
-	b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: s.mode, Scene: other})
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(s.mode), Scene: other})
 	for range 100 {
 		if err := s.Receive(0, 5, b); err != nil {
 			t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/wire"
 )
@@ -12,7 +13,7 @@ import (
 // TestRejoinedSlotStartsEmpty: inputs a client sent ahead for its slot do
 // not move the cube of the next client in that slot.
 func TestRejoinedSlotStartsEmpty(t *testing.T) {
-	s, sc := newServer(t, 2, wire.ModeState)
+	s, sc := newServer(t, 2, protocol.ModeState)
 	hello(t, s, sc, 0, 1, 11)
 	hello(t, s, sc, 0, 2, 22)
 	now := time.Duration(0)
@@ -32,7 +33,7 @@ func TestRejoinedSlotStartsEmpty(t *testing.T) {
 	for i := uint32(1); i <= 64; i++ {
 		*pl.pending.Put(s.Tick() + i) = game.Forward
 	}
-	b := wire.AppendHello(nil, &wire.Hello{Nonce: 33, Mode: s.mode, Scene: sc.ID})
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: 33, Mode: uint8(s.mode), Scene: sc.ID})
 	if err := s.Receive(now, 3, b); err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func TestRejoinedSlotStartsEmpty(t *testing.T) {
 // TestOldInputKeepsNewerOne: a copy of an input for a tick simulated long
 // ago does not take the ring slot of a buffered input a ring later.
 func TestOldInputKeepsNewerOne(t *testing.T) {
-	s, sc := newServer(t, 1, wire.ModeState)
+	s, sc := newServer(t, 1, protocol.ModeState)
 	hello(t, s, sc, 0, 1, 11)
 	now := time.Duration(0)
 	for s.Tick() < tick.RingSize+10 {
@@ -67,9 +68,9 @@ func TestOldInputKeepsNewerOne(t *testing.T) {
 // again echoes the newest Hello's clock, so the client's round trip is
 // measured from the Hello it answers.
 func TestRepeatedHelloEchoesItself(t *testing.T) {
-	s, sc := newServer(t, 1, wire.ModeState)
+	s, sc := newServer(t, 1, protocol.ModeState)
 	for _, echo := range []uint32{100, 350} {
-		b := wire.AppendHello(nil, &wire.Hello{Nonce: 7, Echo: echo, Mode: s.mode, Scene: sc.ID})
+		b := wire.AppendHello(nil, &wire.Hello{Nonce: 7, Echo: echo, Mode: uint8(s.mode), Scene: sc.ID})
 		if err := s.Receive(0, 1, b); err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +84,7 @@ func TestRepeatedHelloEchoesItself(t *testing.T) {
 // server still sends one snapshot a tick, not one per Send of the same tick.
 func TestOneSnapshotPerTickWithoutBudget(t *testing.T) {
 	for _, budget := range []float64{0, 32000} {
-		s, sc := newServer(t, 1, wire.ModeState)
+		s, sc := newServer(t, 1, protocol.ModeState)
 		s.BytesPerSecond = budget
 		hello(t, s, sc, 0, 1, 11)
 		input(t, s, 0, 1, 0, 0, 0)
@@ -105,7 +106,7 @@ func TestOneSnapshotPerTickWithoutBudget(t *testing.T) {
 // acknowledged tick has left the server's history gets the whole state,
 // although every turn brings an Input that does not ask for it.
 func TestFarBehindClientGetsTransfer(t *testing.T) {
-	s, sc := newServer(t, 1, wire.ModeInputs)
+	s, sc := newServer(t, 1, protocol.ModeInputs)
 	d := tick.Duration(s.world.Config())
 	hello(t, s, sc, 0, 1, 1)
 	now := time.Duration(0)
@@ -127,15 +128,15 @@ func TestFarBehindClientGetsTransfer(t *testing.T) {
 }
 
 // TestStallDropsTicks: after a stall of an hour the clocked server
-// simulates at most MaxCatchUp ticks and moves its clock on.
+// simulates at most tick.MaxAdvance ticks and moves its clock on.
 func TestStallDropsTicks(t *testing.T) {
-	s, sc := newServer(t, 1, wire.ModeState)
+	s, sc := newServer(t, 1, protocol.ModeState)
 	d := tick.Duration(s.world.Config())
 	hello(t, s, sc, 0, 1, 11)
 	if err := s.Advance(time.Hour); err != nil {
 		t.Fatal(err)
 	}
-	if s.Tick() != MaxCatchUp || s.Stats.DroppedTicks == 0 {
+	if s.Tick() != tick.MaxAdvance || s.Stats.DroppedTicks == 0 {
 		t.Fatalf("after a stall: tick %d, %d dropped", s.Tick(), s.Stats.DroppedTicks)
 	}
 	if got := uint64(s.Tick()) + s.Stats.DroppedTicks; got != uint64(time.Hour/d)+1 {

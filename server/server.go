@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
@@ -78,22 +79,22 @@ type Config struct {
 }
 
 // DefaultConfig returns a clocked server with Fiedler's 256 kbit/s budget
-// and a 5 s timeout.
+// (DefaultDownBudget) and a 5 s timeout.
 func DefaultConfig() Config {
-	return Config{Clocked: true, AheadMargin: 256, BytesPerSecond: 256000 / 8, Timeout: 5 * time.Second, MaxInputRate: 4}
+	return Config{Clocked: true, AheadMargin: 256, BytesPerSecond: DefaultDownBudget, Timeout: 5 * time.Second, MaxInputRate: 4}
 }
 
 // Stats counts what the server did, for all clients.
 type Stats struct {
-	InputsApplied uint64       // player-ticks simulated with the client's input
-	OldInputs     uint64       // inputs for ticks already simulated that were redundant copies
-	RefusedInputs uint64       // inputs for ticks a client cannot have reached yet, or from no player
-	Rejected      wire.Rejects // messages that did not decode or fit, dropped
-	SkippedTicks  uint64       // ticks jumped over without simulating (SkipMissing)
-	RepeatedTicks uint64       // player-ticks simulated with a repeated input
-	LateInputs    uint64       // inputs that arrived after their tick was simulated (clocked)
-	Events        uint64       // server-only events (nudges, joins, leaves)
-	Snapshots     uint64       // snapshots and relays sent
+	InputsApplied uint64           // player-ticks simulated with the client's input
+	OldInputs     uint64           // inputs for ticks already simulated that were redundant copies
+	RefusedInputs uint64           // inputs for ticks a client cannot have reached yet, or from no player
+	Rejected      protocol.Rejects // messages that did not decode or fit, dropped
+	SkippedTicks  uint64           // ticks jumped over without simulating (SkipMissing)
+	RepeatedTicks uint64           // player-ticks simulated with a repeated input
+	LateInputs    uint64           // inputs that arrived after their tick was simulated (clocked)
+	Events        uint64           // server-only events (nudges, joins, leaves)
+	Snapshots     uint64           // snapshots and relays sent
 	SnapshotBytes uint64
 	BodiesSent    uint64 // bodies in the snapshots
 	Incomplete    uint64 // snapshots that left out bodies that changed
@@ -105,7 +106,7 @@ type Stats struct {
 	Refusals      uint64 // Welcomes that refused a Hello (another scene or mode, full)
 	// DroppedTicks are ticks of wall-clock time the clocked server did not
 	// simulate because it was stalled (stopped, or starved of CPU) for
-	// longer than MaxCatchUp ticks: its clock moved on instead.
+	// longer than tick.MaxAdvance ticks: its clock moved on instead.
 	DroppedTicks   uint64
 	LastInputTicks uint32 // inputs in the newest Input message
 }
@@ -118,7 +119,7 @@ type Server struct {
 
 	world *physics.World
 	scene *game.Scene
-	mode  wire.Mode
+	mode  protocol.Mode
 	peers []*peer // by player slot; nil: free
 
 	started bool          // the clock runs (from the first client)
@@ -126,7 +127,7 @@ type Server struct {
 	tickDur time.Duration
 	players [game.MaxPlayers]player
 
-	allChain  uint64 // every player's inputs (wire.FoldAll)
+	allChain  uint64 // every player's inputs (protocol.FoldAll)
 	maxSeen   uint32 // input-driven: newest tick an input arrived for
 	haveSeen  bool
 	nevents   uint32
@@ -182,13 +183,13 @@ type refusal struct {
 }
 
 // New returns a server for world w, built as scene sc, in mode.
-func New(w *physics.World, sc *game.Scene, mode wire.Mode, cfg Config) *Server {
-	s := &Server{Config: cfg, world: w, scene: sc, mode: mode, allChain: wire.ChainStart}
+func New(w *physics.World, sc *game.Scene, mode protocol.Mode, cfg Config) *Server {
+	s := &Server{Config: cfg, world: w, scene: sc, mode: mode, allChain: protocol.ChainStart}
 	s.tickDur = tick.Duration(w.Config())
 	s.peers = make([]*peer, len(sc.Players))
 	s.ins = make([]game.Input, len(sc.Players))
 	for i := range s.players[:len(sc.Players)] {
-		s.players[i].chain = wire.ChainStart
+		s.players[i].chain = protocol.ChainStart
 	}
 	s.hist.Put(w)
 	if cfg.Empty && cfg.Clocked {
@@ -206,7 +207,7 @@ func (s *Server) Scene() *game.Scene { return s.scene }
 func (s *Server) World() *physics.World { return s.world }
 
 // Mode returns the sync mode the server runs.
-func (s *Server) Mode() wire.Mode { return s.mode }
+func (s *Server) Mode() protocol.Mode { return s.mode }
 
 // Tick returns the next tick the server will simulate.
 func (s *Server) Tick() uint32 { return s.world.Tick() }
@@ -233,7 +234,7 @@ func (s *Server) Limit(now time.Duration, p int) uint32 {
 // simulates at once every tick it allows) or a Have. A message that does
 // not decode or does not fit is counted in Stats.Rejected (and in its
 // client's counters) and dropped, and the error returned wraps
-// wire.ErrRejected; any other error is the server's own fault.
+// protocol.ErrRejected; any other error is the server's own fault.
 //
 // Only progress keeps a client in its slot: an input applied or buffered,
 // an acknowledgement of a newer server message, a fragment of a transfer
@@ -244,7 +245,7 @@ func (s *Server) Receive(now time.Duration, conn uint32, b []byte) error {
 	p := s.peerOf(conn)
 	k, err := wire.Kind(b)
 	if err != nil {
-		return s.reject(p, wire.RejectMalformed, "%v", err)
+		return s.reject(p, protocol.RejectMalformed, "%v", err)
 	}
 	switch k {
 	case wire.KindHello:
@@ -254,11 +255,11 @@ func (s *Server) Receive(now time.Duration, conn uint32, b []byte) error {
 	case wire.KindHave:
 		return s.onHave(now, p, b)
 	}
-	return s.reject(p, wire.RejectMalformed, "a message of kind %d, which a server does not take", k)
+	return s.reject(p, protocol.RejectMalformed, "a message of kind %d, which a server does not take", k)
 }
 
 // reject counts a rejected message, for the server and for p if known.
-func (s *Server) reject(p *peer, why wire.Reason, format string, args ...any) error {
+func (s *Server) reject(p *peer, why protocol.Reason, format string, args ...any) error {
 	if p != nil {
 		p.stats.Rejected++
 	}
@@ -282,7 +283,7 @@ func (s *Server) peerOf(conn uint32) *peer {
 // the first free player slot.
 func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 	if err := wire.DecodeHello(b, &s.hello); err != nil {
-		return s.reject(s.peerOf(conn), wire.RejectMalformed, "%v", err)
+		return s.reject(s.peerOf(conn), protocol.RejectMalformed, "%v", err)
 	}
 	h := &s.hello
 	if p := s.peerOf(conn); p != nil {
@@ -304,7 +305,7 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 	switch {
 	case h.Scene != s.scene.ID:
 		result = wire.OtherScene
-	case h.Mode != s.mode:
+	case protocol.Mode(h.Mode) != s.mode:
 		result = wire.OtherMode
 	case slot < 0 || (!s.Clocked && slot > 0):
 		result = wire.ServerFull
@@ -441,7 +442,7 @@ func (s *Server) Peers() int {
 func (s *Server) PlayerStats(p int) (PeerStats, bool) {
 	if pe := s.peers[p]; pe != nil {
 		st := pe.stats
-		st.DepthP95 = pe.depth.p95()
+		st.DepthP95 = pe.depth.P95()
 		return st, true
 	}
 	return PeerStats{}, false

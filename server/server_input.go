@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/wire"
 )
@@ -17,27 +18,27 @@ import (
 func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
 	player, count, err := wire.InputHead(b)
 	if err != nil {
-		return s.reject(p, wire.RejectMalformed, "%v", err)
+		return s.reject(p, protocol.RejectMalformed, "%v", err)
 	}
 	if p == nil {
 		s.Stats.RefusedInputs += uint64(count)
-		s.Stats.Rejected[wire.RejectShape]++
+		s.Stats.Rejected[protocol.RejectShape]++
 		return errNotJoined
 	}
 	if int(player) != p.player {
 		s.Stats.RefusedInputs += uint64(count)
 		p.stats.OtherPlayer++
-		return s.reject(p, wire.RejectShape, "inputs for player %d from the client of player %d", player, p.player)
+		return s.reject(p, protocol.RejectShape, "inputs for player %d from the client of player %d", player, p.player)
 	}
 	if !p.rate.take(now, s.tickDur, s.MaxInputRate) {
 		p.stats.TooFast++
 		p.stats.Rejected++
 		s.Stats.TooFast++
-		s.Stats.Rejected[wire.RejectTick]++
+		s.Stats.Rejected[protocol.RejectTick]++
 		return errTooFast
 	}
 	if err := wire.DecodeInput(b, &s.in); err != nil {
-		return s.reject(p, wire.RejectMalformed, "%v", err)
+		return s.reject(p, protocol.RejectMalformed, "%v", err)
 	}
 	m := &s.in
 	progress := p.acked(s, m)
@@ -95,8 +96,8 @@ func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
 // The errors of the refusals a flood repeats: made once, so that refusing
 // costs no allocation.
 var (
-	errTooFast   = fmt.Errorf("%w (%s): inputs faster than the client's rate", wire.ErrRejected, wire.RejectTick)
-	errNotJoined = fmt.Errorf("%w (%s): inputs from a connection that has not joined", wire.ErrRejected, wire.RejectShape)
+	errTooFast   = fmt.Errorf("%w (%s): inputs faster than the client's rate", protocol.ErrRejected, protocol.RejectTick)
+	errNotJoined = fmt.Errorf("%w (%s): inputs from a connection that has not joined", protocol.ErrRejected, protocol.RejectShape)
 )
 
 // Advance runs the clocked server's clock to now: every tick due is
@@ -109,7 +110,7 @@ func (s *Server) Advance(now time.Duration) error {
 	}
 	s.timeouts(now)
 	for n := 0; now >= s.next; n++ {
-		if n == MaxCatchUp {
+		if n == tick.MaxAdvance {
 			// A stall: simulating every tick missed would stall everyone
 			// again; the clock moves on and the clients' time sync follows.
 			behind := uint64((now-s.next)/s.tickDur) + 1
@@ -124,9 +125,6 @@ func (s *Server) Advance(now time.Duration) error {
 	}
 	return nil
 }
-
-// MaxCatchUp is the most ticks one Advance simulates: a second at 64 Hz.
-const MaxCatchUp = 64
 
 // stepClocked simulates the next tick with every player's input.
 func (s *Server) stepClocked() error {
@@ -155,7 +153,7 @@ func (s *Server) stepClocked() error {
 				if pl.haveNewest {
 					depth = int32(pl.newest - t)
 				}
-				p.depth.add(depth)
+				p.depth.Add(depth)
 			}
 		}
 		s.ins[i] = in
@@ -195,8 +193,8 @@ func (s *Server) advanceInputs() error {
 			}
 		}
 		for k := t; k != to; k++ {
-			pl.chain = wire.FoldInput(pl.chain, k, wire.SkippedMark)
-			s.allChain = wire.FoldAll(s.allChain, k, nil, true)
+			pl.chain = protocol.FoldInput(pl.chain, k, protocol.SkippedMark)
+			s.allChain = protocol.FoldAll(s.allChain, k, nil, true)
 		}
 		s.skipped += to - t
 		s.Stats.SkippedTicks += uint64(to - t)
@@ -245,9 +243,9 @@ func (s *Server) step(t uint32) error {
 			pl.changed, pl.hasChanged = t, true
 		}
 		pl.last = in
-		pl.chain = wire.FoldInput(pl.chain, t, uint8(in))
+		pl.chain = protocol.FoldInput(pl.chain, t, uint8(in))
 	}
-	s.allChain = wire.FoldAll(s.allChain, t, s.ins, false)
+	s.allChain = protocol.FoldAll(s.allChain, t, s.ins, false)
 	s.hist.Put(s.world)
 	s.moved = true
 	if s.Recorder != nil {

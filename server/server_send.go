@@ -1,23 +1,11 @@
 package server
 
 import (
-	"slices"
 	"time"
 
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
-)
-
-// Importance of a body in the snapshot priority accumulator (Fiedler's
-// demo: the player's cube 1e6, cubes interacting with it 100, cubes at
-// rest 1). A body that changed gains its importance every snapshot it is
-// left out of, and goes back to 0 when sent.
-const (
-	importancePlayer   = 1e6
-	importanceTouching = 100
-	importanceAwake    = 10
-	importanceAsleep   = 1
 )
 
 // Send sends what is due at time now through send, to each connection:
@@ -55,7 +43,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 			if !p.xfer.active {
 				// The client starts from the transfer: its first view.
 				s.startTransfer(p)
-				p.views.Reset(p.xfer.tick, s.world.State())
+				p.st.views.Reset(p.xfer.tick, s.world.State())
 			}
 			w.Tick = p.xfer.tick // a Welcome said again names the same one
 		}
@@ -74,15 +62,15 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	if !snapshot || !p.haveAck && p.xfer.active {
 		return
 	}
-	if s.mode == wire.ModeInputs || len(s.peers) > 1 {
+	if s.mode == protocol.ModeInputs || len(s.peers) > 1 {
 		if s.out = s.appendRelay(p, s.out[:0]); len(s.out) > 0 {
 			s.sent(p.conn, send)
 		}
 	}
-	if s.mode == wire.ModeState && (!p.snapped || s.Tick() != p.lastTick) {
-		p.lastTick = s.Tick()
+	if s.mode == protocol.ModeState && (!p.st.snapped || s.Tick() != p.st.lastTick) {
+		p.st.lastTick = s.Tick()
 		s.out = s.appendSnapshot(p, now, s.out[:0])
-		p.snapped = true // without a budget too: one snapshot a tick
+		p.st.snapped = true // without a budget too: one snapshot a tick
 		s.sent(p.conn, send)
 	}
 }
@@ -97,279 +85,6 @@ func (s *Server) sent(conn uint32, send func(conn uint32, b []byte)) {
 // pristine reports whether the server's world is still the scene as built:
 // a client that joins builds the same and needs no transfer.
 func (s *Server) pristine() bool { return !s.moved }
-
-// appendSnapshot appends a state-sync snapshot of the server's world for p:
-// the bodies that differ from p's baseline view, most important first,
-// within the byte budget; with the contacts of their islands when p's
-// prediction cannot be trusted (a server event, a skipped or repeated tick
-// since the state p acknowledged, or p out of step).
-func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
-	T := s.Tick()
-	base := p.views.Get(p.base)
-	if base == nil || !p.haveAck {
-		base = p.views.Start()
-	}
-	limit := s.budget(p, now)
-	flags := uint8(0)
-	if s.scene.Options.Quantize {
-		flags |= wire.Quantized
-	}
-	w := &p.writer
-	pl := &s.players[p.player]
-	heard, input := s.heard(p, T)
-	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Flags: flags, Hash: s.hist.hash(T), Chain: pl.chain, AllChain: s.allChain,
-		Events: s.nevents, Skipped: s.skipped, Heard: heard, HeardInput: input})
-	// The bodies that changed since the baseline, by priority.
-	p.cand = p.cand[:0]
-	st := s.world.State()
-	player := s.scene.Players[p.player]
-	// The other players' cubes and the bodies touching the client's cube
-	// rank next to it, marked once for this snapshot.
-	if len(s.near) != len(st.Bodies) {
-		s.near = make([]bool, len(st.Bodies))
-	}
-	for i, b := range s.scene.Players {
-		if i != p.player {
-			s.near[b] = true
-		}
-	}
-	for _, c := range s.world.Contacts() {
-		switch {
-		case int(c.A) == player && int(c.B) >= 0:
-			s.near[c.B] = true
-		case int(c.B) == player && int(c.A) >= 0:
-			s.near[c.A] = true
-		}
-	}
-	defer clear(s.near)
-	for i := range st.Bodies {
-		if s.world.Static(i) {
-			continue
-		}
-		if physics.BodyWords(&st.Bodies[i]) == physics.BodyWords(base.Body(i)) {
-			p.acc[i] = 0
-			continue
-		}
-		p.acc[i] += s.importance(i, player)
-		p.cand = append(p.cand, int32(i))
-	}
-	slices.SortFunc(p.cand, func(a, b int32) int {
-		switch {
-		case p.acc[a] > p.acc[b]:
-			return -1
-		case p.acc[a] < p.acc[b]:
-			return 1
-		}
-		return int(a - b)
-	})
-	p.sel = p.sel[:0]
-	used := w.Len()
-	for _, i := range p.cand {
-		var ok bool
-		p.scr, ok = wire.AppendBody(p.scr[:0], &st.Bodies[i], base.Body(int(i)), flags&wire.Quantized != 0)
-		if !ok {
-			continue
-		}
-		if size := len(p.scr) + 3; used+size <= limit {
-			used += size
-			p.sel = append(p.sel, i)
-		}
-	}
-	slices.Sort(p.sel)
-	sent := 0
-	for _, i := range p.sel {
-		if ok, _ := w.Body(i, &st.Bodies[i], base.Body(int(i)), limit); ok {
-			p.acc[i] = 0
-			p.sel[sent] = i
-			sent++
-		}
-	}
-	p.sel = p.sel[:sent]
-	complete := sent == len(p.cand)
-	contactsComplete := false
-	if s.untrusted(p) && sent > 0 {
-		contactsComplete = s.appendIslands(p, w, limit)
-	}
-	b = w.Finish(complete, contactsComplete)
-	s.Stats.BodiesSent += uint64(sent)
-	if !complete {
-		s.Stats.Incomplete++
-	}
-	p.views.Derive(T, base, p.sel, st.Bodies)
-	p.tokens -= float64(len(b))
-	return b
-}
-
-// budget returns the bytes the next snapshot for p may take: the token
-// bucket refilled at BytesPerSecond since the last snapshot, at least
-// enough for the player's cube and at most a datagram.
-func (s *Server) budget(p *peer, now time.Duration) int {
-	if s.BytesPerSecond <= 0 {
-		return wire.MaxMessage
-	}
-	if p.snapped {
-		p.tokens += float64(s.BytesPerSecond * (now - p.lastSnap).Seconds())
-	}
-	p.lastSnap, p.snapped = now, true
-	p.tokens = min(p.tokens, wire.MaxMessage)
-	return max(int(p.tokens), minSnapshot)
-}
-
-// minSnapshot is the least a snapshot may take, whatever the budget: the
-// header and the player's cube at full precision.
-const minSnapshot = 256
-
-// importance returns body i's importance for the priority accumulator:
-// the client's own cube first, then the other players' cubes and what
-// touches the client's cube (marked in s.near).
-func (s *Server) importance(i, player int) float64 {
-	if i == player {
-		return importancePlayer
-	}
-	if s.near[i] {
-		return importanceTouching
-	}
-	if s.world.Awake(i) {
-		return importanceAwake
-	}
-	return importanceAsleep
-}
-
-// untrusted reports whether p's prediction may differ from the server's
-// state in what a snapshot's bodies do not say (warm-start impulses): a
-// server event, a skipped or repeated tick since the state p acknowledged,
-// p not in step there, or another player's input changed recently.
-//
-// p predicted the ticks since its ack with the other players' inputs it
-// knew then, which lag behind by about the round trip: a change up to
-// twice the span since the ack (plus a margin) before now may not have
-// been known.
-func (s *Server) untrusted(p *peer) bool {
-	if !p.haveAck || !p.inSync || (s.deviated && !tick.After(p.ack, s.deviation)) ||
-		(p.deviated && !tick.After(p.ack, p.deviation)) {
-		return true
-	}
-	now := s.Tick()
-	window := 2*(now-p.ack) + remoteMargin
-	for q := range s.ins {
-		if pl := &s.players[q]; q != p.player && pl.hasChanged && now-pl.changed <= window {
-			return true
-		}
-	}
-	return false
-}
-
-// remoteMargin is the ticks added to the window in which another player's
-// input change makes a client's prediction untrusted (jitter, the input
-// buffer).
-const remoteMargin = 8
-
-// appendIslands appends the contact entries of every island of the bodies
-// just sent (bodies joined by contacts between moving bodies), as many as
-// fit, and reports whether all did.
-func (s *Server) appendIslands(p *peer, w *wire.SnapshotWriter, limit int) bool {
-	n := s.world.NumBodies()
-	if cap(p.roots) < n {
-		p.roots, p.inIsl = make([]int32, n), make([]bool, n)
-	}
-	roots, in := p.roots[:n], p.inIsl[:n]
-	for i := range roots {
-		roots[i] = int32(i)
-	}
-	find := func(i int32) int32 {
-		for roots[i] != i {
-			roots[i] = roots[roots[i]]
-			i = roots[i]
-		}
-		return i
-	}
-	moving := func(i int32) bool { return i >= 0 && !s.world.Static(int(i)) }
-	cs := s.world.Contacts()
-	for _, c := range cs {
-		if moving(c.A) && moving(c.B) {
-			if ra, rb := find(c.A), find(c.B); ra != rb {
-				roots[max(ra, rb)] = min(ra, rb)
-			}
-		}
-	}
-	clear(in)
-	for _, i := range p.sel {
-		in[find(i)] = true
-	}
-	// And every island awake: a body the snapshot leaves out, unchanged
-	// since the baseline, may still have contacts the client got wrong
-	// while it mispredicted (their impulses converge at rest).
-	for i := range n {
-		if moving(int32(i)) && s.world.Awake(i) {
-			in[find(int32(i))] = true
-		}
-	}
-	all := true
-	for k := range cs {
-		c := &cs[k]
-		body := c.A
-		if !moving(body) {
-			body = c.B
-		}
-		if !moving(body) || !in[find(body)] {
-			continue
-		}
-		if !w.Contact(c, limit) {
-			all = false
-		}
-	}
-	return all
-}
-
-// appendRelay appends an input-sync relay for p: what the server applied
-// from the newest tick p confirmed, as many ticks as fit, and the hash
-// after them.
-func (s *Server) appendRelay(p *peer, b []byte) []byte {
-	from := p.start
-	if p.haveAck {
-		from = p.ack
-	}
-	to := s.Tick()
-	if !tick.After(to, from) {
-		return b // nothing new
-	}
-	count := int(min(to-from, wire.MaxTicks))
-	if _, ok := s.hist.ticks.Get(from); !ok {
-		p.needXfer = true // the client is further behind than the server remembers
-		return b
-	}
-	m := &p.relay
-	m.First, m.Count, m.Players = from, count, len(s.scene.Players)
-	m.Inputs = m.Inputs[:0]
-	for pl := 0; pl < m.Players; pl++ {
-		for t := from; t != from+uint32(count); t++ {
-			r, _ := s.hist.ticks.Get(t)
-			m.Inputs = append(m.Inputs, r.ins[pl])
-		}
-	}
-	m.Skips, m.Events = m.Skips[:0], m.Events[:0]
-	for t := from; t != from+uint32(count); t++ {
-		r, _ := s.hist.ticks.Get(t)
-		off := t - from
-		if r.skip {
-			if k := len(m.Skips) - 1; k >= 0 && m.Skips[k].Offset+m.Skips[k].Len == off {
-				m.Skips[k].Len++
-			} else {
-				m.Skips = append(m.Skips, wire.Span{Offset: off, Len: 1})
-			}
-		}
-		for _, e := range r.events {
-			m.Events = append(m.Events, wire.TickEvent{Offset: off, Event: e})
-		}
-	}
-	n := wire.FitRelay(m)
-	if n == 0 {
-		return b
-	}
-	m.Hash = s.hist.hash(from + uint32(n))
-	m.Heard, m.HeardInput = s.heard(p, from+uint32(n))
-	return wire.AppendRelay(b, m, n)
-}
 
 // heard returns the "heard" fields of a message labelled label for p:
 // label plus how far ahead of the server p's newest Input message arrived,

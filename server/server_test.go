@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
 )
 
 // newServer returns a clocked arena server for players players.
-func newServer(t testing.TB, players int, mode wire.Mode) (*Server, *game.Scene) {
+func newServer(t testing.TB, players int, mode protocol.Mode) (*Server, *game.Scene) {
 	t.Helper()
 	w, sc, err := game.Build("arena", physics.DefaultConfig(), game.Options{Players: players})
 	if err != nil {
@@ -29,9 +30,9 @@ func hello(t testing.TB, s *Server, sc *game.Scene, now time.Duration, conn uint
 }
 
 // helloMode sends a Hello in mode on conn.
-func helloMode(t testing.TB, s *Server, sc *game.Scene, mode wire.Mode, now time.Duration, conn uint32, nonce uint64) wire.Welcome {
+func helloMode(t testing.TB, s *Server, sc *game.Scene, mode protocol.Mode, now time.Duration, conn uint32, nonce uint64) wire.Welcome {
 	t.Helper()
-	b := wire.AppendHello(nil, &wire.Hello{Nonce: nonce, Mode: mode, Scene: sc.ID})
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: nonce, Mode: uint8(mode), Scene: sc.ID})
 	if err := s.Receive(now, conn, b); err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func inputTick(t testing.TB, s *Server, now *time.Duration, conn uint32, p int, 
 // connection is handed back to be closed, its cube leaves the world at the
 // next tick and its slot is free for the next Hello.
 func TestSilentClientTimesOut(t *testing.T) {
-	s, sc := newServer(t, 2, wire.ModeState)
+	s, sc := newServer(t, 2, protocol.ModeState)
 	d := tick.Duration(s.world.Config())
 	hello(t, s, sc, 0, 1, 11)
 	w := hello(t, s, sc, 0, 2, 22)
@@ -104,7 +105,7 @@ func TestSilentClientTimesOut(t *testing.T) {
 	}
 	// The next client takes the slot and its cube comes back at the next
 	// tick; the Welcome waits for it.
-	b := wire.AppendHello(nil, &wire.Hello{Nonce: 33, Mode: s.mode, Scene: sc.ID})
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: 33, Mode: uint8(s.mode), Scene: sc.ID})
 	if err := s.Receive(now, 3, b); err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +127,7 @@ func TestSilentClientTimesOut(t *testing.T) {
 // TestFullServerRefuses: a Hello beyond the scene's players is answered
 // ServerFull; one for another scene OtherScene, in another mode OtherMode.
 func TestFullServerRefuses(t *testing.T) {
-	s, sc := newServer(t, 1, wire.ModeState)
+	s, sc := newServer(t, 1, protocol.ModeState)
 	hello(t, s, sc, 0, 1, 1)
 	if w := hello(t, s, sc, 0, 2, 2); w.Result != wire.ServerFull {
 		t.Fatalf("second client on a one-player server: %+v", w)
@@ -136,7 +137,7 @@ func TestFullServerRefuses(t *testing.T) {
 	if w := hello(t, s, &other, 0, 3, 3); w.Result != wire.OtherScene {
 		t.Fatalf("another scene: %+v", w)
 	}
-	if w := helloMode(t, s, sc, wire.ModeInputs, 0, 4, 4); w.Result != wire.OtherMode {
+	if w := helloMode(t, s, sc, protocol.ModeInputs, 0, 4, 4); w.Result != wire.OtherMode {
 		t.Fatalf("another mode: %+v", w)
 	}
 	if s.Peers() != 1 {
@@ -147,7 +148,7 @@ func TestFullServerRefuses(t *testing.T) {
 // TestInputFlood: a client that sends far more Input messages than ticks
 // has the excess dropped and counted, beyond a burst.
 func TestInputFlood(t *testing.T) {
-	s, sc := newServer(t, 1, wire.ModeState)
+	s, sc := newServer(t, 1, protocol.ModeState)
 	hello(t, s, sc, 0, 1, 1)
 	d := tick.Duration(s.world.Config())
 	now := time.Duration(0)
@@ -155,7 +156,9 @@ func TestInputFlood(t *testing.T) {
 		now += d
 		for j := 0; j < 40; j++ { // 40 messages a tick, 10 times the limit
 			b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{game.Left}})
-			_ = s.Receive(now, 1, b)
+			if err := s.Receive(now, 1, b); err != nil && !errors.Is(err, protocol.ErrRejected) {
+				t.Fatal(err)
+			}
 		}
 		if err := s.Advance(now); err != nil {
 			t.Fatal(err)
@@ -177,19 +180,19 @@ func TestInputFlood(t *testing.T) {
 // error that says so, and the world stays valid.
 func FuzzReceive(f *testing.F) {
 	_, sc0 := game.MustBuild("arena")
-	f.Add(wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: wire.ModeState, Scene: sc0.ID}), false)
+	f.Add(wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(protocol.ModeState), Scene: sc0.ID}), false)
 	in, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: 0, Inputs: []game.Input{game.Forward, game.Jump}})
 	f.Add(in, true)
 	f.Add(wire.AppendHave(nil, &wire.Have{Tick: 3, Count: 1, Got: []byte{1}}), true)
 	f.Add([]byte{}, true)
 	f.Add([]byte{0xff, 0, 0}, false)
 	f.Fuzz(func(t *testing.T, b []byte, joined bool) {
-		s, sc := newServer(t, 2, wire.ModeState)
+		s, sc := newServer(t, 2, protocol.ModeState)
 		if joined {
 			hello(t, s, sc, 0, 1, 7)
 		}
 		err := s.Receive(time.Millisecond, 1, b)
-		if err != nil && !errors.Is(err, wire.ErrRejected) {
+		if err != nil && !errors.Is(err, protocol.ErrRejected) {
 			t.Fatalf("not a rejection: %v", err)
 		}
 		if err := s.Advance(20 * time.Millisecond); err != nil {
@@ -215,7 +218,7 @@ func snapshotTo(t testing.TB, s *Server, now time.Duration, conn uint32) *wire.S
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := s.peerOf(conn).views.Get(base)
+		v := s.peerOf(conn).st.views.Get(base)
 		if v == nil {
 			t.Fatalf("snapshot against view %d, which the server does not hold", base)
 		}
@@ -236,7 +239,7 @@ func snapshotTo(t testing.TB, s *Server, now time.Duration, conn uint32) *wire.S
 // snapshots then carry the contacts of the islands they touch, which they
 // leave out while nothing changes.
 func TestRemoteInputChangeSendsContacts(t *testing.T) {
-	s, sc := newServer(t, 2, wire.ModeState)
+	s, sc := newServer(t, 2, protocol.ModeState)
 	d := tick.Duration(s.world.Config())
 	hello(t, s, sc, 0, 1, 1)
 	hello(t, s, sc, 0, 2, 2)
@@ -281,7 +284,7 @@ func TestRemoteInputChangeSendsContacts(t *testing.T) {
 // longer than a round trip); it ends when the client stops asking, and a
 // client that still asks long after it began gets a newer one.
 func TestRepairTransferLastsUntilTaken(t *testing.T) {
-	s, sc := newServer(t, 1, wire.ModeState)
+	s, sc := newServer(t, 1, protocol.ModeState)
 	d := tick.Duration(s.world.Config())
 	hello(t, s, sc, 0, 1, 1)
 	now := time.Duration(0)

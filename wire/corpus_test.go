@@ -89,8 +89,8 @@ func corpusSnapshot(quantized, contacts bool) []byte {
 func validMessages() []named {
 	var out []named
 	add := func(name string, b []byte) { out = append(out, named{name, b}) }
-	add("hello", AppendHello(nil, &Hello{Nonce: 1, Mode: ModeState, Scene: arenaID}))
-	add("hello limits", AppendHello(nil, &Hello{Nonce: math.MaxUint64, Mode: ModeInputs, Scene: corpusIdentity}))
+	add("hello", AppendHello(nil, &Hello{Nonce: 1, Mode: 0, Scene: arenaID}))
+	add("hello limits", AppendHello(nil, &Hello{Nonce: math.MaxUint64, Mode: MaxMode, Scene: corpusIdentity}))
 	add("welcome", AppendWelcome(nil, &Welcome{Nonce: 1, Result: Accepted, Player: 0, Tick: 0}))
 	add("welcome transfer", AppendWelcome(nil, &Welcome{Nonce: 9, Result: OtherVersion, Player: 7, Tick: math.MaxUint32, Transfer: true}))
 	in, _ := AppendInput(nil, &Input{Player: 1, Flags: AckValid | AckInSync, Ack: 5, First: 6, Inputs: randInputs(newRand(3), 100)})

@@ -10,7 +10,8 @@
 // little endian; uvarint is encoding/binary's unsigned varint in its
 // shortest form (at most 5 bytes here: values above 2³²-1 and overlong
 // encodings such as 0x80 0x00 are refused), zigzag a signed value mapped
-// to a uvarint. Ticks are uint32 and wrap (compare with After).
+// to a uvarint. Ticks are uint32 and wrap (compare with tick.After, in
+// internal/tick).
 // Inputs are six bits (game.Input: W A S D jump pull).
 //
 // Input runs (in Input and Relay): the inputs of consecutive ticks as runs
@@ -72,9 +73,11 @@
 //	                    player); it must be set when they are equal
 //	hash    uint64      physics.State.Hash of the server's world at tick
 //	chain   uint64      digest of the inputs the server applied for this
-//	                    client's cube (FoldInput, from ChainStart)
+//	                    client's cube (protocol.FoldInput, from
+//	                    protocol.ChainStart)
 //	all     uint64      (without bit 4) digest of every player's inputs,
-//	                    player by player each tick (FoldAll, from ChainStart)
+//	                    player by player each tick (protocol.FoldAll,
+//	                    from protocol.ChainStart)
 //	events  uvarint     server-only events so far
 //	skipped uvarint     ticks the server skipped so far
 //	heard   zigzag      heard minus tick (mod 2^32), where heard is tick
@@ -93,7 +96,8 @@
 // session's first view is the world it starts from; the view of a snapshot
 // is its baseline's view with the bodies it carries replaced. The server
 // keeps the same views, so a delta against a baseline means the same at
-// both ends. Bodies missing from a snapshot that is not complete may have
+// both ends (protocol.Views keeps them; this package only reads the
+// baseline's bodies it is given). Bodies missing from a snapshot that is not complete may have
 // changed: the client keeps its own prediction of them.
 //
 // Body words, full precision: for each of the physics.BodyWordCount words,
@@ -154,7 +158,7 @@
 // A body state that decodes is not yet a state the engine can produce. A
 // client refuses a snapshot or a transfer in which any body has a value
 // beyond its scene's bounds (game.BoundsOf, the one place they are
-// stated), counting it under RejectBounds and changing nothing:
+// stated), counting it under protocol.RejectBounds and changing nothing:
 //
 //	position         |x|, |y|, |z| <= Pos: the farthest coordinate of the
 //	                 scene as built, half extents included, plus 100 km

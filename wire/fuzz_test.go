@@ -128,7 +128,7 @@ func FuzzDecodeHelloWelcome(f *testing.F) {
 		if err := DecodeHello(b, &h); err != nil {
 			checkErr(t, err)
 		} else if id := h.Scene; len(id.Name) < 1 || len(id.Name) > game.MaxSceneName || id.Players < 1 ||
-			id.Players > game.MaxPlayers || id.Bodies < 0 || id.Bodies > game.MaxDropBodies || h.Mode > ModeInputs {
+			id.Players > game.MaxPlayers || id.Bodies < 0 || id.Bodies > game.MaxDropBodies || h.Mode > MaxMode {
 			t.Fatalf("decoded %+v", h)
 		} else if enc := AppendHello(nil, &h); !bytes.Equal(enc, b) {
 			t.Fatalf("decoded %+v, which encodes to\n%x\nnot\n%x", h, enc, b)

@@ -6,34 +6,16 @@ import (
 	"github.com/cubelab/cube/game"
 )
 
-// Mode is how a server keeps a client in step.
-type Mode uint8
-
-// Sync modes.
-const (
-	// ModeState: the server sends its bodies' states, as deltas against a
-	// snapshot the client acknowledged; the client patches them into its
-	// own state and replays (the original demo's model).
-	ModeState Mode = 0
-	// ModeInputs: the server sends only the inputs and events it applied
-	// and a hash; the client rolls back to the first tick it got wrong and
-	// replays. States travel only to start or to repair.
-	ModeInputs Mode = 1
-)
-
-func (m Mode) String() string {
-	if m == ModeInputs {
-		return "inputs"
-	}
-	return "state"
-}
+// MaxMode is the largest sync mode a Hello may carry: the modes are 0
+// (state sync) and 1 (input sync); internal/protocol names them.
+const MaxMode = 1
 
 // Hello asks a server to join. It names the scene the client built, so that
 // both ends are known to simulate the same world.
 type Hello struct {
 	Nonce uint64
 	Echo  uint32 // the client's clock when it sent the Hello, in ms: the Welcome brings it back, for the round trip
-	Mode  Mode
+	Mode  uint8  // the sync mode the client asks for, 0 to MaxMode
 	Scene game.Identity
 }
 
@@ -42,17 +24,17 @@ func AppendHello(b []byte, m *Hello) []byte {
 	b = append(b, KindHello, Version)
 	b = binary.LittleEndian.AppendUint64(b, m.Nonce)
 	b = binary.LittleEndian.AppendUint32(b, m.Echo)
-	b = append(b, byte(m.Mode))
+	b = append(b, m.Mode)
 	return appendIdentity(b, &m.Scene)
 }
 
 // DecodeHello parses a Hello message into m.
 func DecodeHello(b []byte, m *Hello) error {
 	r := start(b, KindHello)
-	nonce, echo, mode := r.u64(), r.u32(), Mode(r.u8())
+	nonce, echo, mode := r.u64(), r.u32(), r.u8()
 	id := m.Scene // its name: no allocation when the name is the same
 	r.identity(&id)
-	if r.err == nil && mode > ModeInputs {
+	if r.err == nil && mode > MaxMode {
 		r.fail(invalid("mode %d", mode))
 	}
 	if err := r.end(); err != nil {

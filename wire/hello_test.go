@@ -22,7 +22,7 @@ func TestHelloRoundTrip(t *testing.T) {
 	}
 	var got Hello
 	for _, id := range ids {
-		for _, mode := range []Mode{ModeState, ModeInputs} {
+		for mode := uint8(0); mode <= MaxMode; mode++ {
 			for _, nonce := range []uint64{0, 1, math.MaxUint64} {
 				m := Hello{Nonce: nonce, Mode: mode, Scene: id}
 				b := AppendHello(nil, &m)

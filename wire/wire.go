@@ -200,7 +200,3 @@ func uvarintLen(x uint64) int {
 	}
 	return n
 }
-
-// After reports whether tick a comes after tick b, wrap-safe while they are
-// less than 2³¹ ticks apart.
-func After(a, b uint32) bool { return int32(a-b) > 0 }

@@ -87,21 +87,6 @@ func TestVersionKindAndSize(t *testing.T) {
 	}
 }
 
-func TestAfter(t *testing.T) {
-	for _, c := range []struct {
-		a, b uint32
-		want bool
-	}{
-		{1, 0, true}, {0, 1, false}, {5, 5, false},
-		{0, math.MaxUint32, true}, {math.MaxUint32, 0, false}, // across the wrap
-		{1 << 31, 1, true}, {1<<31 + 1, 1, false}, // 2³¹ apart: the sign flips
-	} {
-		if got := After(c.a, c.b); got != c.want {
-			t.Errorf("After(%d, %d) = %v, want %v", c.a, c.b, got, c.want)
-		}
-	}
-}
-
 // The varints the decoders read: each value has one encoding of at most
 // five bytes.
 func TestVarints(t *testing.T) {

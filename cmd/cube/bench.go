@@ -21,7 +21,7 @@ const (
 )
 
 // benchResult is what `cube bench` measures; the JSON names are part of the
-// command's interface (../shared/peers/compare.sh reads ms_per_step).
+// command's interface (scripts that compare engines read ms_per_step).
 type benchResult struct {
 	Scene         string  `json:"scene"`
 	Steps         int     `json:"steps"`

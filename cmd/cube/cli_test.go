@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/record"
+	"github.com/cubelab/cube/session"
 )
 
 // fullWriter fails every write, as /dev/full does.
@@ -136,7 +136,7 @@ func TestPresetByKeyNumber(t *testing.T) {
 	if code != 0 {
 		t.Fatal(errs)
 	}
-	var m predict.Summary
+	var m session.Summary
 	if err := json.Unmarshal([]byte(out), &m); err != nil || m.Preset != "bad" || m.RTTms != 500 {
 		t.Fatalf("-preset 5: %+v, %v", m, err)
 	}
@@ -211,9 +211,9 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 	var term bytes.Buffer
 	c := newRunControl(&bytes.Buffer{})
 	c.progress = &term
-	cfg := predict.DefaultSessionConfig()
-	if _, _, err := predict.Run(cfg, 2, func(s *predict.Session) error {
-		s.Poll = func(s *predict.Session) bool {
+	cfg := session.DefaultConfig()
+	if _, _, err := session.Run(cfg, 2, func(s *session.Session) error {
+		s.Poll = func(s *session.Session) bool {
 			c.shown = time.Time{} // show at every chance
 			return c.poll(s)
 		}

@@ -1,12 +1,9 @@
 package main
 
-// maxCatchUp caps the ticks one frame may run. After a stall (a debugger
-// breakpoint, a dragged window, a slow software renderer) the clock owes
-// many ticks; running them all in the next frame would make that frame
-// slower still and the debt would grow (the spiral of death). So a frame runs
-// at most 8 ticks (125 ms of simulation) and the rest of the debt is dropped:
-// the simulation runs slower than the wall clock for a moment instead.
-const maxCatchUp = 8
+import "github.com/cubelab/cube/internal/tick"
+
+// maxCatchUp caps the ticks one frame may run (see tick.MaxFrameTicks).
+const maxCatchUp = tick.MaxFrameTicks
 
 // stepClock is a fixed-timestep accumulator: it turns elapsed wall-clock
 // time into whole ticks of dt seconds. It never reads a clock itself; the

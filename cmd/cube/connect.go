@@ -14,6 +14,7 @@ import (
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
 	"github.com/cubelab/cube/transport"
 )
 
@@ -80,7 +81,7 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 	if err := conn.SetConditions(p.Conditions, p.Conditions); err != nil {
 		return err
 	}
-	run := &clientRun{ep: predict.NewEndpoint(c, conn), conn: conn, addr: cf.addr, pilot: game.NewAutopilot(sc, *seed), start: time.Now(),
+	run := &clientRun{ep: session.NewEndpoint(c, conn), conn: conn, addr: cf.addr, pilot: game.NewAutopilot(sc, *seed), start: time.Now(),
 		pace: pacer{maxLate: clientMaxLate}}
 	c.Clock = func() time.Duration { return run.at }
 	err = run.loop(ctl, time.Duration(*seconds*float64(time.Second)))
@@ -122,7 +123,7 @@ func injectOnceJoined(c *predict.Client, every uint32) {
 	if every == 0 {
 		return
 	}
-	c.Perturb = predict.InjectNondeterminism(every)
+	c.Perturb = session.InjectNondeterminism(every)
 }
 
 // randomNonce returns a nonce for the Hello: it tells this client's Hello
@@ -135,7 +136,7 @@ func randomNonce() uint64 {
 
 // clientRun is a client running in real time against a server.
 type clientRun struct {
-	ep    *predict.Endpoint
+	ep    *session.Endpoint
 	conn  transport.Client
 	addr  string
 	pilot *game.Autopilot
@@ -149,11 +150,11 @@ type clientRun struct {
 	settled    bool
 	posErrors  []float64
 	lastStates uint64
-	overlap    predict.Overlap // in the predicted world, after each turn
+	overlap    session.Overlap // in the predicted world, after each turn
 }
 
 // loop plays for play, then drains until the client's newest state
-// matches the server's with its cube at rest, at most predict.MaxDrain,
+// matches the server's with its cube at rest, at most session.MaxDrain,
 // each turn at the client's own pace (time sync scales the tick). It
 // returns early, without an error, on a signal.
 func (r *clientRun) loop(ctl *runControl, play time.Duration) error {
@@ -196,7 +197,7 @@ func (r *clientRun) loop(ctl *runControl, play time.Duration) error {
 		}
 		if draining {
 			r.drained = r.at - drainStart
-			if r.settled = c.Settled(states); r.settled || r.drained >= predict.MaxDrain {
+			if r.settled = c.Settled(states); r.settled || r.drained >= session.MaxDrain {
 				return nil
 			}
 		}
@@ -233,12 +234,12 @@ func turnFailure(err error, addr string, c *predict.Client) error {
 // for an endpoint, with the server's address.
 type clientReport struct {
 	Server string `json:"server"`
-	predict.Summary
+	session.Summary
 }
 
 // summary builds the report.
 func (r *clientRun) summary(preset string, interrupted bool) clientReport {
-	m := r.ep.Summary(predict.ClientRun{
+	m := r.ep.Summary(session.ClientRun{
 		Seconds: r.played.Seconds(), DrainSeconds: r.drained.Seconds(), Settled: r.settled, Played: r.playBytes,
 		Link: r.conn.Stats(), MaxUp: r.ep.MaxUp, MaxDown: r.ep.MaxDown, PosErrors: r.posErrors,
 	})

@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
 )
 
 // runControl stops a headless run on SIGINT or SIGTERM, so that its record
@@ -37,7 +37,7 @@ func newRunControl(stderr io.Writer) *runControl {
 
 // poll is the session's Poll hook: it reports a signal and, at most four
 // times a second, rewrites the progress line.
-func (c *runControl) poll(s *predict.Session) bool {
+func (c *runControl) poll(s *session.Session) bool {
 	select {
 	case sig := <-c.sigs:
 		c.stopped = sig

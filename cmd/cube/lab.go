@@ -10,6 +10,7 @@ import (
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
 )
 
 // action is something a key does in the window.
@@ -105,8 +106,8 @@ type sample struct {
 // lab is the demo's state without any OpenGL: the session, the toggles,
 // the graph history and the HUD text. The window drives it.
 type lab struct {
-	base       predict.SessionConfig
-	sess       *predict.Session  // in process; nil when remote
+	base       session.Config
+	sess       *session.Session  // in process; nil when remote
 	remote     *remoteLink       // against a server over a network; nil in process
 	pilot      *game.Autopilot   // nil: the keyboard drives
 	bots       []*game.Autopilot // in process: clients 1 and up, the -bots
@@ -149,7 +150,7 @@ const noteSeconds = 4
 func (l *lab) say(msg string) { l.note, l.noteLeft = msg, noteSeconds }
 
 // newLab starts a session; autopilot drives the cube instead of the keys.
-func newLab(cfg predict.SessionConfig, autopilot bool, inject uint32) (*lab, error) {
+func newLab(cfg session.Config, autopilot bool, inject uint32) (*lab, error) {
 	l := &lab{base: cfg, inject: inject, autopilot: autopilot, syncTest: cfg.Client.SyncTest}
 	start := time.Now()
 	l.wall = func() time.Duration { return time.Since(start) }
@@ -229,12 +230,12 @@ func (l *lab) reset() error {
 	if l.onReset != nil && l.sess != nil {
 		l.onReset()
 	}
-	s, err := predict.NewSession(l.base)
+	s, err := session.New(l.base)
 	if err != nil {
 		return err
 	}
 	if l.inject > 0 {
-		s.Client.Perturb = predict.InjectNondeterminism(l.inject)
+		s.Client.Perturb = session.InjectNondeterminism(l.inject)
 	}
 	s.Client.OnMispredict = l.onMispredict
 	s.Client.KeepStates = true
@@ -477,7 +478,7 @@ func (l *lab) sample() {
 }
 
 // rates returns the traffic of the shown client over the last second.
-func (l *lab) rates() predict.Rates {
+func (l *lab) rates() session.Rates {
 	if l.remote != nil {
 		return l.remote.rates.rates()
 	}
@@ -532,7 +533,7 @@ func (l *lab) hud() []string {
 	}
 	mis := st.Mispredicted
 	var lines []string
-	var rates predict.Rates
+	var rates session.Rates
 	var rejected, server string
 	if r := l.remote; r != nil {
 		cond := r.preset.Conditions

@@ -8,10 +8,11 @@ import (
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
 )
 
 func TestLabActions(t *testing.T) {
-	l, err := newLab(predict.DefaultSessionConfig(), true, 0)
+	l, err := newLab(session.DefaultConfig(), true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestLabActions(t *testing.T) {
 }
 
 func TestHUDShowsWhatTheIssueAsks(t *testing.T) {
-	l, err := newLab(predict.DefaultSessionConfig(), false, 0)
+	l, err := newLab(session.DefaultConfig(), false, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestHUDShowsWhatTheIssueAsks(t *testing.T) {
 }
 
 func TestInjectedNondeterminismRaisesTheBanner(t *testing.T) {
-	l, err := newLab(predict.DefaultSessionConfig(), true, 100)
+	l, err := newLab(session.DefaultConfig(), true, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +122,7 @@ func hudLine(l *lab, want string) string {
 }
 
 func TestHUDRatesAreOverTheLastSecond(t *testing.T) {
-	l, err := newLab(predict.DefaultSessionConfig(), true, 0)
+	l, err := newLab(session.DefaultConfig(), true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestHUDRatesAreOverTheLastSecond(t *testing.T) {
 func TestQuietResyncsAreNotDrawnAsCorrections(t *testing.T) {
 	// One-ulp differences are far below the visible thresholds: the client
 	// rewinds quietly (a resync), never a correction.
-	l, err := newLab(predict.DefaultSessionConfig(), true, 50)
+	l, err := newLab(session.DefaultConfig(), true, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +198,7 @@ func TestQuietResyncsAreNotDrawnAsCorrections(t *testing.T) {
 }
 
 func TestHUDShowsRejectedAndUnverified(t *testing.T) {
-	cfg := predict.DefaultSessionConfig()
+	cfg := session.DefaultConfig()
 	l, err := newLab(cfg, true, 40)
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +226,7 @@ func TestHUDShowsRejectedAndUnverified(t *testing.T) {
 }
 
 func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
-	cfg := predict.DefaultSessionConfig()
+	cfg := session.DefaultConfig()
 	cfg.Scene, cfg.Options.Bodies, cfg.Options.Quantize = "drop", 30, true
 	l, err := newLab(cfg, true, 0)
 	if err != nil {
@@ -275,7 +276,7 @@ func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
 // TestSyncModeKey: I switches the session between state and input sync,
 // restarting it with the other settings kept, and the HUD says which.
 func TestSyncModeKey(t *testing.T) {
-	cfg := predict.DefaultSessionConfig()
+	cfg := session.DefaultConfig()
 	cfg.Scene = "pyramid"
 	l, err := newLab(cfg, true, 0)
 	if err != nil {
@@ -311,7 +312,7 @@ func TestSyncModeKey(t *testing.T) {
 // simulation budget, a frame runs what fits (at least one tick) and drops
 // the rest, and the HUD says at what share of real time the session runs.
 func TestSlowTicksRunInSlowMotion(t *testing.T) {
-	l, err := newLab(predict.DefaultSessionConfig(), true, 0)
+	l, err := newLab(session.DefaultConfig(), true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -42,6 +43,7 @@ type testServer struct {
 	done      chan struct{}
 	code      int
 	out       syncBuffer // stdout after the listening line
+	copied    chan error // the end of the copy into out
 	errs      syncBuffer
 }
 
@@ -49,7 +51,7 @@ type testServer struct {
 // listening line.
 func startServer(t *testing.T, args ...string) *testServer {
 	t.Helper()
-	s := &testServer{ctl: quietControl(), done: make(chan struct{})}
+	s := &testServer{ctl: quietControl(), done: make(chan struct{}), copied: make(chan error, 1)}
 	pr, pw := io.Pipe()
 	args = append([]string{"-listen", "127.0.0.1:0"}, args...)
 	go func() {
@@ -68,7 +70,10 @@ func startServer(t *testing.T, args ...string) *testServer {
 		t.Fatalf("listening line %q, want \"listening ADDR pin PIN\"", line)
 	}
 	s.addr, s.pin = f[1], f[3]
-	go func() { _, _ = io.Copy(&s.out, rd) }()
+	go func() {
+		_, err := io.Copy(&s.out, rd)
+		s.copied <- err
+	}()
 	t.Cleanup(func() {
 		select {
 		case <-s.done:
@@ -100,6 +105,13 @@ func (s *testServer) stop(t *testing.T) serverSummary {
 			if err != nil {
 				t.Fatalf("server summary %q: %v", s.out.String(), err)
 			}
+			select {
+			case err := <-s.copied:
+				if err != nil {
+					t.Fatalf("reading the server's output: %v", err)
+				}
+			default: // still copying what follows the summary
+			}
 			return m
 		}
 		time.Sleep(10 * time.Millisecond)
@@ -119,7 +131,11 @@ func runTestClient(s *testServer, args ...string) clientResult {
 	args = append([]string{"-connect", s.addr, "-pin", s.pin, "-json"}, args...)
 	code := runCommand("client", func(a []string, o, e io.Writer) error { return connect(a, o, e, quietControl()) }, args, &out, &errs)
 	r := clientResult{code: code, out: out.String(), errs: errs.String()}
-	_ = json.Unmarshal([]byte(r.out), &r.report)
+	// A client that fails prints no report; one that succeeds must.
+	if err := json.Unmarshal([]byte(r.out), &r.report); err != nil && code == 0 {
+		r.code = -1
+		r.errs += fmt.Sprintf("\n(exit 0, but its report does not decode: %v)", err)
+	}
 	return r
 }
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
 )
 
 // TestSpeedFigureIsTicksSimulatedOverTicksDue: on a fake wall clock where
@@ -17,7 +17,7 @@ import (
 // clock's time say; a figure over the ticks the catch-up cap lets a frame
 // ask for (8) said 12 %.
 func TestSpeedFigureIsTicksSimulatedOverTicksDue(t *testing.T) {
-	cfg := predict.DefaultSessionConfig()
+	cfg := session.DefaultConfig()
 	cfg.Players = 2 // the -bots lab
 	l, err := newLab(cfg, true, 0)
 	if err != nil {

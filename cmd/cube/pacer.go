@@ -1,25 +1,19 @@
 package main
 
-import "time"
+import (
+	"time"
+
+	"github.com/cubelab/cube/internal/tick"
+)
 
 // maxLateTurns is how many turns a server's pacer runs back to back to
-// catch up after a stall (a busy machine, a process stopped and
-// continued). Beyond that it drops the debt: its clock falls behind the
-// wall clock by the time dropped, as the window's clock does (see
-// maxCatchUp), instead of running a burst of turns that would make the
-// next ones late too. The server's ticks slip for a moment and its
-// clients' time sync follows.
-//
-// A client cannot drop its debt: a client that falls behind the server's
-// clock finds every server message about a tick it has not reached,
-// ignores them, and never learns that it is behind. Its pacer catches up
-// whatever it owes, up to clientMaxLate.
-const maxLateTurns = 4
+// catch up after a stall; beyond that it drops the debt (see
+// tick.MaxServerLate).
+const maxLateTurns = tick.MaxServerLate
 
-// clientMaxLate is the most turns a client's pacer catches up: 5 s at
-// 64 Hz, after which the server has given the client up anyway (its
-// idle timeout).
-const clientMaxLate = 320
+// clientMaxLate is the most turns a client's pacer catches up (see
+// tick.MaxClientLate).
+const clientMaxLate = tick.MaxClientLate
 
 // pacer runs turns in real time on a schedule of absolute times: the n-th
 // turn is due at the sum of the intervals before it, so that sleeping a

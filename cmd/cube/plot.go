@@ -14,7 +14,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
-	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
 )
 
 // checkPlotPath refuses a -plot path that is not a .png in a folder that
@@ -41,7 +41,7 @@ func checkPlotPath(path string) error {
 // writePlot draws a run's timeline to a PNG: the player's largest position
 // error each second (log scale) with the seconds that had corrections and
 // quiet resyncs, then the traffic up and down in kbit/s.
-func writePlot(path string, sum *predict.Summary, tl []predict.Second) error {
+func writePlot(path string, sum *session.Summary, tl []session.Second) error {
 	errPlot := plot.New()
 	errPlot.Title.Text = fmt.Sprintf("cube sim: %s, %s sync, %s preset, %d Hz snapshots", sum.Scene, sum.Sync, sum.Preset, sum.SnapshotHz)
 	errPlot.Y.Label.Text = "position error (m)"

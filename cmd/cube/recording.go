@@ -6,9 +6,9 @@ import (
 	"os"
 
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/record"
 	"github.com/cubelab/cube/server"
+	"github.com/cubelab/cube/session"
 )
 
 // recording is an open session record: the server writes into it.
@@ -19,7 +19,7 @@ type recording struct {
 
 // startRecording creates path and attaches a record writer to the session's
 // server, with the server's current state as the initial one.
-func startRecording(path string, fullEvery uint32, s *predict.Session) (*recording, error) {
+func startRecording(path string, fullEvery uint32, s *session.Session) (*recording, error) {
 	srv, missing := "clocked", server.RepeatLast.String() // the clocked server repeats
 	if !s.Config.Clocked {
 		srv, missing = "input-driven", s.Config.Missing.String()

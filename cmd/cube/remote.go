@@ -8,6 +8,7 @@ import (
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
 	"github.com/cubelab/cube/transport"
 )
 
@@ -16,7 +17,7 @@ import (
 // client's own pace, its own traffic conditioned by a preset.
 type remoteLink struct {
 	addr   string
-	ep     *predict.Endpoint
+	ep     *session.Endpoint
 	conn   transport.Client
 	preset netsim.Preset
 	pace   pacer
@@ -34,7 +35,7 @@ func dialRemote(cf *connectFlags, c *predict.Client, p netsim.Preset, seed uint6
 	if err != nil {
 		return nil, dialError(err)
 	}
-	r := &remoteLink{addr: cf.addr, conn: conn, ep: predict.NewEndpoint(c, conn), pace: pacer{maxLate: clientMaxLate}}
+	r := &remoteLink{addr: cf.addr, conn: conn, ep: session.NewEndpoint(c, conn), pace: pacer{maxLate: clientMaxLate}}
 	if err := r.setPreset(p); err != nil {
 		conn.Close()
 		return nil, err
@@ -77,7 +78,7 @@ func (r *remoteLink) advance(elapsed float64, in func() game.Input, after func()
 			return
 		}
 		r.rates.add(r.at, &r.ep.Traffic, c.Stats.BodiesReceived)
-		r.ep.Traffic = predict.Traffic{}
+		r.ep.Traffic = session.Traffic{}
 		after()
 	}
 }
@@ -91,18 +92,18 @@ type rateWindow struct {
 	ring  [256]rateSample // more than a second of turns at 64 Hz
 	next  int
 	n     int
-	total predict.Traffic
+	total session.Traffic
 }
 
 type rateSample struct {
 	at     time.Duration
-	total  predict.Traffic // sums since the start
+	total  session.Traffic // sums since the start
 	bodies uint64
 }
 
 // add records a turn at time at that moved t (bodies: the client's bodies
 // received so far).
-func (w *rateWindow) add(at time.Duration, t *predict.Traffic, bodies uint64) {
+func (w *rateWindow) add(at time.Duration, t *session.Traffic, bodies uint64) {
 	w.total.UpBytes += t.UpBytes
 	w.total.DownBytes += t.DownBytes
 	w.total.UpPackets += t.UpPackets
@@ -113,8 +114,8 @@ func (w *rateWindow) add(at time.Duration, t *predict.Traffic, bodies uint64) {
 }
 
 // rates returns the traffic of the last second as the HUD shows it.
-func (w *rateWindow) rates() predict.Rates {
-	var r predict.Rates
+func (w *rateWindow) rates() session.Rates {
+	var r session.Rates
 	if w.n < 2 {
 		return r
 	}

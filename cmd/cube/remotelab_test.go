@@ -11,6 +11,7 @@ import (
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/render"
+	"github.com/cubelab/cube/session"
 )
 
 // countBoxes counts the solid boxes of f in each colour that matters.
@@ -108,7 +109,7 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 	// Hands off: the cube comes to rest in step with the server.
 	l.pilot = nil
 	states := c.Stats.StatesReceived
-	frames(predict.MaxDrain, func() bool { return c.Settled(states) })
+	frames(session.MaxDrain, func() bool { return c.Settled(states) })
 	if !c.Settled(states) || c.Stats.Mispredicted[predict.KindNondeterminism] != 0 {
 		b := c.World().Body(c.Body())
 		t.Errorf("after the drain: settled %v, mispredicted %v; states %d then %d, compared %+v, vel %v %v, tick %d, lost %v, hud:\n%s", c.Settled(states), c.Stats.Mispredicted,
@@ -123,7 +124,7 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 }
 
 func TestWindowBots(t *testing.T) {
-	cfg := predict.DefaultSessionConfig()
+	cfg := session.DefaultConfig()
 	cfg.Players = 4
 	l, err := newLab(cfg, true, 0)
 	if err != nil {

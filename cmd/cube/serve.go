@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/server"
 	"github.com/cubelab/cube/transport"
 )
@@ -49,8 +48,8 @@ func serve(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 	var f serveFlags
 	fs.StringVar(&f.listen, "listen", "127.0.0.1:4242", "UDP address to listen on: 127.0.0.1:0 picks a free port; 0.0.0.0:4242 or [::]:4242 takes clients from other machines")
 	f.scene.register(fs)
-	fs.IntVar(&f.snapshotHz, "snapshot-hz", 64, fmt.Sprintf("snapshot (and relay) rate in Hz, one of %v", predict.SnapshotRates))
-	fs.Float64Var(&f.budgetKbps, "budget-kbps", predict.DefaultDownBudget*8/1000, "each client's snapshot budget in kbit/s (state sync), 0 for none: one datagram a snapshot at most")
+	fs.IntVar(&f.snapshotHz, "snapshot-hz", 64, fmt.Sprintf("snapshot (and relay) rate in Hz, one of %v", server.SnapshotRates))
+	fs.Float64Var(&f.budgetKbps, "budget-kbps", server.DefaultDownBudget*8/1000, "each client's snapshot budget in kbit/s (state sync), 0 for none: one datagram a snapshot at most")
 	fs.Float64Var(&f.seconds, "seconds", 0, fmt.Sprintf("serve for this many seconds, 0 to %d (0: until SIGINT or SIGTERM)", maxSimSeconds))
 	f.record.register(fs)
 	fs.BoolVar(&f.json, "json", false, "print the summary as one JSON object")
@@ -64,8 +63,8 @@ func serve(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 	if err := checkHostPort("-listen", f.listen, 0); err != nil {
 		return err
 	}
-	if !predict.ValidSnapshotRate(f.snapshotHz) {
-		return usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, predict.SnapshotRates)
+	if !server.ValidSnapshotRate(f.snapshotHz) {
+		return usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, server.SnapshotRates)
 	}
 	if math.IsNaN(f.budgetKbps) || f.budgetKbps < 0 || f.budgetKbps > 1e6 {
 		return usagef("-budget-kbps %v is out of range: want 0 (none) to 1000000", f.budgetKbps)
@@ -106,7 +105,11 @@ func serve(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 		}
 	}
 	watch := newNetWatch(ln)
-	host := server.NewHost(srv, watch, f.snapshotHz)
+	host, err := server.NewHost(srv, watch, f.snapshotHz)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	r := &serverRun{flags: &f, srv: srv, ln: ln, watch: watch, host: host, start: time.Now()}
 	host.PerAddress, host.Budget = f.perAddress, receiveBudget
 	host.Clock = func() time.Duration { return time.Since(r.start) }

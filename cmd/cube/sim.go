@@ -13,6 +13,7 @@ import (
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/server"
+	"github.com/cubelab/cube/session"
 )
 
 // maxSimSeconds bounds -seconds: a day of simulated time.
@@ -46,9 +47,9 @@ func (f *sessionFlags) register(fs *flags) {
 	fs.StringVar(&f.sync, "sync", "state", "how the server keeps the client in step: state (snapshots of body states) or inputs (the inputs and events it applied, and a hash)")
 	fs.BoolVar(&f.quantize, "quantize", false, "both ends put every moving body on a grid after each step (1/4096 m, smallest-three rotations, 1/1024 m/s), so snapshots are small and exact")
 	fs.BoolVar(&f.inputDriven, "input-driven", false, "the original demo's server: it steps when the one client's input arrives (-missing says what it does with gaps); by default it steps on its own clock and the client runs ahead of it")
-	fs.Float64Var(&f.budgetKbps, "budget-kbps", predict.DefaultDownBudget*8/1000, "snapshot budget in kbit/s (state sync), 0 for none: one datagram a snapshot at most")
+	fs.Float64Var(&f.budgetKbps, "budget-kbps", server.DefaultDownBudget*8/1000, "snapshot budget in kbit/s (state sync), 0 for none: one datagram a snapshot at most")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the link and the autopilot")
-	fs.IntVar(&f.snapshotHz, "snapshot-hz", 64, fmt.Sprintf("server snapshot rate in Hz, one of %v", predict.SnapshotRates))
+	fs.IntVar(&f.snapshotHz, "snapshot-hz", 64, fmt.Sprintf("server snapshot rate in Hz, one of %v", server.SnapshotRates))
 	fs.BoolVar(&f.noRedundancy, "no-redundancy", false, "send only the current input, not every input since the last state received")
 	fs.BoolVar(&f.noCorrection, "no-corrections", false, "never rewind to the server's state")
 	fs.BoolVar(&f.noSmoothing, "no-smoothing", false, "show corrections as jumps")
@@ -107,8 +108,8 @@ func checkDropPlayers(scene string, bodies, players int) error {
 }
 
 // config checks the flags and builds a session configuration.
-func (f *sessionFlags) config() (predict.SessionConfig, error) {
-	cfg := predict.DefaultSessionConfig()
+func (f *sessionFlags) config() (session.Config, error) {
+	cfg := session.DefaultConfig()
 	p, err := presetByFlag(f.preset)
 	if err != nil {
 		return cfg, err
@@ -135,8 +136,8 @@ func (f *sessionFlags) config() (predict.SessionConfig, error) {
 	}
 	cfg.DownBudget = f.budgetKbps * 1000 / 8
 	cfg.Clocked = !f.inputDriven
-	if !predict.ValidSnapshotRate(f.snapshotHz) {
-		return cfg, usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, predict.SnapshotRates)
+	if !server.ValidSnapshotRate(f.snapshotHz) {
+		return cfg, usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, server.SnapshotRates)
 	}
 	cfg.SnapshotHz = f.snapshotHz
 	cfg.Seed = f.seed
@@ -223,10 +224,10 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	cfg.NudgeEvery = time.Duration(*nudge * float64(time.Second))
 	var rec *recording
 	var desync bool
-	setup := func(s *predict.Session) error {
+	setup := func(s *session.Session) error {
 		s.Poll = ctl.poll
 		if inject > 0 {
-			s.Client.Perturb = predict.InjectNondeterminism(uint32(inject))
+			s.Client.Perturb = session.InjectNondeterminism(uint32(inject))
 		}
 		s.Client.KeepStates = true
 		s.Client.OnMispredict = func(m *predict.Misprediction) {
@@ -242,7 +243,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	sess, sum, err := predict.Run(cfg, *seconds, setup)
+	sess, sum, err := session.Run(cfg, *seconds, setup)
 	ctl.stop()
 	if cerr := rec.close(); err == nil && cerr != nil {
 		err = fmt.Errorf("%s: %w", rf.path, cerr)
@@ -266,7 +267,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	return ctl.exit(rf.path, sum.Seconds)
 }
 
-func printSummary(w io.Writer, s *predict.Summary) {
+func printSummary(w io.Writer, s *session.Summary) {
 	q := ""
 	if s.Quantize {
 		q = ", quantized"

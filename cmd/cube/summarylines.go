@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
 )
 
 // printClientLines prints the lines of a client's summary that cube sim and
 // cube client share: what the server sent, the client's counters, the
 // mispredictions by kind, the position error and the deepest overlap.
-func printClientLines(w io.Writer, s *predict.Summary) {
+func printClientLines(w io.Writer, s *session.Summary) {
 	if s.Sync == "state" {
 		fmt.Fprintf(w, "snapshots %.1f bodies each, %d left bodies out; %d transfers\n", s.BodiesPerPacket, s.Incomplete, s.Transfers)
 	} else {
@@ -33,7 +33,7 @@ func printClientLines(w io.Writer, s *predict.Summary) {
 // printOverlap prints the deepest overlap between two bodies or a body and
 // the ground: on the server and in client 0's prediction (cube sim), or in
 // the client's prediction (cube client, which sees no server's world).
-func printOverlap(w io.Writer, s *predict.Summary) {
+func printOverlap(w io.Writer, s *session.Summary) {
 	if p := s.Predicted; p != nil {
 		fmt.Fprintf(w, "overlap   max %.4f m on the server (tick %d), %.4f m predicted (tick %d)\n", s.Overlap.M, s.Overlap.Tick, p.M, p.Tick)
 		return
@@ -44,7 +44,7 @@ func printOverlap(w io.Writer, s *predict.Summary) {
 // printFinal prints how the final states compare: IN SYNC only when the
 // hashes agree, NOT IN SYNC only when they differ, and whether the run
 // settled.
-func printFinal(w io.Writer, s *predict.Summary) {
+func printFinal(w io.Writer, s *session.Summary) {
 	verdict := "IN SYNC"
 	switch {
 	case !s.Final.InSync:
@@ -52,7 +52,7 @@ func printFinal(w io.Writer, s *predict.Summary) {
 	case !s.Final.Settled && s.Interrupted:
 		verdict = "in sync, interrupted before it settled"
 	case !s.Final.Settled:
-		verdict = fmt.Sprintf("in sync, but did not settle within %.0f s", predict.MaxDrain.Seconds())
+		verdict = fmt.Sprintf("in sync, but did not settle within %.0f s", session.MaxDrain.Seconds())
 	}
 	fmt.Fprintf(w, "final     tick %d: client %s, server %s: %s\n", s.Final.Tick, s.Final.ClientHash, s.Final.ServerHash, verdict)
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
 )
 
 // TestPrintFinal: NOT IN SYNC only for differing hashes; agreeing hashes
@@ -21,7 +21,7 @@ func TestPrintFinal(t *testing.T) {
 		{true, false, true, ": in sync, interrupted before it settled\n"},
 		{true, false, false, ": in sync, but did not settle within 60 s\n"},
 	} {
-		var s predict.Summary
+		var s session.Summary
 		s.Final.InSync, s.Final.Settled, s.Interrupted = c.inSync, c.settled, c.interrupted
 		var b bytes.Buffer
 		printFinal(&b, &s)
@@ -34,7 +34,7 @@ func TestPrintFinal(t *testing.T) {
 // TestPrintNonFinite: a client whose steps left a non-finite world says so,
 // and one whose did not prints nothing about it.
 func TestPrintNonFinite(t *testing.T) {
-	var s predict.Summary
+	var s session.Summary
 	var b bytes.Buffer
 	printClientLines(&b, &s)
 	if strings.Contains(b.String(), "non-finite") {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/render"
+	"github.com/cubelab/cube/session"
 )
 
 // buildCube builds the program into a temporary folder.
@@ -175,7 +176,7 @@ func TestScreenshotFlagIsCheckedBeforeTheWindowOpens(t *testing.T) {
 }
 
 func TestFrameHoldsEveryBody(t *testing.T) {
-	cfg := predict.DefaultSessionConfig()
+	cfg := session.DefaultConfig()
 	cfg.Scene = "cubes"
 	l, err := newLab(cfg, true, 0)
 	if err != nil {
@@ -278,7 +279,7 @@ func TestEveryBoundKeyHasHelp(t *testing.T) {
 }
 
 func TestTheDemosOverlayFitsFrom640x360Up(t *testing.T) {
-	cfg := predict.DefaultSessionConfig()
+	cfg := session.DefaultConfig()
 	cfg.StartTick = 4294967000 // the widest tick numbers
 	p, _ := presetByFlag("terrible")
 	cfg.Preset, cfg.Conditions = p.Name, p.Conditions

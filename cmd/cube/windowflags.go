@@ -11,6 +11,7 @@ import (
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
 )
 
 // Window size bounds.
@@ -95,8 +96,8 @@ func checkInject(n uint) error {
 
 // check validates the window flags (the session's ones too when it runs
 // in process).
-func (wf *windowFlags) check() (predict.SessionConfig, error) {
-	var cfg predict.SessionConfig
+func (wf *windowFlags) check() (session.Config, error) {
+	var cfg session.Config
 	var err error
 	if !wf.remote() {
 		if cfg, err = wf.session.config(); err != nil {

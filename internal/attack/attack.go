@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/transport"
@@ -27,7 +28,7 @@ type Target struct {
 	Pin   string
 	From  string // the attacker's loopback address, such as 127.0.0.2 (the other host)
 	Scene game.Identity
-	Mode  wire.Mode
+	Mode  protocol.Mode
 }
 
 // Result is what an attack counted.
@@ -42,7 +43,7 @@ type Result struct {
 
 // NewTarget returns the target of a server of scene name with players
 // slots in mode, checking that addr and from are loopback addresses.
-func NewTarget(addr, pin, from, name string, players int, mode wire.Mode) (Target, error) {
+func NewTarget(addr, pin, from, name string, players int, mode protocol.Mode) (Target, error) {
 	for _, a := range []string{addr, from + ":0"} {
 		host, _, err := net.SplitHostPort(a)
 		if err != nil {
@@ -73,7 +74,7 @@ func (t *Target) join(ctx context.Context) (*transport.QUICClient, wire.Welcome,
 		return nil, w, err
 	}
 	start := time.Now()
-	hello := wire.AppendHello(nil, &wire.Hello{Nonce: uint64(start.UnixNano()), Mode: t.Mode, Scene: t.Scene})
+	hello := wire.AppendHello(nil, &wire.Hello{Nonce: uint64(start.UnixNano()), Mode: uint8(t.Mode), Scene: t.Scene})
 	var in [][]byte
 	for time.Since(start) < 3*time.Second && ctx.Err() == nil {
 		now := time.Since(start)
@@ -150,7 +151,7 @@ func HelloFlood(ctx context.Context, t Target, rate int) (Result, error) {
 	var r Result
 	other := t.Scene
 	other.Hash++
-	hello := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: t.Mode, Scene: other})
+	hello := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(t.Mode), Scene: other})
 	for ctx.Err() == nil {
 		c, err := t.dial(ctx)
 		r.Dials++

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/internal/attack"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/wire"
 )
 
@@ -305,7 +306,7 @@ func attackOnly(name, addr, pin string, seconds float64) error {
 	if i < 0 {
 		return fmt.Errorf("no attack %q", name)
 	}
-	t, err := attack.NewTarget(addr, pin, "127.0.0.2", "arena", 8, wire.ModeState)
+	t, err := attack.NewTarget(addr, pin, "127.0.0.2", "arena", 8, protocol.ModeState)
 	if err != nil {
 		return err
 	}

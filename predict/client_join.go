@@ -1,0 +1,81 @@
+package predict
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/wire"
+)
+
+// ErrRefused is wrapped by the error Receive returns when the server
+// refuses the client's Hello.
+var ErrRefused = fmt.Errorf("predict: the server refused to join")
+
+// onWelcome starts predicting, or waits for the transfer announced.
+func (c *Client) onWelcome(b []byte) error {
+	if err := wire.DecodeWelcome(b, &c.welc); err != nil {
+		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
+	}
+	m := &c.welc
+	if m.Nonce != c.nonce || c.joined {
+		c.Stats.StaleStates++ // an answer to another Hello, or a duplicate
+		return nil
+	}
+	if m.Result != wire.Accepted {
+		return fmt.Errorf("%w: %s", ErrRefused, refusal(m.Result))
+	}
+	if int(m.Player) >= len(c.scene.Players) {
+		return c.Stats.Rejected.Reject(protocol.RejectShape, "player %d, the scene has %d", m.Player, len(c.scene.Players))
+	}
+	c.joined, c.player, c.body = true, int(m.Player), c.scene.Players[m.Player]
+	if c.Clock != nil {
+		c.rtt = time.Duration(c.clockMs()-m.Echo) * time.Millisecond
+	}
+	if m.Transfer {
+		c.waitingFor, c.waited = true, 0
+		c.xfer.expect(m.Tick)
+		return nil
+	}
+	c.world.SkipTo(m.Tick)
+	c.start(m.Tick, protocol.ChainStart, protocol.ChainStart, 0, 0)
+	c.Sync.start(c.rtt, c.tickDur(), 0)
+	return nil
+}
+
+// clockMs returns the client's clock in milliseconds, for the Hello's echo.
+func (c *Client) clockMs() uint32 {
+	if c.Clock == nil {
+		return 0
+	}
+	return uint32(c.Clock() / time.Millisecond)
+}
+
+// start makes the world as it stands the server's state at tick t.
+func (c *Client) start(t uint32, chain, all uint64, events, skipped uint32) {
+	c.first, c.newest, c.haveNewest, c.in.confirmed = t, t, true, t
+	c.synced, c.events, c.skipped = true, events, skipped
+	*c.hist.hashes.Put(t) = c.world.Hash()
+	*c.hist.chains.Put(t) = chain
+	*c.hist.all.Put(t) = all
+	*c.hist.players.Put(t) = c.world.Body(c.body)
+	c.st.views.Reset(t, c.world.State())
+	c.newestBody = c.world.Body(c.body)
+	c.hist.anchor(c.world)
+	c.hist.release(t)
+}
+
+// refusal says why a server refused.
+func refusal(r uint8) string {
+	switch r {
+	case wire.OtherScene:
+		return "it runs another scene (or builds it differently)"
+	case wire.OtherMode:
+		return "it runs the other sync mode"
+	case wire.ServerFull:
+		return "it is full"
+	case wire.OtherVersion:
+		return "it speaks another protocol version"
+	}
+	return fmt.Sprintf("result %d", r)
+}

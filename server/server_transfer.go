@@ -1,0 +1,99 @@
+package server
+
+import (
+	"time"
+
+	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/wire"
+)
+
+// serverXfer is a transfer being sent.
+type serverXfer struct {
+	active bool
+	tick   uint32
+	data   []byte
+	count  int
+	got    []byte   // bitmap of the fragments the client has
+	sentAt []uint32 // the server tick each fragment was last sent at
+	sent   []bool   // whether it was sent at all
+	next   int      // the next fragment to consider sending
+}
+
+// staleTransfer is how many ticks after a transfer began a client that
+// still asks for one gets a newer one instead: by then the client could
+// no longer replay from the transfer's tick (its history is RingSize
+// ticks, and it runs ahead of the server).
+const staleTransfer = tick.RingSize - 128
+
+// resendTicks is the least time before a fragment is sent again.
+const resendTicks = 16
+
+// fragmentsPerTick bounds the fragments a transfer sends each tick: about
+// 300 kB/s at 64 Hz, so that the cubes scene's whole state (about 330 kB)
+// gets across a link that loses half its packets well within the client's
+// history.
+const fragmentsPerTick = 4
+
+// startTransfer starts sending the server's whole state to p.
+func (s *Server) startTransfer(p *peer) {
+	x := &p.xfer
+	x.active, x.tick, x.next = true, s.Tick(), 0
+	p.needXfer = false
+	x.data = wire.AppendTransfer(x.data[:0], &wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.allChain,
+		Events: s.nevents, Skipped: s.skipped, State: *s.world.State()})
+	x.count = wire.FragmentCount(len(x.data))
+	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
+	x.sentAt = append(x.sentAt[:0], make([]uint32, x.count)...)
+	x.sent = append(x.sent[:0], make([]bool, x.count)...)
+	// The views stay: a client mending its history goes on acknowledging
+	// the snapshots it took (a joining one's first view is set by sendTo).
+	s.Stats.Transfers++
+}
+
+// onHave takes the fragments a client says it has.
+func (s *Server) onHave(now time.Duration, p *peer, b []byte) error {
+	if err := wire.DecodeHave(b, &s.have); err != nil {
+		return s.reject(p, protocol.RejectMalformed, "%v", err)
+	}
+	if p == nil || !p.xfer.active || s.have.Tick != p.xfer.tick {
+		return nil // about a transfer no longer under way
+	}
+	x := &p.xfer
+	if int(s.have.Count) != x.count {
+		return s.reject(p, protocol.RejectShape, "have of %d fragments, the transfer has %d", s.have.Count, x.count)
+	}
+	for i, g := range s.have.Got {
+		if g&^x.got[i] != 0 {
+			p.lastHeard = now // a fragment it did not have: progress
+		}
+		x.got[i] |= g
+	}
+	return nil
+}
+
+// sendFragments sends the next fragments the client lacks, in turn: each
+// once, and again when the client has not said it has it a round trip and
+// a half later (a fragment lost, or its Have), or, for a transfer that
+// takes longer than that to go round, on its next turn.
+func (s *Server) sendFragments(p *peer, send func([]byte)) {
+	x := &p.xfer
+	now := s.Tick()
+	again := uint32((x.count + fragmentsPerTick - 1) / fragmentsPerTick) // a turn
+	if p.haveAck {
+		again = min(again, (now-p.ack)*3/2) // the ack lags by about the round trip
+	}
+	again = max(again, resendTicks)
+	for sent, tried := 0, 0; sent < fragmentsPerTick && tried < x.count; tried++ {
+		i := x.next
+		x.next = (x.next + 1) % x.count
+		if x.got[i/8]&(1<<(i%8)) != 0 || x.sent[i] && now-x.sentAt[i] < again {
+			continue
+		}
+		x.sent[i], x.sentAt[i] = true, now
+		s.out = wire.AppendFragment(s.out[:0], x.tick, x.data, i)
+		send(s.out)
+		s.Stats.Fragments++
+		sent++
+	}
+}

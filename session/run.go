@@ -1,0 +1,267 @@
+package session
+
+import (
+	"time"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/server"
+)
+
+// FrameRate is the display rate a headless run simulates for smoothing.
+const FrameRate = 60
+
+// MaxDrain bounds how long a run waits for the link to drain.
+const MaxDrain = 60 * time.Second
+
+// Summary is what a headless run measured. Its JSON form is the output of
+// `cube sim -json`.
+type Summary struct {
+	Preset         string  `json:"preset"`
+	Scene          string  `json:"scene"`
+	Sync           string  `json:"sync"`
+	Quantize       bool    `json:"quantize"`
+	Seconds        float64 `json:"seconds"`
+	Ticks          uint64  `json:"ticks"`
+	SnapshotHz     int     `json:"snapshot_hz"`
+	RTTms          float64 `json:"rtt_ms"`
+	Redundancy     bool    `json:"redundancy"`
+	Corrections    uint64  `json:"corrections"`
+	Resyncs        uint64  `json:"resyncs"`
+	ReplayedTicks  uint64  `json:"replayed_ticks"`
+	MaxReplayTicks int     `json:"max_replay_ticks"`
+	StaleIgnored   uint64  `json:"stale_states_ignored"`
+	SkippedTicks   uint64  `json:"skipped_ticks"`
+	RepeatedTicks  uint64  `json:"repeated_ticks"`
+	HeldTicks      uint64  `json:"held_ticks"`
+	NonFinite      uint64  `json:"non_finite_steps"` // steps or replays that left a non-finite world, each ended by a transfer
+	RefusedInputs  uint64  `json:"refused_inputs"`
+	Rejected       uint64  `json:"rejected_messages"` // messages that did not decode or fit, client and server, dropped
+	Nudges         uint64  `json:"nudges"`
+	DrainSeconds   float64 `json:"drain_seconds"`
+	Interrupted    bool    `json:"interrupted,omitempty"` // Session.Poll stopped the run
+	Packets        struct {
+		UpSent       uint64 `json:"up_sent"`
+		UpLost       uint64 `json:"up_lost"`
+		DownSent     uint64 `json:"down_sent"`
+		DownLost     uint64 `json:"down_lost"`
+		MaxBytesUp   int    `json:"max_bytes_up"`
+		MaxBytesDown int    `json:"max_bytes_down"`
+	} `json:"packets"`
+	BodiesPerPacket float64 `json:"bodies_per_packet"` // bodies in a snapshot, on average (state sync)
+	Incomplete      uint64  `json:"incomplete_snapshots"`
+	Transfers       uint64  `json:"transfers"`
+	BytesPerSecond  struct {
+		Up   float64 `json:"up"`
+		Down float64 `json:"down"`
+	} `json:"bytes_per_second"` // while playing, the drain left out
+	PositionError struct {
+		Mean float64 `json:"mean"`
+		P99  float64 `json:"p99"`
+		Max  float64 `json:"max"`
+	} `json:"position_error_m"`
+	DisplayJump struct {
+		Max           float64 `json:"max"`
+		MaxCorrection float64 `json:"max_correction"`
+	} `json:"display_jump_m"`
+	Mispredictions struct {
+		Input          uint64 `json:"input"`
+		Server         uint64 `json:"server"`
+		Nondeterminism uint64 `json:"nondeterminism"`
+		Unverified     uint64 `json:"unverified"`
+		Remote         uint64 `json:"remote"`
+		Rewind         uint64 `json:"rewind"` // the sync test's replays that gave other bits
+	} `json:"mispredictions"`
+	SyncTests uint64 `json:"sync_tests,omitempty"` // ticks the sync test (-synctest) rewound and re-simulated
+	// Time sync (a clocked server): the client's input buffer at the
+	// server, its 95th percentile, late inputs, and how far ahead of the
+	// server the client ran at the end.
+	InputBufferP95 float64 `json:"input_buffer_p95_ticks"`
+	LateInputs     uint64  `json:"late_inputs"`
+	LeadTicks      int64   `json:"lead_ticks"`
+	TimeSyncJumps  int     `json:"time_sync_jumps"`
+	Final          struct {
+		Tick       uint32 `json:"tick"`
+		ClientHash string `json:"client_hash"`
+		ServerHash string `json:"server_hash"`
+		InSync     bool   `json:"in_sync"` // the newest state compared had the same hash on both ends
+		Settled    bool   `json:"settled"` // the drain ended with a matching state and the cube at rest, within MaxDrain
+	} `json:"final"`
+	// Replay: how the client's rewinds re-simulated. A partial replay
+	// re-simulates only the bodies the correction reaches; a full one the
+	// whole world (-full-replay, a transfer, or a rewind older than the
+	// traces kept).
+	Replay struct {
+		Partial           uint64  `json:"partial"`
+		PartialBodiesMean float64 `json:"partial_bodies_mean"`
+		FullReplays       uint64  `json:"full_replays"`
+	} `json:"replay"`
+	// The deepest overlap (max_overlap_m, max_overlap_tick): in cube sim's
+	// summary, in the server's world, and in Predicted, in client 0's
+	// predicted world; in a client's summary (cube client's, Players),
+	// in its predicted world.
+	Overlap
+	Predicted *Overlap `json:"predicted,omitempty"`
+	// With several players: each client's summary (client 0's is the
+	// one above), and the server's counters.
+	Players []Summary             `json:"players,omitempty"`
+	Server  *server.ServerSummary `json:"server,omitempty"`
+}
+
+// Run drives a session headless for the given virtual time, every client
+// with its own seeded autopilot, displaying client 0 at FrameRate, then
+// stops moving and lets the links drain, with no more server events,
+// until every client's prediction of a server state matches it bit for bit
+// with its cube at rest (or MaxDrain passes). setup, when not nil, is
+// called once the session is built, before the first tick (to attach a
+// recorder or a perturbation).
+func Run(cfg Config, seconds float64, setup func(*Session) error) (*Session, Summary, error) {
+	s, err := New(cfg)
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	if setup != nil {
+		if err := setup(s); err != nil {
+			return s, Summary{}, err
+		}
+	}
+	pilots := make([]*game.Autopilot, len(s.Clients))
+	for i, c := range s.Clients {
+		pilots[i] = game.NewAutopilot(c.Scene(), cfg.Seed+uint64(i)*0x9e37)
+	}
+	driving := true
+	ov := overlaps{clients: make([]Overlap, len(s.Clients))}
+	ov.server.Measure(s.Server.World())
+	input := func(i int) game.Input {
+		c := s.Clients[i]
+		ov.clients[i].Measure(c.World()) // what the client's last turn left
+		if !driving {
+			return 0
+		}
+		return pilots[i].Input(c.World().Body(c.Body()))
+	}
+	end := time.Duration(seconds * float64(time.Second))
+	frame := time.Second / FrameRate
+	nextFrame := time.Duration(0)
+	var maxJump float64
+	chained := s.Client.OnMispredict
+	s.Client.OnMispredict = func(m *predict.Misprediction) {
+		if m.Corrected {
+			maxJump = max(maxJump, m.Jump)
+		}
+		if chained != nil {
+			chained(m)
+		}
+	}
+	step := func() error {
+		for ; nextFrame < s.now+s.tick; nextFrame += frame {
+			s.Frame(frame.Seconds())
+		}
+		err := s.Advance(s.now+s.tick, input)
+		ov.server.Measure(s.Server.World())
+		return err
+	}
+	stop := func() bool { return s.Poll != nil && s.Poll(s) }
+	interrupted := false
+	for s.now < end && !interrupted {
+		if err := step(); err != nil {
+			return s, Summary{}, err
+		}
+		interrupted = stop()
+	}
+	drainStart := s.now
+	played := make([][2]uint64, len(s.Clients))
+	for i, conn := range s.Conns {
+		st := conn.Stats()
+		played[i] = [2]uint64{st.SentBytes, st.ReceivedBytes}
+	}
+	s.draining, driving = true, false
+	settled := false
+	states := make([]uint64, len(s.Clients))
+	for i, c := range s.Clients {
+		states[i] = c.Stats.StatesReceived
+	}
+	for s.now-drainStart < MaxDrain && !interrupted {
+		if interrupted = stop(); interrupted {
+			break
+		}
+		if err := step(); err != nil {
+			return s, Summary{}, err
+		}
+		if settled = s.settled(states); settled {
+			break
+		}
+	}
+	playedFor := seconds
+	if interrupted && s.now < end {
+		playedFor = s.now.Seconds()
+	}
+	drain := (s.now - drainStart).Seconds()
+	sum := s.summary(0, playedFor, drain, settled, played[0])
+	sum.Interrupted = interrupted
+	sum.DisplayJump.MaxCorrection = maxJump
+	if len(s.Clients) > 1 {
+		for i := range s.Clients {
+			p := sum
+			if i > 0 {
+				p = s.summary(i, playedFor, drain, settled, played[i])
+			}
+			sum.Players = append(sum.Players, p)
+		}
+		sv := s.Server.Summary(s.Config.StartTick)
+		sum.Server = &sv
+	}
+	for i, c := range s.Clients {
+		ov.clients[i].Measure(c.World())
+	}
+	ov.fill(&sum)
+	return s, sum, nil
+}
+
+// settled reports whether, since the drain began (states, the messages each
+// client had taken then), every client took a server state that matched
+// its prediction, and every client's cube is at rest.
+func (s *Session) settled(states []uint64) bool {
+	for i, c := range s.Clients {
+		if !c.Settled(states[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// summary collects client i's measurements (the position errors and the
+// display's, of client 0 only), and what the server and the session's
+// configuration know about it.
+func (s *Session) summary(i int, seconds, drain float64, settled bool, played [2]uint64) Summary {
+	cl := s.Clients[i]
+	r := ClientRun{Seconds: seconds, DrainSeconds: drain, Settled: settled, Played: played, Link: s.Conns[i].Stats()}
+	if i == 0 {
+		r.MaxUp, r.MaxDown, r.PosErrors = s.MaxUp, s.MaxDown, s.PosErrors
+	}
+	m := clientSummary(cl, &r)
+	sv := &s.Server.Stats
+	m.Preset, m.SnapshotHz = s.Config.Preset, s.Config.SnapshotHz
+	if sv.Snapshots > 0 && s.Config.Client.Mode == predict.StateSync {
+		m.BodiesPerPacket = float64(sv.BodiesSent) / float64(sv.Snapshots)
+	}
+	m.Incomplete = sv.Incomplete
+	m.RTTms = 2 * float64(s.Config.Conditions.Latency) / float64(time.Millisecond)
+	m.Redundancy = s.Config.Client.Redundancy
+	m.SkippedTicks, m.RepeatedTicks, m.RefusedInputs, m.Nudges = sv.SkippedTicks, sv.RepeatedTicks, sv.RefusedInputs, sv.Events
+	if i == 0 {
+		m.DisplayJump.Max = s.MaxDisplay
+	}
+	rejected := sv.Rejected.Total()
+	if ps, ok := s.Server.PlayerStats(cl.Slot()); ok {
+		m.InputBufferP95, m.LateInputs = ps.DepthP95, ps.Late
+		if len(s.Clients) > 1 {
+			// This client's share of the server's counters (the server
+			// object holds the totals).
+			m.RepeatedTicks, m.RefusedInputs, rejected = ps.Repeated, ps.TooFar, ps.Rejected
+		}
+	}
+	m.Rejected += rejected
+	m.LeadTicks = int64(int32(cl.Tick() - s.Server.Tick()))
+	return m
+}
