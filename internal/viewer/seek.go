@@ -1,0 +1,275 @@
+package viewer
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/record"
+)
+
+// maxCache bounds the states a Seeker caches for the segment it plays: a
+// record written with a large -full-every would otherwise take one state
+// per tick of a long segment (about 0.4 MB each for the cubes scene).
+const maxCache = 256
+
+// Match says how the world at a position compares with the record.
+type Match int8
+
+// Match values.
+const (
+	Unknown Match = iota // not simulated yet (or a keyframe restored as stored)
+	Same                 // the hash (and the stored full state, if any) matches
+	Differs              // the re-simulated state differs from the record
+	Skipped              // the step is a skip: nothing simulated
+)
+
+func (m Match) String() string {
+	switch m {
+	case Same:
+		return "matches the record"
+	case Differs:
+		return "DIFFERS from the record"
+	case Skipped:
+		return "skip, nothing simulated"
+	}
+	return "not checked"
+}
+
+// Seeker holds a world at any position of a record. It is not safe for use
+// by several goroutines; a Checker has its own world.
+type Seeker struct {
+	rec    *record.Record
+	w      *physics.World
+	sc     *game.Scene
+	keys   []int            // keyframe positions, ascending; keys[0] is 0
+	states []*physics.State // the stored state at each keyframe
+	pos    int              // the world's position
+	match  Match            // how the world at pos compares with the record
+
+	seg    int             // the segment cached: positions from keys[seg]
+	cache  []physics.State // cache[i] is the world at position keys[seg]+i
+	cached int             // cache entries valid; 0: none
+}
+
+// New builds the record's scene, checks that it is the one the record
+// names (the refusals are cube replay's), and returns a Seeker at
+// position 0.
+func New(rec *record.Record) (*Seeker, error) {
+	if rec == nil {
+		return nil, errors.New("viewer: no record")
+	}
+	w, sc, err := build(rec)
+	if err != nil {
+		return nil, err
+	}
+	s := &Seeker{rec: rec, w: w, sc: sc, seg: -1}
+	s.keys, s.states = keyframes(rec)
+	n := maxCache
+	if len(s.keys) > 1 {
+		n = min(n, maxGap(s.keys)+1)
+	}
+	s.cache = make([]physics.State, n)
+	return s, s.restore(0)
+}
+
+// build builds rec's scene and restores its initial state, with the same
+// checks as record.Replay (it runs Replay on the header alone).
+func build(rec *record.Record) (*physics.World, *game.Scene, error) {
+	if _, err := record.Replay(&record.Record{Header: rec.Header}); err != nil {
+		return nil, nil, err
+	}
+	h := &rec.Header
+	id := &h.Scene
+	w, sc, err := game.Build(id.Name, h.Physics, game.Options{Players: id.Players, Bodies: id.Bodies, Quantize: id.Quantize})
+	if err != nil {
+		return nil, nil, fmt.Errorf("viewer: building %s: %w", id, err)
+	}
+	if err := w.Restore(&h.Initial); err != nil {
+		return nil, nil, fmt.Errorf("viewer: the initial state: %w", err)
+	}
+	return w, sc, nil
+}
+
+// keyframes lists the positions whose state the record stores, and those
+// states.
+func keyframes(rec *record.Record) ([]int, []*physics.State) {
+	keys, states := []int{0}, []*physics.State{&rec.Header.Initial}
+	for i := range rec.Steps {
+		if f := rec.Steps[i].Full; f != nil {
+			keys, states = append(keys, i+1), append(states, f)
+		}
+	}
+	return keys, states
+}
+
+// maxGap returns the largest distance between two keyframes.
+func maxGap(keys []int) int {
+	g := 0
+	for i := 1; i < len(keys); i++ {
+		g = max(g, keys[i]-keys[i-1])
+	}
+	return g
+}
+
+// Len returns the number of positions minus one: the record's step count.
+// Positions go from 0 to Len.
+func (s *Seeker) Len() int { return len(s.rec.Steps) }
+
+// Pos returns the world's position.
+func (s *Seeker) Pos() int { return s.pos }
+
+// World returns the world at Pos. Read it; do not step it.
+func (s *Seeker) World() *physics.World { return s.w }
+
+// Scene returns the record's scene as built.
+func (s *Seeker) Scene() *game.Scene { return s.sc }
+
+// Record returns the record.
+func (s *Seeker) Record() *record.Record { return s.rec }
+
+// Match says how the world at Pos compares with the record.
+func (s *Seeker) Match() Match { return s.match }
+
+// Keyframes returns the keyframe positions, ascending. Do not modify it.
+func (s *Seeker) Keyframes() []int { return s.keys }
+
+// Stored returns the state the record stores at position p, or nil when p
+// is not a keyframe.
+func (s *Seeker) Stored(p int) *physics.State {
+	k := sort.SearchInts(s.keys, p)
+	if k < len(s.keys) && s.keys[k] == p {
+		return s.states[k]
+	}
+	return nil
+}
+
+// TickAt returns the world's tick at position p (clamped to 0..Len).
+func (s *Seeker) TickAt(p int) uint32 {
+	p = max(0, min(p, s.Len()))
+	if p == 0 {
+		return s.rec.Header.Initial.Tick
+	}
+	st := &s.rec.Steps[p-1]
+	if st.Kind == record.StepSkip {
+		return st.To
+	}
+	return st.Tick + 1
+}
+
+// segOf returns the segment of position p > 0: the index of the greatest
+// keyframe before p.
+func (s *Seeker) segOf(p int) int {
+	return sort.SearchInts(s.keys, p) - 1
+}
+
+// restore puts the world at keyframe k's stored state, as stored.
+func (s *Seeker) restore(k int) error {
+	if err := s.w.Restore(s.states[k]); err != nil {
+		return fmt.Errorf("viewer: the state stored at tick %d: %w", s.states[k].Tick, err)
+	}
+	s.pos, s.match = s.keys[k], Unknown
+	return nil
+}
+
+// Seek puts the world at position p (clamped to 0..Len): from the cached
+// state nearest before p in its segment, or the keyframe before it, re-
+// simulating the steps between.
+func (s *Seeker) Seek(p int) error {
+	p = max(0, min(p, s.Len()))
+	if p == 0 {
+		s.seg, s.cached = -1, 0
+		return s.restore(0)
+	}
+	g := s.segOf(p)
+	base := s.keys[g]
+	if g != s.seg || s.cached == 0 {
+		if err := s.restore(g); err != nil {
+			return err
+		}
+		s.seg, s.cached = g, 1
+		s.w.Save(&s.cache[0])
+	}
+	// Go on from the world as it is when it stands between the last cached
+	// state before p and p; else load that cached state (Load is for a
+	// state this world saved: the cache holds only those).
+	from := min(p-base, s.cached-1)
+	if s.pos < base+from || s.pos > p {
+		s.w.Load(&s.cache[from])
+		s.pos = base + from
+		s.match = s.cachedMatch(from)
+	}
+	for s.pos < p {
+		if err := s.step(); err != nil {
+			return err
+		}
+		if i := s.pos - base; i == s.cached && i < len(s.cache) {
+			s.w.Save(&s.cache[i])
+			s.cached++
+		}
+	}
+	return nil
+}
+
+// cachedMatch returns the comparison of the cached position base+i, which
+// the Seeker computed when it stepped there.
+func (s *Seeker) cachedMatch(i int) Match {
+	if i == 0 {
+		return Unknown
+	}
+	p := s.keys[s.seg] + i
+	return s.compare(p)
+}
+
+// compare compares the world, at position p, with the record.
+func (s *Seeker) compare(p int) Match {
+	st := &s.rec.Steps[p-1]
+	if st.Kind == record.StepSkip {
+		return Skipped
+	}
+	if s.w.Hash() != st.Hash || st.Full != nil && !s.w.State().Equal(st.Full) {
+		return Differs
+	}
+	return Same
+}
+
+// Forward moves one position forward, Back one back; both stop at the
+// ends.
+func (s *Seeker) Forward() error { return s.Seek(s.pos + 1) }
+
+// Back moves one position back.
+func (s *Seeker) Back() error { return s.Seek(s.pos - 1) }
+
+// step applies step s.pos to the world, as the server did, and compares.
+func (s *Seeker) step() error {
+	if err := apply(s.w, s.sc, &s.rec.Steps[s.pos]); err != nil {
+		return err
+	}
+	s.pos++
+	s.match = s.compare(s.pos)
+	return nil
+}
+
+// apply does step st to w the way the server did (record.Replay's order:
+// the events, then the players' inputs and the step; a skip moves the
+// tick).
+func apply(w *physics.World, sc *game.Scene, st *record.Step) error {
+	if st.Tick != w.Tick() {
+		return fmt.Errorf("viewer: chunk %d: a step for tick %d, but the world is at tick %d", st.Chunk, st.Tick, w.Tick())
+	}
+	if st.Kind == record.StepSkip {
+		w.SkipTo(st.To)
+		return nil
+	}
+	for k, e := range st.Events {
+		if err := sc.ApplyEvent(w, e); err != nil {
+			return fmt.Errorf("viewer: chunk %d: tick %d: event %d: %w", st.Chunk, st.Tick, k+1, err)
+		}
+	}
+	if err := sc.Step(w, st.Inputs); err != nil {
+		return fmt.Errorf("viewer: chunk %d: tick %d: %w", st.Chunk, st.Tick, err)
+	}
+	return nil
+}
