@@ -1,0 +1,151 @@
+package viewer
+
+import (
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cubelab/cube/record"
+)
+
+// The seek benchmarks use a 10-minute cubes record: the file named by
+// CUBE_VIEWER_RECORD (for example one written by
+// `cube sim -scene cubes -preset perfect -seconds 600 -record FILE`), or
+// else one written here by driving the cubes scene with its script for
+// 38400 ticks (64 Hz, 10 minutes), which takes a minute or more.
+var (
+	cubesOnce sync.Once
+	cubesRec  *record.Record
+	cubesErr  error
+)
+
+// tenMinutes is 10 minutes of ticks at 64 Hz.
+const tenMinutes = 10 * 60 * 64
+
+func cubesRecord(b *testing.B) *record.Record {
+	cubesOnce.Do(func() {
+		if name := os.Getenv("CUBE_VIEWER_RECORD"); name != "" {
+			f, err := os.Open(name)
+			if err != nil {
+				cubesErr = err
+				return
+			}
+			defer f.Close()
+			cubesRec, cubesErr = record.Read(f, 1<<30)
+			return
+		}
+		cubesRec = writeRecord(b, session{scene: "cubes", ticks: tenMinutes, fullEvery: record.DefaultFullEvery, nudgeAt: -1})
+	})
+	if cubesErr != nil {
+		b.Fatal(cubesErr)
+	}
+	if r := cubesRec; r.Header.Scene.Name != "cubes" || len(r.Steps) < tenMinutes {
+		b.Fatalf("want a 10-minute cubes record: %s, %d steps", r.Header.Scene.Name, len(r.Steps))
+	}
+	return cubesRec
+}
+
+// benchSeeks seeks to the positions pick gives, each from another segment
+// (so the segment cache never helps), and reports the slowest seek.
+func benchSeeks(b *testing.B, pick func(s *Seeker, r *rand.Rand) int) {
+	rec := cubesRecord(b)
+	s, err := New(rec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	var worst time.Duration
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := pick(s, r)
+		t0 := time.Now()
+		if err := s.Seek(p); err != nil {
+			b.Fatal(err)
+		}
+		worst = max(worst, time.Since(t0))
+	}
+	b.ReportMetric(float64(worst.Microseconds())/1000, "max_ms")
+}
+
+// BenchmarkSeekCubes10Min seeks to positions spread uniformly over a
+// 10-minute cubes record.
+func BenchmarkSeekCubes10Min(b *testing.B) {
+	benchSeeks(b, func(s *Seeker, r *rand.Rand) int { return r.IntN(s.Len() + 1) })
+}
+
+// BenchmarkSeekCubes10MinWorst seeks to keyframe positions, each of which
+// re-simulates a whole segment (FullEvery ticks) from the keyframe before.
+func BenchmarkSeekCubes10MinWorst(b *testing.B) {
+	benchSeeks(b, func(s *Seeker, r *rand.Rand) int {
+		k := s.Keyframes()
+		return k[1+r.IntN(len(k)-1)]
+	})
+}
+
+// BenchmarkStepBackCubes steps back one tick at a time from the end of a
+// segment: after the first, each is a Load from the segment cache.
+func BenchmarkStepBackCubes(b *testing.B) {
+	rec := cubesRecord(b)
+	s, err := New(rec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	k := s.Keyframes()
+	end := k[len(k)/2]
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if s.Pos() <= end-60 || s.Pos() > end {
+			b.StopTimer()
+			if err := s.Seek(end); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+		if err := s.Back(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkOpenCubes10Min measures opening the record CUBE_VIEWER_RECORD
+// names in the viewer: record.Read, then New (the scene built, the
+// keyframe index, the segment cache); it reports the heap the open record
+// holds (record_MiB). Without the variable it is skipped.
+func BenchmarkOpenCubes10Min(b *testing.B) {
+	name := os.Getenv("CUBE_VIEWER_RECORD")
+	if name == "" {
+		b.Skip("CUBE_VIEWER_RECORD names no record")
+	}
+	var heap uint64
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		f, err := os.Open(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rec, err := record.Read(f, 1<<30)
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := New(rec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		runtime.GC()
+		runtime.ReadMemStats(&m1)
+		heap = max(heap, m1.HeapAlloc-m0.HeapAlloc)
+		runtime.KeepAlive(s)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(heap)/(1<<20), "record_MiB")
+}
