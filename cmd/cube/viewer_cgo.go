@@ -196,6 +196,7 @@ func runViewer(name string, rec *record.Record, vf *viewerFlags, stdout, stderr 
 // same exit status: 1 for a divergence.
 func (v *recordViewer) finish(stdout io.Writer) error {
 	v.st = v.check.Status()
+	fmt.Fprintf(stdout, "the viewer closed at tick %d, step %d of %d\n", v.s.World().Tick(), v.s.Pos(), v.s.Len())
 	switch {
 	case v.st.Err != nil:
 		return exitError{code: 2, msg: fmt.Sprintf("%s cannot be replayed here: %s", v.name, strings.TrimPrefix(v.st.Err.Error(), "record: replay: "))}
@@ -250,7 +251,7 @@ func (v *recordViewer) act(a vact) error {
 		v.showHelp = !v.showHelp
 		return nil
 	}
-	target := -1
+	target, seek := 0, true
 	switch a {
 	case vTickFwd, vTickBack:
 		v.clock.Pause()
@@ -274,6 +275,7 @@ func (v *recordViewer) act(a vact) error {
 		switch {
 		case v.st.First == nil:
 			v.note = "no divergence found" + v.checkedSoFar()
+			seek = false
 		case v.st.DiffPos >= 0:
 			target = v.st.DiffPos
 		default:
@@ -282,17 +284,18 @@ func (v *recordViewer) act(a vact) error {
 		v.clock.Pause()
 	case vNextBad:
 		v.clock.Pause()
+		seek = false
 		for _, sp := range v.st.Bad {
 			if sp.To > s.Pos() {
-				target = max(sp.From, s.Pos()+1)
+				target, seek = max(sp.From, s.Pos()+1), true
 				break
 			}
 		}
-		if target < 0 {
+		if !seek {
 			v.note = "no differing tick after this one" + v.checkedSoFar()
 		}
 	}
-	if target < 0 {
+	if !seek {
 		return nil
 	}
 	return s.Seek(target)
@@ -422,33 +425,46 @@ func (v *recordViewer) hud() []string {
 		state = "playing"
 	}
 	out := []string{
-		fmt.Sprintf("record %s  %d steps (%s)  a full state every %d ticks", filepath.Base(v.name), s.Len(), v.clockAt(s.Len()), h.FullEvery),
-		fmt.Sprintf("scene %s", h.Scene),
-		fmt.Sprintf("tick %d  %s  %s  step %d of %d", s.World().Tick(), state, v.clock.SpeedString(), s.Pos(), s.Len()),
+		fmt.Sprintf("%s  %d steps (%s)", filepath.Base(v.name), s.Len(), v.clockAt(s.Len())),
+		fmt.Sprintf("%s, %s, a full state every %d ticks", h.Scene.Name, plural(h.Scene.Players, "player", "players"), h.FullEvery),
+		fmt.Sprintf("tick %d  %s %s  step %d/%d", s.World().Tick(), state, v.clock.SpeedString(), s.Pos(), s.Len()),
 	}
-	match := s.Match().String()
-	if s.Pos() > 0 && s.Stored(s.Pos()) != nil {
-		match += ", bit for bit against its stored state"
-	} else if s.Match() == viewer.Unknown {
-		match = "the record's initial state"
-	}
-	out = append(out, "this tick "+match)
+	out = append(out, v.matchLine())
 	switch st := v.st; {
 	case st.Err != nil:
 		out = append(out, "check: "+st.Err.Error())
 	case st.First != nil:
 		d := st.First.Divergence
-		out = append(out, fmt.Sprintf("check: first divergence at tick %d after %d matching ticks  %d differing spans%s  D: go there", d.Tick, st.First.Ticks, len(st.Bad), v.checkedSoFar()))
+		out = append(out, fmt.Sprintf("check: diverged at tick %d  %s%s  D: go there", d.Tick, plural(len(st.Bad), "span differs", "spans differ"), v.checkedSoFar()))
 	case st.Done < st.Total:
-		out = append(out, fmt.Sprintf("check: %.0f %% of the record re-simulated in %s, no divergence so far", 100*viewer.Frac(st.Done, st.Total), st.Took.Round(time.Millisecond)))
+		out = append(out, fmt.Sprintf("check: %.0f %% in %s, all alike so far", 100*viewer.Frac(st.Done, st.Total), st.Took.Round(time.Millisecond)))
 	default:
-		out = append(out, fmt.Sprintf("check: every tick re-simulates alike (checked in %s)", st.Took.Round(time.Millisecond)))
+		out = append(out, fmt.Sprintf("check: every tick alike (%s)", st.Took.Round(time.Millisecond)))
 	}
 	if v.note != "" {
 		out = append(out, v.note)
 	}
 	out = append(out, "F1: keys")
 	return out
+}
+
+// matchLine says how the shown tick compares with the record.
+func (v *recordViewer) matchLine() string {
+	s := v.s
+	stored := s.Pos() > 0 && s.Stored(s.Pos()) != nil
+	switch m := s.Match(); {
+	case m == viewer.Same && stored:
+		return "record: same bits (stored state)"
+	case m == viewer.Same:
+		return "record: same hash"
+	case m == viewer.Differs && stored:
+		return "record: DIFFERS (stored state)"
+	case m == viewer.Differs:
+		return "record: hash DIFFERS"
+	case m == viewer.Skipped:
+		return "record: a skip, nothing simulated"
+	}
+	return "record: its initial state"
 }
 
 // reportLines returns the first divergence's field report for the help

@@ -1,6 +1,9 @@
 package viewer
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Speeds are the play speeds, slowest first; DefaultSpeed indexes 1x.
 var Speeds = [...]float64{1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 2, 1, 2, 4, 8}
@@ -85,5 +88,5 @@ func SecondsToSteps(sec, tickDt float64) int {
 	if tickDt <= 0 {
 		return 0
 	}
-	return int(sec/tickDt + 0.5)
+	return int(math.Round(sec / tickDt))
 }

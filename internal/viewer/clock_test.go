@@ -55,7 +55,7 @@ func TestTimelineArithmetic(t *testing.T) {
 	if PosAt(5, 0, 0, 10) != 0 || Frac(5, 0) != 0 || Frac(250, 1000) != 0.25 || Frac(2000, 1000) != 1 || Frac(-1, 10) != 0 {
 		t.Error("Frac or PosAt at the edges")
 	}
-	if SecondsToSteps(10, 1.0/64) != 640 || SecondsToSteps(1, 0) != 0 {
+	if SecondsToSteps(10, 1.0/64) != 640 || SecondsToSteps(-10, 1.0/64) != -640 || SecondsToSteps(1, 0) != 0 {
 		t.Error("SecondsToSteps")
 	}
 }
