@@ -98,6 +98,19 @@ func (w *Window) TimelineAt(x, y float64) (float64, bool) {
 	return f, fy >= p.y && fy <= p.y+p.h && fx >= p.x && fx <= p.x+p.w
 }
 
+// TimelinePoint returns the window coordinates of the point at fraction f
+// of the timeline's bar, as the last Draw showed it: the inverse of
+// TimelineAt, for scripted runs. Without a timeline it returns 0, 0.
+func (w *Window) TimelinePoint(f float64) (x, y float64) {
+	r := w.hud.timeline.bar
+	if r.w <= 0 || w.fbW <= 0 || w.fbH <= 0 {
+		return 0, 0
+	}
+	ww, wh := w.win.GetSize()
+	fx, fy := float64(r.x)+f*float64(r.w), float64(r.y+r.h/2)
+	return fx * float64(ww) / float64(w.fbW), fy * float64(wh) / float64(w.fbH)
+}
+
 // toFramebuffer converts window coordinates to framebuffer pixels.
 func (w *Window) toFramebuffer(x, y float64) (float32, float32) {
 	ww, wh := w.win.GetSize()

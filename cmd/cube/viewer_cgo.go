@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -62,23 +63,38 @@ var (
 	colorRecorded = mgl32.Vec4{0.20, 0.90, 1.00, 0.35} // the record's state of that body
 )
 
-// parseKeys turns -keys into keys, one a frame; KeyUnknown is a frame
-// without one.
-func parseKeys(names []string) ([]render.Key, error) {
+// viewerScript is one frame of -keys: a key, or the left button held on the
+// timeline at a fraction of it (drag@F).
+type viewerScript struct {
+	key  render.Key
+	drag float64 // negative: none
+}
+
+// parseKeys turns -keys into one viewerScript input a frame.
+func parseKeys(names []string) ([]viewerScript, error) {
 	byName := map[string]render.Key{}
 	for k := render.KeyUnknown + 1; k.String() != "unknown"; k++ {
 		byName[strings.ToLower(k.String())] = k
 	}
-	out := make([]render.Key, len(names))
+	out := make([]viewerScript, len(names))
 	for i, n := range names {
+		out[i].drag = -1
 		if n == "-" || n == "" {
+			continue
+		}
+		if f, ok := strings.CutPrefix(n, "drag@"); ok {
+			v, err := strconv.ParseFloat(f, 64)
+			if err != nil || v < 0 || v > 1 {
+				return nil, usagef("-keys: %q: want drag@F with F from 0 to 1, a fraction of the timeline", n)
+			}
+			out[i].drag = v
 			continue
 		}
 		k, ok := byName[strings.ToLower(n)]
 		if !ok {
-			return nil, usagef("-keys: %q is not a key name (names as in the help: Space, Right, PageUp, End, D, F12, ...)", n)
+			return nil, usagef("-keys: %q is not a key name (names as in the help: Space, Right, PageUp, End, D, F12, ...) or drag@F", n)
 		}
-		out[i] = k
+		out[i].key = k
 	}
 	return out, nil
 }
@@ -96,6 +112,10 @@ type recordViewer struct {
 	ghosts                        bool
 	note                          string // the last action's message, on the HUD
 	differ                        []int  // bodies that differ at the shown position, when it is a keyframe
+
+	scrubbing  bool // a drag on the timeline is under way
+	scrubTo    int  // the position under the cursor
+	scrubExact bool // the world is at scrubTo exactly
 }
 
 func runViewer(name string, rec *record.Record, vf *viewerFlags, stdout, stderr io.Writer) error {
@@ -110,7 +130,7 @@ func runViewer(name string, rec *record.Record, vf *viewerFlags, stdout, stderr 
 	v := &recordViewer{name: name, s: s, check: viewer.Check(rec), clock: viewer.NewClock(), dt: rec.Header.Physics.Dt, ghosts: true}
 	defer v.check.Stop()
 	if len(script) > 0 {
-		v.check.Wait() // a scripted run sees the whole check, every time
+		v.check.Wait() // a viewerScript run sees the whole check, every time
 	}
 	win, err := render.Open("cube: record viewer, "+name, vf.width, vf.height)
 	if err != nil {
@@ -127,8 +147,12 @@ func runViewer(name string, rec *record.Record, vf *viewerFlags, stdout, stderr 
 		win.PollEvents()
 		v.st = v.check.Status()
 		keys := win.Pressed()
-		if n < len(script) && script[n] != render.KeyUnknown {
-			keys = append(keys, script[n])
+		drag := -1.0
+		if n < len(script) {
+			if script[n].key != render.KeyUnknown {
+				keys = append(keys, script[n].key)
+			}
+			drag = script[n].drag
 		}
 		shot := false
 		for _, k := range keys {
@@ -146,20 +170,18 @@ func runViewer(name string, rec *record.Record, vf *viewerFlags, stdout, stderr 
 			}
 		}
 		x, y, down := win.Mouse()
+		if drag >= 0 {
+			x, y = win.TimelinePoint(drag)
+			down = true
+		}
 		if down && !wasDown {
 			_, scrubbing = win.TimelineAt(x, y)
 		}
-		if !down {
-			scrubbing = false
-		}
 		wasDown = down
-		if scrubbing {
-			f, _ := win.TimelineAt(x, y)
-			v.clock.Pause()
-			if err := v.s.Seek(int(f*float64(v.s.Len()) + 0.5)); err != nil {
-				return err
-			}
+		if err := v.scrub(win, x, y, scrubbing && down); err != nil {
+			return err
 		}
+		scrubbing = scrubbing && down
 		now := win.Time()
 		elapsed := now - last
 		last = now
@@ -190,6 +212,32 @@ func runViewer(name string, rec *record.Record, vf *viewerFlags, stdout, stderr 
 		}
 	}
 	return v.finish(stdout)
+}
+
+// scrub follows a drag on the timeline: while the cursor moves, the
+// stored state at the keyframe before it (one Restore, so that scrubbing
+// keeps up in any scene); once it rests or the button is let go, the exact
+// tick under it, re-simulated.
+func (v *recordViewer) scrub(win *render.Window, x, y float64, held bool) error {
+	if held {
+		f, _ := win.TimelineAt(x, y)
+		to := int(f*float64(v.s.Len()) + 0.5)
+		v.clock.Pause()
+		if !v.scrubbing || to != v.scrubTo {
+			v.scrubbing, v.scrubTo, v.scrubExact = true, to, false
+			return v.s.SeekNear(to)
+		}
+	}
+	if v.scrubbing && !v.scrubExact {
+		v.scrubExact = true
+		if err := v.s.Seek(v.scrubTo); err != nil {
+			return err
+		}
+	}
+	if !held {
+		v.scrubbing = false
+	}
+	return nil
 }
 
 // finish prints what the check found, as cube replay does, and returns the
@@ -426,7 +474,7 @@ func (v *recordViewer) hud() []string {
 	}
 	out := []string{
 		fmt.Sprintf("%s  %d steps (%s)", filepath.Base(v.name), s.Len(), v.clockAt(s.Len())),
-		fmt.Sprintf("%s, %s, a full state every %d ticks", h.Scene.Name, plural(h.Scene.Players, "player", "players"), h.FullEvery),
+		fmt.Sprintf("%s  %s  a full state every %d ticks", h.Scene.Name, plural(h.Scene.Players, "player", "players"), h.FullEvery),
 		fmt.Sprintf("tick %d  %s %s  step %d/%d", s.World().Tick(), state, v.clock.SpeedString(), s.Pos(), s.Len()),
 	}
 	out = append(out, v.matchLine())
@@ -463,6 +511,9 @@ func (v *recordViewer) matchLine() string {
 		return "record: hash DIFFERS"
 	case m == viewer.Skipped:
 		return "record: a skip, nothing simulated"
+	}
+	if s.Pos() > 0 {
+		return "record: its stored state (scrubbing)"
 	}
 	return "record: its initial state"
 }

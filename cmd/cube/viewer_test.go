@@ -193,7 +193,16 @@ func TestViewerPlays(t *testing.T) {
 	if code, _, errs := runCube("sim", "-seconds", "20", "-record", rec); code != 0 {
 		t.Fatalf("sim: %s", errs)
 	}
-	out, err := exec.Command(bin, "replay", "-window", "-width", "320", "-height", "180", "-frames", "40", "-keys", "Space,],]", rec).CombinedOutput()
+	if step, n := viewerStep(t, bin, rec, "Space,],]", 40); step <= 0 || step >= n {
+		t.Fatalf("after 40 frames playing at 4x: step %d of %d", step, n)
+	}
+}
+
+// viewerStep runs the viewer on rec with -keys keys for frames frames and
+// returns the step it closed at, and the record's steps.
+func viewerStep(t *testing.T, bin, rec, keys string, frames int) (int, int) {
+	t.Helper()
+	out, err := exec.Command(bin, "replay", "-window", "-width", "640", "-height", "360", "-frames", fmt.Sprint(frames), "-keys", keys, rec).CombinedOutput()
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -202,8 +211,38 @@ func TestViewerPlays(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("%s", out)
 	}
-	if _, err := fmt.Sscanf(string(out[i:]), "the viewer closed at tick %d, step %d of %d", &tick, &step, &n); err != nil || step <= 0 || step >= n {
-		t.Fatalf("after 40 frames playing at 4x: step %d of %d (%v)\n%s", step, n, err, out)
+	if _, err := fmt.Sscanf(string(out[i:]), "the viewer closed at tick %d, step %d of %d", &tick, &step, &n); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	return step, n
+}
+
+// A click on the timeline seeks there; a drag shows the stored state at
+// the keyframe before the cursor while it moves, and the exact tick once
+// it rests or the button is let go.
+func TestViewerTimelineDrag(t *testing.T) {
+	needDisplay(t)
+	bin := buildCube(t)
+	rec := filepath.Join(t.TempDir(), "clean.rec")
+	if code, _, errs := runCube("sim", "-seconds", "10", "-record", rec); code != 0 {
+		t.Fatalf("sim: %s", errs)
+	}
+	for _, c := range []struct {
+		keys   string
+		frames int
+		at     float64 // fraction of the record
+		near   bool    // a keyframe at or before it, within 64 ticks
+	}{
+		{"-,drag@0.5,-", 4, 0.5, false},                    // a click
+		{"-,drag@0.25,drag@1,drag@0.999", 5, 0.999, false}, // dragged, resting at the end
+		{"-,drag@0.3,drag@0.6", 3, 0.6, true},              // still moving at the last frame
+		{"-,drag@0.2,drag@0.6,drag@0.6,-", 6, 0.6, false},  // rests, then let go
+	} {
+		step, n := viewerStep(t, bin, rec, c.keys, c.frames)
+		want := int(c.at*float64(n) + 0.5)
+		if c.near && (step > want || step <= want-64) || !c.near && step != want {
+			t.Errorf("-keys %s: step %d of %d, want %d (near: %v)", c.keys, step, n, want, c.near)
+		}
 	}
 }
 

@@ -62,7 +62,7 @@ func (v *viewerFlags) register(fs *flags) {
 	fs.IntVar(&v.height, "height", 720, fmt.Sprintf("with -window: height in pixels, %d to %d", minSize, maxSize))
 	fs.IntVar(&v.frames, "frames", 0, "with -window: quit after this many frames (0: run until closed)")
 	fs.StringVar(&v.screenshot, "screenshot", "", "with -window and -frames: write the last frame to this PNG file")
-	fs.StringVar(&v.keys, "keys", "", "with -window: press these keys, comma-separated (e.g. End,D,R; - for none), one a frame from the first, once the whole record is checked: for scripted runs")
+	fs.StringVar(&v.keys, "keys", "", "with -window: press these keys, comma-separated, one a frame from the first, once the whole record is checked: for scripted runs (e.g. End,D,R; - for no key, drag@F to hold the button on the timeline at the fraction F)")
 }
 
 // check validates the flags; set says which were given.

@@ -86,6 +86,24 @@ func BenchmarkSeekCubes10MinWorst(b *testing.B) {
 	})
 }
 
+// BenchmarkSeekNearCubes10Min is a scrub's seek on a 10-minute cubes
+// record: the stored state at the keyframe before a random position.
+func BenchmarkSeekNearCubes10Min(b *testing.B) {
+	rec := cubesRecord(b)
+	s, err := New(rec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := s.SeekNear(r.IntN(s.Len() + 1)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkStepBackCubes steps back one tick at a time from the end of a
 // segment: after the first, each is a Load from the segment cache.
 func BenchmarkStepBackCubes(b *testing.B) {

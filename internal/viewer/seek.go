@@ -174,6 +174,24 @@ func (s *Seeker) restore(k int) error {
 	return nil
 }
 
+// SeekNear puts the world at the keyframe position at or before p (clamped
+// to 0..Len), as the record stores it: one Restore, whatever the scene, for
+// scrubbing the timeline. Match is then Unknown; Seek(p) gives the exact,
+// re-simulated position.
+func (s *Seeker) SeekNear(p int) error {
+	p = max(0, min(p, s.Len()))
+	k := sort.SearchInts(s.keys, p+1) - 1
+	if s.pos == s.keys[k] && s.seg == k && s.match == Unknown {
+		return nil // there already
+	}
+	if err := s.restore(k); err != nil {
+		return err
+	}
+	s.seg, s.cached = k, 1
+	s.w.Save(&s.cache[0])
+	return nil
+}
+
 // Seek puts the world at position p (clamped to 0..Len): from the cached
 // state nearest before p in its segment, or the keyframe before it, re-
 // simulating the steps between.

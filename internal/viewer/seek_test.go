@@ -179,3 +179,33 @@ func TestCheckerFindsDivergence(t *testing.T) {
 		t.Fatalf("before the first divergence: %v %v", err, s.Match())
 	}
 }
+
+// SeekNear shows the stored state at the keyframe at or before a position;
+// an exact seek after it gives the re-simulated position, as from
+// anywhere.
+func TestSeekNear(t *testing.T) {
+	rec := writeRecord(t, session{scene: "arena", ticks: 200, fullEvery: 16, nudgeAt: -1})
+	want := straight(t, rec)
+	s, err := New(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []int{0, 5, 16, 17, 40, 150, s.Len(), s.Len() + 9} {
+		if err := s.SeekNear(p); err != nil {
+			t.Fatal(err)
+		}
+		k := s.Pos()
+		if k > p || s.Stored(k) == nil || !s.World().State().Equal(s.Stored(k)) || s.Match() != Unknown {
+			t.Fatalf("SeekNear(%d): at %d, stored %v, match %v", p, k, s.Stored(k) != nil, s.Match())
+		}
+		for _, q := range []int{k, k + 1, k + 3, p} {
+			q = min(q, s.Len())
+			if err := s.Seek(q); err != nil {
+				t.Fatal(err)
+			}
+			if s.World().Hash() != want[q] {
+				t.Fatalf("SeekNear(%d) then Seek(%d): hash %016x, want %016x", p, q, s.World().Hash(), want[q])
+			}
+		}
+	}
+}
