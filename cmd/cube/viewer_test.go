@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/record"
@@ -298,5 +299,45 @@ func TestViewerDivergence(t *testing.T) {
 	}
 	if !strings.Contains(want, "body 0 pos.x") || !strings.Contains(want, fmt.Sprintf("diverged at tick %d", tick)) {
 		t.Fatalf("the report does not name the damaged tick %d and field: %s", tick, want)
+	}
+}
+
+// The viewer plays the records cube server (players joining at different
+// ticks, skips while nobody plays) and the window write, to the end, and
+// finds every tick alike.
+func TestViewerServerAndWindowRecords(t *testing.T) {
+	needDisplay(t)
+	if testing.Short() {
+		t.Skip("real time")
+	}
+	bin := buildCube(t)
+	dir := t.TempDir()
+	netRec := filepath.Join(dir, "net.rec")
+	srv := startServer(t, "-record", netRec, "-full-every", "16", "-json")
+	results := make(chan clientResult, 2)
+	for i := 0; i < 2; i++ {
+		go func() {
+			time.Sleep(time.Duration(i) * 600 * time.Millisecond)
+			results <- runTestClient(srv, "-preset", "lan", "-seconds", "2", "-seed", fmt.Sprint(i+1))
+		}()
+	}
+	for i := 0; i < 2; i++ {
+		r := <-results
+		r.check(t, "client")
+	}
+	srv.stop(t)
+	winRec := filepath.Join(dir, "window.rec")
+	if out, err := exec.Command(bin, "-autopilot", "-frames", "90", "-width", "320", "-height", "180", "-record", winRec).CombinedOutput(); err != nil {
+		t.Fatalf("window -record: %v\n%s", err, out)
+	}
+	for _, rec := range []string{netRec, winRec} {
+		step, n := viewerStep(t, bin, rec, "End,Left,Left,Right", 6)
+		if n == 0 || step != n-1 {
+			t.Errorf("%s: step %d of %d, want %d", filepath.Base(rec), step, n, n-1)
+		}
+		out, err := exec.Command(bin, "replay", "-window", "-width", "320", "-height", "180", "-frames", "3", "-keys", "End", rec).CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "ok: every tick of the record re-simulates alike") {
+			t.Errorf("%s: %v\n%s", filepath.Base(rec), err, out)
+		}
 	}
 }
