@@ -129,6 +129,7 @@ func runViewer(name string, rec *record.Record, vf *viewerFlags, stdout, stderr 
 	}
 	v := &recordViewer{name: name, s: s, check: viewer.Check(rec), clock: viewer.NewClock(), dt: rec.Header.Physics.Dt, ghosts: true}
 	defer v.check.Stop()
+	s.UseDerived(v.check)
 	if len(script) > 0 {
 		v.check.Wait() // a viewerScript run sees the whole check, every time
 	}

@@ -48,13 +48,41 @@ func cubesRecord(b *testing.B) *record.Record {
 	return cubesRec
 }
 
+var (
+	checkOnce  sync.Once
+	cubesCheck *Checker
+)
+
+// checked returns the record's Checker, once it has checked it all, and
+// reports how long that took and what it kept.
+func checked(b *testing.B, rec *record.Record) *Checker {
+	checkOnce.Do(func() {
+		cubesCheck = Check(rec)
+		cubesCheck.Wait()
+	})
+	st := cubesCheck.Status()
+	if st.Err != nil || st.First != nil {
+		b.Fatalf("check: %v, %v", st.Err, st.First)
+	}
+	n, bytes := cubesCheck.Kept()
+	b.ReportMetric(st.Took.Seconds(), "check_s")
+	b.ReportMetric(float64(n), "kept_states")
+	b.ReportMetric(float64(bytes)/(1<<20), "kept_MiB")
+	return cubesCheck
+}
+
 // benchSeeks seeks to the positions pick gives, each from another segment
-// (so the segment cache never helps), and reports the slowest seek.
-func benchSeeks(b *testing.B, pick func(s *Seeker, r *rand.Rand) int) {
+// (so the segment cache never helps), and reports the slowest seek; with
+// kept, from the states the background check kept too, as the viewer does
+// once the check is done.
+func benchSeeks(b *testing.B, kept bool, pick func(s *Seeker, r *rand.Rand) int) {
 	rec := cubesRecord(b)
 	s, err := New(rec)
 	if err != nil {
 		b.Fatal(err)
+	}
+	if kept {
+		s.UseDerived(checked(b, rec))
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	var worst time.Duration
@@ -71,20 +99,32 @@ func benchSeeks(b *testing.B, pick func(s *Seeker, r *rand.Rand) int) {
 	b.ReportMetric(float64(worst.Microseconds())/1000, "max_ms")
 }
 
-// BenchmarkSeekCubes10Min seeks to positions spread uniformly over a
-// 10-minute cubes record.
-func BenchmarkSeekCubes10Min(b *testing.B) {
-	benchSeeks(b, func(s *Seeker, r *rand.Rand) int { return r.IntN(s.Len() + 1) })
+// uniform picks a position anywhere in the record.
+func uniform(s *Seeker, r *rand.Rand) int { return r.IntN(s.Len() + 1) }
+
+// worst picks a keyframe position: with the record's keyframes alone it
+// re-simulates a whole segment (FullEvery ticks) from the keyframe before,
+// with the states the check kept half of one.
+func worst(s *Seeker, r *rand.Rand) int {
+	k := s.Keyframes()
+	return k[1+r.IntN(len(k)-1)]
 }
 
-// BenchmarkSeekCubes10MinWorst seeks to keyframe positions, each of which
-// re-simulates a whole segment (FullEvery ticks) from the keyframe before.
-func BenchmarkSeekCubes10MinWorst(b *testing.B) {
-	benchSeeks(b, func(s *Seeker, r *rand.Rand) int {
-		k := s.Keyframes()
-		return k[1+r.IntN(len(k)-1)]
-	})
-}
+// BenchmarkSeekCubes10Min seeks to positions spread uniformly over a
+// 10-minute cubes record, from its keyframes alone.
+func BenchmarkSeekCubes10Min(b *testing.B) { benchSeeks(b, false, uniform) }
+
+// BenchmarkSeekCubes10MinWorst seeks to the farthest positions from the
+// keyframes before them.
+func BenchmarkSeekCubes10MinWorst(b *testing.B) { benchSeeks(b, false, worst) }
+
+// BenchmarkSeekCubes10MinKept seeks anywhere, from the keyframes and the
+// states the check kept.
+func BenchmarkSeekCubes10MinKept(b *testing.B) { benchSeeks(b, true, uniform) }
+
+// BenchmarkSeekCubes10MinKeptWorst seeks to the farthest positions, from
+// the keyframes and the states the check kept.
+func BenchmarkSeekCubes10MinKeptWorst(b *testing.B) { benchSeeks(b, true, worst) }
 
 // BenchmarkSeekNearCubes10Min is a scrub's seek on a 10-minute cubes
 // record: the stored state at the keyframe before a random position.

@@ -1,10 +1,13 @@
 package viewer
 
 import (
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
+	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/record"
 )
 
@@ -30,6 +33,20 @@ type Status struct {
 	Took              time.Duration // time spent so far
 }
 
+// DerivedBudget bounds the memory of the states a Checker keeps for seeks
+// (about 0.36 MB each in the cubes scene: a 10-minute cubes record, 600
+// segments, takes about 220 MB).
+const DerivedBudget = 256 << 20
+
+// minDerivedGap is the shortest segment a Checker keeps a state in.
+const minDerivedGap = 32
+
+// derivedState is a state a Checker kept: the world at position pos.
+type derivedState struct {
+	pos int
+	st  *physics.State
+}
+
 // Checker re-simulates a record segment by segment on its own world, in
 // a goroutine of its own, and compares every tick with the record: the
 // timeline shows how far it got and where the record differs.
@@ -37,8 +54,10 @@ type Checker struct {
 	stop     atomic.Bool
 	finished chan struct{}
 
-	mu sync.Mutex
-	st Status
+	mu      sync.Mutex
+	st      Status
+	derived []derivedState // ascending by pos
+	bytes   int            // memory of derived
 }
 
 // Check starts checking rec on a world of its own and returns at once.
@@ -99,7 +118,12 @@ func (c *Checker) run(rec *record.Record) {
 			}
 			first = &r
 		}
+		keep := c.keepAt(s, p)
 		c.mu.Lock()
+		if keep != nil {
+			c.derived = append(c.derived, derivedState{p, keep})
+			c.bytes += stateBytes(keep)
+		}
 		c.st.Done, c.st.Took = p, time.Since(start)
 		if m == Differs {
 			c.addBad(p)
@@ -112,6 +136,52 @@ func (c *Checker) run(rec *record.Record) {
 		}
 		c.mu.Unlock()
 	}
+}
+
+// keepAt returns a copy of the world at position p if the Checker keeps
+// it for seeks: in the middle of each segment of at least minDerivedGap
+// positions, while the kept states stay within DerivedBudget. It halves
+// the longest re-simulation a seek needs. Only the Checker's goroutine
+// calls it (c.bytes is written there alone).
+func (c *Checker) keepAt(s *Seeker, p int) *physics.State {
+	g := s.segOf(p)
+	if g+1 >= len(s.keys) {
+		return nil
+	}
+	lo, hi := s.keys[g], s.keys[g+1]
+	if hi-lo < minDerivedGap || p != lo+(hi-lo)/2 {
+		return nil
+	}
+	if c.bytes+stateBytes(s.w.State()) > DerivedBudget {
+		return nil
+	}
+	st := new(physics.State)
+	s.w.Save(st)
+	return st
+}
+
+// stateBytes estimates the memory of a state.
+func stateBytes(st *physics.State) int {
+	return len(st.Bodies)*int(unsafe.Sizeof(physics.BodyState{})) + len(st.Contacts)*int(unsafe.Sizeof(physics.ContactState{}))
+}
+
+// before returns the greatest kept position in (lo, p] and its state.
+func (c *Checker) before(lo, p int) (int, *physics.State) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := sort.Search(len(c.derived), func(i int) bool { return c.derived[i].pos > p }) - 1
+	if i < 0 || c.derived[i].pos <= lo {
+		return 0, nil
+	}
+	return c.derived[i].pos, c.derived[i].st
+}
+
+// Kept returns how many states the Checker keeps for seeks and their
+// memory in bytes.
+func (c *Checker) Kept() (n, bytes int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.derived), c.bytes
 }
 
 // addBad adds position p to the differing spans; c.mu is held.

@@ -24,7 +24,10 @@
 // state: that is where the viewer shows the recorded and the re-simulated
 // worlds together. A seek costs one Restore and at most FullEvery steps
 // (64 by default); the states of the segment being played are cached, so
-// stepping back within it costs one Load.
+// stepping back within it costs one Load. The background Checker keeps the
+// state in the middle of each segment it re-simulates (within
+// DerivedBudget), and a Seeker told to UseDerived starts from those too:
+// the same bits, half the longest seek.
 //
 // For a record that matches, this is the straight replay's world at every
 // position. For one that diverges, it is the straight replay's world up to

@@ -49,9 +49,12 @@ type Seeker struct {
 	pos    int              // the world's position
 	match  Match            // how the world at pos compares with the record
 
-	seg    int             // the segment cached: positions from keys[seg]
-	cache  []physics.State // cache[i] is the world at position keys[seg]+i
+	seg    int             // the segment the world and the cache are in: positions after keys[seg]; -1: none
+	cbase  int             // the position of cache[0]: keys[seg], or a state the Checker kept
+	cache  []physics.State // cache[i] is the world at position cbase+i
 	cached int             // cache entries valid; 0: none
+
+	derived *Checker // states kept by a check, to start seeks from; nil: none
 }
 
 // New builds the record's scene, checks that it is the one the record
@@ -184,17 +187,24 @@ func (s *Seeker) SeekNear(p int) error {
 	if s.pos == s.keys[k] && s.seg == k && s.match == Unknown {
 		return nil // there already
 	}
+	return s.startAtKeyframe(k)
+}
+
+// startAtKeyframe restores keyframe k as stored and starts the cache of
+// segment k there.
+func (s *Seeker) startAtKeyframe(k int) error {
 	if err := s.restore(k); err != nil {
 		return err
 	}
-	s.seg, s.cached = k, 1
+	s.seg, s.cbase, s.cached = k, s.keys[k], 1
 	s.w.Save(&s.cache[0])
 	return nil
 }
 
-// Seek puts the world at position p (clamped to 0..Len): from the cached
-// state nearest before p in its segment, or the keyframe before it, re-
-// simulating the steps between.
+// Seek puts the world at position p (clamped to 0..Len), re-simulating
+// from the nearest state before it in its segment that it has: the world
+// as it is, the segment cache, a state the Checker kept (UseDerived), or
+// the keyframe the segment starts from.
 func (s *Seeker) Seek(p int) error {
 	p = max(0, min(p, s.Len()))
 	if p == 0 {
@@ -202,28 +212,42 @@ func (s *Seeker) Seek(p int) error {
 		return s.restore(0)
 	}
 	g := s.segOf(p)
-	base := s.keys[g]
-	if g != s.seg || s.cached == 0 {
-		if err := s.restore(g); err != nil {
+	// The start: the keyframe, or better the cache, or better a derived
+	// state; any state of segment g this Seeker or a Checker computed is
+	// the same bits.
+	start, from := s.keys[g], 'k'
+	if s.seg == g && s.cached > 0 && s.cbase <= p {
+		start, from = s.cbase+min(p-s.cbase, s.cached-1), 'c'
+	}
+	dpos, dst := s.derivedBefore(g, p)
+	if dpos > start {
+		start, from = dpos, 'd'
+	}
+	if s.seg == g && s.pos >= start && s.pos <= p {
+		from = 'w' // go on from the world as it is
+	}
+	switch from {
+	case 'k':
+		if err := s.startAtKeyframe(g); err != nil {
 			return err
 		}
-		s.seg, s.cached = g, 1
+	case 'c':
+		// Load is for a state this world saved: the cache holds only those.
+		s.w.Load(&s.cache[start-s.cbase])
+		s.pos, s.match = start, s.matchAt(start)
+	case 'd':
+		if err := s.w.Restore(dst); err != nil {
+			return fmt.Errorf("viewer: a state kept by the check at tick %d: %w", dst.Tick, err)
+		}
+		s.pos, s.match = start, s.matchAt(start)
+		s.seg, s.cbase, s.cached = g, start, 1
 		s.w.Save(&s.cache[0])
-	}
-	// Go on from the world as it is when it stands between the last cached
-	// state before p and p; else load that cached state (Load is for a
-	// state this world saved: the cache holds only those).
-	from := min(p-base, s.cached-1)
-	if s.pos < base+from || s.pos > p {
-		s.w.Load(&s.cache[from])
-		s.pos = base + from
-		s.match = s.cachedMatch(from)
 	}
 	for s.pos < p {
 		if err := s.step(); err != nil {
 			return err
 		}
-		if i := s.pos - base; i == s.cached && i < len(s.cache) {
+		if i := s.pos - s.cbase; i == s.cached && i < len(s.cache) {
 			s.w.Save(&s.cache[i])
 			s.cached++
 		}
@@ -231,14 +255,28 @@ func (s *Seeker) Seek(p int) error {
 	return nil
 }
 
-// cachedMatch returns the comparison of the cached position base+i, which
-// the Seeker computed when it stepped there.
-func (s *Seeker) cachedMatch(i int) Match {
-	if i == 0 {
+// matchAt returns the comparison of the world, at position p of the
+// current segment, with the record: Unknown at the keyframe the segment
+// starts from (restored as stored).
+func (s *Seeker) matchAt(p int) Match {
+	if p == s.keys[s.seg] {
 		return Unknown
 	}
-	p := s.keys[s.seg] + i
 	return s.compare(p)
+}
+
+// UseDerived makes Seek start, where it helps, from the states c keeps
+// as it checks the record (see Checker).
+func (s *Seeker) UseDerived(c *Checker) { s.derived = c }
+
+// derivedBefore returns the greatest position in segment g, after its
+// keyframe and at most p, whose state the Checker kept, and that state;
+// 0, nil when there is none.
+func (s *Seeker) derivedBefore(g, p int) (int, *physics.State) {
+	if s.derived == nil {
+		return 0, nil
+	}
+	return s.derived.before(s.keys[g], p)
 }
 
 // compare compares the world, at position p, with the record.
