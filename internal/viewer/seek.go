@@ -239,8 +239,8 @@ func (s *Seeker) Seek(p int) error {
 		if err := s.w.Restore(dst); err != nil {
 			return fmt.Errorf("viewer: a state kept by the check at tick %d: %w", dst.Tick, err)
 		}
-		s.pos, s.match = start, s.matchAt(start)
 		s.seg, s.cbase, s.cached = g, start, 1
+		s.pos, s.match = start, s.matchAt(start)
 		s.w.Save(&s.cache[0])
 	}
 	for s.pos < p {

@@ -230,6 +230,19 @@ func TestSeekWithDerivedStates(t *testing.T) {
 			t.Fatal(err)
 		}
 		fast.UseDerived(c)
+		// A kept state is the first start after opening (no segment yet).
+		if n, _ := c.Kept(); n > 0 {
+			p := c.derived[0].pos + 1
+			if err := fast.Seek(p); err != nil {
+				t.Fatal(err)
+			}
+			if err := plain.Seek(p); err != nil {
+				t.Fatal(err)
+			}
+			if !fast.World().State().Equal(plain.World().State()) {
+				t.Fatalf("first seek to %d from a kept state: other bits", p)
+			}
+		}
 		for _, p := range rand.New(rand.NewPCG(7, 8)).Perm(plain.Len() + 1) {
 			if err := plain.Seek(p); err != nil {
 				t.Fatal(err)
