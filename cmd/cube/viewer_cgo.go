@@ -533,7 +533,7 @@ func (v *recordViewer) reportLines() []string {
 	for _, l := range lines {
 		l = strings.TrimSpace(l)
 		if where, vals, ok := strings.Cut(l, ": "); ok && (strings.HasPrefix(l, "body ") || strings.HasPrefix(l, "contact") || strings.HasPrefix(l, "tick ")) {
-			out = append(out, where+"\t"+vals+"\t"+shortValues(vals))
+			out = append(out, where+"\t"+vals) // no short form: the bits are the point
 			continue
 		}
 		if len(out) < 3 {
@@ -546,16 +546,6 @@ func (v *recordViewer) reportLines() []string {
 		out = append(out[:1], append([]string{d.Note}, out[1:]...)...)
 	}
 	return out
-}
-
-// shortValues keeps the two decimals of a field line's values.
-func shortValues(vals string) string {
-	a, b, ok := strings.Cut(vals, " != ")
-	if !ok {
-		return vals
-	}
-	first := func(s string) string { x, _, _ := strings.Cut(s, " "); return x }
-	return first(a) + " != " + first(b)
 }
 
 // plural formats n with the singular or plural words.
