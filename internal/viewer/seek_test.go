@@ -273,3 +273,32 @@ func TestSeekWithDerivedStates(t *testing.T) {
 		}
 	}
 }
+
+// A record without steps (a session stopped at once) opens, seeks nowhere
+// and checks alike.
+func TestEmptyRecord(t *testing.T) {
+	rec := writeRecord(t, session{scene: "arena", ticks: 0, fullEvery: 64, nudgeAt: -1})
+	s, err := New(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []int{-1, 0, 5} {
+		if err := s.Seek(p); err != nil || s.Pos() != 0 {
+			t.Fatalf("Seek(%d): %v, at %d", p, err, s.Pos())
+		}
+		if err := s.SeekNear(p); err != nil || s.Pos() != 0 {
+			t.Fatalf("SeekNear(%d): %v, at %d", p, err, s.Pos())
+		}
+	}
+	if err := s.Forward(); err != nil || s.Pos() != 0 || s.Match() != Unknown {
+		t.Fatalf("Forward: %v, at %d, %v", err, s.Pos(), s.Match())
+	}
+	c := Check(rec)
+	c.Wait()
+	if st := c.Status(); st.Err != nil || st.Done != 0 || st.Total != 0 || st.First != nil {
+		t.Fatalf("%+v", st)
+	}
+	if Frac(0, 0) != 0 || PosAt(100, 0, 200, 0) != 0 {
+		t.Fatal("timeline arithmetic on an empty record")
+	}
+}
