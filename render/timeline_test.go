@@ -4,7 +4,7 @@ import "testing"
 
 // With a timeline, the other panels keep above it, at every size the
 // viewer is tested at; the timeline spans the bottom of the window.
-func TestTimelineLayout(t *testing.T) {
+func TestViewerTimelineLayout(t *testing.T) {
 	f := &Frame{
 		HUD:      []string{"damaged.rec  446 steps (0:07.0)", "arena  1 player  a full state every 64 ticks", "tick 192  paused 1x  step 192/446", "record: DIFFERS (stored state)", "check: diverged at tick 192  1 span differs  D: go there", "F1: keys"},
 		Banner:   "DIVERGED: tick 192 differs from the record\n1 of 8 bodies differ (magenta); R: the field report",
