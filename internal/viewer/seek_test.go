@@ -302,3 +302,27 @@ func TestEmptyRecord(t *testing.T) {
 		t.Fatal("timeline arithmetic on an empty record")
 	}
 }
+
+// Seeks while the check runs and keeps states give the bits of a replay
+// from the start (run with -race: the kept states are shared).
+func TestSeekWhileChecking(t *testing.T) {
+	rec := writeRecord(t, session{scene: "arena", ticks: 2000, fullEvery: 64, nudgeAt: -1})
+	want := straight(t, rec)
+	c := Check(rec)
+	defer c.Stop()
+	s, err := New(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.UseDerived(c)
+	r := rand.New(rand.NewPCG(9, 10))
+	for k := 0; k < 300; k++ {
+		p := r.IntN(s.Len() + 1)
+		if err := s.Seek(p); err != nil {
+			t.Fatal(err)
+		}
+		if s.World().Hash() != want[p] {
+			t.Fatalf("seek %d while checking: other bits", p)
+		}
+	}
+}
