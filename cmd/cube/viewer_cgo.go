@@ -247,3 +247,15 @@ func buildViewerFrame(v *viewer.View, f *render.Frame, tl *render.Timeline) {
 	tl.Left, tl.Right = v.TimelineText()
 	f.Timeline = tl
 }
+
+// keyList splits -keys into its names; "-" is a frame without a key.
+func (v *viewerFlags) keyList() []string {
+	if strings.TrimSpace(v.keys) == "" {
+		return nil
+	}
+	out := strings.Split(v.keys, ",")
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
+}
