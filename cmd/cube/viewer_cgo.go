@@ -259,3 +259,12 @@ func (v *viewerFlags) keyList() []string {
 	}
 	return out
 }
+
+// viewerHelpLines returns the viewer's key table for the help overlay.
+func viewerHelpLines() []string {
+	out := []string{"Record viewer: keys and mouse (F1 or H closes this help)"}
+	for _, k := range viewerKeyHelp {
+		out = append(out, k.key+"\t"+k.what+"\t"+k.short)
+	}
+	return out
+}

@@ -28,15 +28,6 @@ var viewerKeyHelp = []struct{ key, what, short string }{
 	{"wheel", "zoom in and out", "zoom"},
 }
 
-// viewerHelpLines returns the viewer's key table for the help overlay.
-func viewerHelpLines() []string {
-	out := []string{"Record viewer: keys and mouse (F1 or H closes this help)"}
-	for _, k := range viewerKeyHelp {
-		out = append(out, k.key+"\t"+k.what+"\t"+k.short)
-	}
-	return out
-}
-
 // printViewerKeys prints the viewer's key table for `cube replay -h`.
 func printViewerKeys(w io.Writer) {
 	fmt.Fprintln(w, "keys of the viewer (-window):")
