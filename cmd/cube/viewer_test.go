@@ -265,11 +265,11 @@ func TestViewerDivergence(t *testing.T) {
 	bin := buildCube(t)
 	dir := t.TempDir()
 	clean := filepath.Join(dir, "clean.rec")
-	if code, _, errs := runCube("sim", "-preset", "good", "-seconds", "6", "-record", clean); code != 0 {
+	if code, _, errs := runCube("sim", "-scene", "cubes", "-preset", "perfect", "-seconds", "10", "-record", clean); code != 0 {
 		t.Fatalf("sim: %s", errs)
 	}
 	rec := readRecordFile(t, clean)
-	tick := damageState(t, rec, 3)
+	tick := damageState(t, rec, 8)
 	bad := filepath.Join(dir, "damaged.rec")
 	writeRecordFile(t, rec, bad)
 	_, want, _ := runCube("replay", bad)
