@@ -28,6 +28,7 @@ type hud struct {
 
 	// Where the last build put each panel; zero when not drawn.
 	status, banner, graph, help rect
+	timeline                    timelineBox
 }
 
 // build lays out frame f for a framebuffer of w×h pixels.
@@ -35,6 +36,13 @@ func (h *hud) build(a *atlas, f *Frame, w, hgt int) {
 	h.b.reset()
 	W, H := float32(w), float32(hgt)
 	l := &h.l
+	h.timeline = timelineBox{}
+	if f.Timeline != nil {
+		fs := timelineFonts(a, H)
+		h.timeline = layTimeline(fs, W, H)
+		defer h.drawTimeline(fs, f.Timeline, h.timeline)
+		H = h.timeline.panel.y // the other panels keep above it
+	}
 	l.lay(a, f, W, H)
 	h.status, h.banner, h.graph, h.help = l.status, l.banner, l.graph, l.help
 

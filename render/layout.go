@@ -471,7 +471,7 @@ func LayoutProblems(f *Frame, width, height int) []string {
 	parts := []struct {
 		name string
 		r    rect
-	}{{"status", l.status}, {"banner", l.banner}, {"graph", l.graph}, {"help", l.help}}
+	}{{"status", l.status}, {"banner", l.banner}, {"graph", l.graph}, {"help", l.help}, {"timeline", h.timeline.panel}}
 	W, H := float32(width), float32(height)
 	for i, p := range parts {
 		if p.r.w <= 0 {

@@ -58,6 +58,9 @@ type Frame struct {
 	Banner string
 	Graph  []Sample // oldest first; the graph shows the 10 s ending at Now; nil hides the graph
 	Now    float64  // seconds, on the samples' clock
+	// Timeline, when not nil, is the record viewer's bar across the
+	// bottom (timeline.go); the other panels keep above it.
+	Timeline *Timeline
 }
 
 // Window is an OpenGL 4.1 core window with everything needed to draw a
@@ -393,8 +396,9 @@ func (w *Window) onKey(_ *glfw.Window, key glfw.Key, _ int, action glfw.Action, 
 func (w *Window) onMouseButton(win *glfw.Window, _ glfw.MouseButton, action glfw.Action, _ glfw.ModifierKey) {
 	switch action {
 	case glfw.Press:
-		w.dragging = true
 		w.lastX, w.lastY = win.GetCursorPos()
+		_, onTimeline := w.TimelineAt(w.lastX, w.lastY)
+		w.dragging = !onTimeline // a drag on the timeline seeks; the caller reads Mouse
 	case glfw.Release:
 		w.dragging = win.GetMouseButton(glfw.MouseButtonLeft) == glfw.Press ||
 			win.GetMouseButton(glfw.MouseButtonRight) == glfw.Press

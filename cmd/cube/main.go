@@ -5,7 +5,8 @@
 //
 //	cube hash     run a scene with its scripted inputs and print its state hash
 //	cube sim      run a client and a server over a simulated link, print a summary
-//	cube replay   re-simulate a session record and check every tick
+//	cube replay   re-simulate a session record and check every tick;
+//	              with -window (cgo), watch it, seek and scrub it
 //	cube server   serve a scene to clients over QUIC in real time
 //	cube client   play an autopilot against a server over QUIC
 //	cube bench    step a scene and print timings, overlap, drift and the hash
@@ -39,7 +40,7 @@ func commands() []command {
 		{"window", "open the desktop demo (the default with no subcommand)", runWindow},
 		{"hash", "run a scene with its scripted inputs and print the state hash", runHash},
 		{"sim", "run a client and a server over a simulated link, headless, and print a summary", runSim},
-		{"replay", "re-simulate a session record on this machine and check every tick", runReplay},
+		{"replay", "re-simulate a session record on this machine and check every tick (-window: watch and scrub it)", runReplay},
 		{"server", "serve a scene to clients over QUIC in real time, headless, and print a summary when stopped", runServer},
 		{"client", "play a seeded autopilot against a cube server over QUIC, headless, and print a summary", runClient},
 		{"bench", "step a scene with its scripted input and print timings, overlap, drift and the hash", runBench},

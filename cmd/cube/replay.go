@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,12 +15,17 @@ import (
 const maxRecordBytes = 1 << 30
 
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("replay", "replay [-max-bytes N] [-workers N] FILE", stderr)
+	fs := newFlags("replay", "replay [-max-bytes N] [-workers N] [-window [-width W] [-height H] [-frames N] [-screenshot FILE.png] [-keys K,K,...]] FILE", stderr)
 	maxBytes := fs.Int64("max-bytes", maxRecordBytes, "refuse records larger than this, 1 to 2^40")
 	var workers workersFlag
 	workers.register(fs)
+	var vf viewerFlags
+	vf.register(fs)
 	fs.allowArgs = 1
 	if err := fs.parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printViewerKeys(stderr)
+		}
 		if fs.NArg() > 1 && strings.HasPrefix(fs.Arg(1), "-") {
 			return usagef("%s after the file: flags go before it, cube replay [flags] FILE", fs.Arg(1))
 		}
@@ -32,6 +38,11 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		return usagef("-max-bytes %d is out of range: want 1 to %d", *maxBytes, int64(1)<<40)
 	}
 	if err := workers.check(); err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := vf.check(set); err != nil {
 		return err
 	}
 	name := fs.Arg(0)
@@ -48,6 +59,9 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "cube replay: %s is cut short (%s); replaying the steps of its %d complete chunks\n", name, rec.TruncatedWhy, rec.Chunks-1)
 	}
 	rec.Header.Physics.Workers = workers.n // not part of the record: the bits are the same for any
+	if vf.window {
+		return runViewer(name, rec, &vf, stdout, stderr)
+	}
 	res, err := record.Replay(rec)
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "record: replay: ")
