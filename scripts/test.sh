@@ -47,9 +47,11 @@ echo "== go test"
 # display of its own; the others need none and run in parallel.
 windowed="github.com/cubelab/cube/render github.com/cubelab/cube/cmd/cube"
 others=$(go list ./... | grep -v -x -F -e github.com/cubelab/cube/render -e github.com/cubelab/cube/cmd/cube)
-go test -count=1 $others
+# go test's default limit of 10 minutes a package is too close to what
+# session's tests take on a busy machine: the whole run has 90.
+go test -count=1 -timeout 30m $others
 for p in $windowed; do
-  xvfb-run -a -s "-screen 0 1280x720x24" go test -count=1 "$p"
+  xvfb-run -a -s "-screen 0 1280x720x24" go test -count=1 -timeout 30m "$p"
 done
 
 echo "== attacks"
