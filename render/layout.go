@@ -72,7 +72,8 @@ func margins(fs *fontSet) (m, pad float32) {
 // nextItems splits a status line: it returns the longest run of whole
 // items (separated by hudSep) from the start of s that is at most maxW
 // wide, and the rest after the separator. An item wider than maxW on its own
-// comes back alone with cut set: draw it with textFit.
+// is wrapped between its words (a note, a long reason); a word wider than
+// maxW comes back alone with cut set: draw it with textFit.
 func nextItems(f *face, s string, maxW float32) (line, rest string, cut bool) {
 	sepW := f.width(hudSep)
 	var w float32
@@ -89,7 +90,11 @@ func nextItems(f *face, s string, maxW float32) (line, rest string, cut bool) {
 		}
 		if w+iw > maxW {
 			if end == 0 {
-				return item, trimLeadingSpaces(s[len(item):]), true
+				if head, _ := f.nextLine(item, maxW); len(head) < len(item) && item[len(head)] == ' ' {
+					return head, trimLeadingSpaces(s[len(head):]), false // wrapped at a space
+				}
+				word, _, _ := strings.Cut(item, " ") // a word wider than the line
+				return word, trimLeadingSpaces(s[len(word):]), true
 			}
 			return s[:end], trimLeadingSpaces(s[end:]), false
 		}
@@ -529,6 +534,11 @@ func LayoutProblems(f *Frame, width, height int) []string {
 			add("banner: left out")
 		} else if l.bannerTitle.width(first) > l.bannerMaxW {
 			add("banner: %q cut", first)
+		}
+		if _, detail, ok := strings.Cut(f.Banner, "\n"); ok && l.banner.h > 0 {
+			if n := l.fs.text.lineCount(detail, l.bannerMaxW); n > l.bannerLines {
+				add("banner: %d of %d detail lines shown", l.bannerLines, n)
+			}
 		}
 	}
 	if f.ShowHelp && len(f.Help) > 0 {

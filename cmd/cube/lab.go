@@ -582,7 +582,7 @@ func (l *lab) hud() []string {
 		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", server, onOff(l.show.snapshot), onOff(l.show.predicted)),
 	)
 	if l.remote != nil && l.remote.lost != nil {
-		lines = append(lines, "LOST: "+l.remote.lost.Error())
+		lines = append(lines, "connection ended (the banner says why)  Esc: quit")
 	} else if l.remote != nil {
 		lines = append(lines, "F1 or H: help  Tab: hide this")
 	} else {

@@ -147,6 +147,9 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		simTime += win.Time() - now
+		if lost := l.lostNews(); lost != nil {
+			fmt.Fprintf(stderr, "cube window: %v\n", lost)
+		}
 		l.build(&frame)
 		win.Draw(&frame, elapsed)
 		lastFrame := wf.frames > 0 && n+1 >= wf.frames
@@ -166,7 +169,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if l.remote != nil && l.remote.lost != nil {
-		return l.remote.lost
+		return exitError{code: 1} // the reason went to stderr when it happened
 	}
 	return nil
 }
@@ -289,6 +292,9 @@ func (l *lab) build(f *render.Frame) {
 	f.Follow = v32(pos)
 	f.Help, f.ShowHelp = helpLines(), l.showHelp
 	f.Banner = l.desync
+	if lost := l.lostBanner(); lost != "" {
+		f.Banner = lost
+	}
 	f.Now = l.now().Seconds()
 	if l.hideOverlay {
 		f.HUD, f.Graph = nil, nil
