@@ -196,7 +196,7 @@ func TestFrameHoldsEveryBody(t *testing.T) {
 		switch b.Color {
 		case colorPlayer:
 			red++
-		case colorBody, colorResting:
+		case colorBody, colorResting, shade(colorBody, 1), shade(colorResting, 1):
 			neutral++
 		}
 		if b.Blocks {
