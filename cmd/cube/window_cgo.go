@@ -213,9 +213,9 @@ func pq(q physics.Quat) mgl32.Quat {
 var (
 	// The player's cube: a saturated red, which the ghosts drawn over it
 	// (faint faces, opaque outlines) leave red, neither brown nor purple.
-	colorPlayer   = mgl32.Vec4{0.95, 0.1, 0.08, 1}
-	colorServer   = mgl32.Vec4{1, 0.85, 0.1, ghostAlpha}
-	colorSnapshot = mgl32.Vec4{0.2, 0.45, 1, ghostAlpha}
+	colorPlayer    = mgl32.Vec4{0.95, 0.1, 0.08, 1}
+	colorServer    = mgl32.Vec4{1, 0.85, 0.1, ghostAlpha}
+	colorSnapshot  = mgl32.Vec4{0.2, 0.45, 1, ghostAlpha}
 	colorPredicted = mgl32.Vec4{0.9, 0.9, 0.9, 1}
 	colorStatic    = mgl32.Vec4{0.55, 0.57, 0.6, 1}
 	colorBody      = mgl32.Vec4{0.82, 0.78, 0.70, 1} // other dynamic bodies, moving
