@@ -27,13 +27,14 @@ const hudSep = "  "
 
 // Layout limits.
 const (
-	statusShare  = 0.45 // of the width at most, for the status panel: the cube at the centre stays in view
-	graphShare   = 0.5  // of the width, at least, for the graph
-	graphChars   = 72   // characters, at least, for the graph's width
-	graphLines   = 11   // line heights: the graph's preferred height
-	graphHShare  = 0.32 // of the height, at most, for the graph
-	bannerDetail = 4    // lines of banner detail at most
-	helpMaxCols  = 3
+	statusShare   = 0.45 // of the width at most, for the status panel: the cube at the centre stays in view
+	graphShare    = 0.5  // of the width, at least, for the graph
+	graphChars    = 72   // characters, at least, for the graph's width, in windows wide enough
+	graphMaxShare = 0.6  // of the width, at most, for those graphChars: a small window keeps its view
+	graphLines    = 11   // line heights: the graph's preferred height
+	graphHShare   = 0.32 // of the height, at most, for the graph
+	bannerDetail  = 4    // lines of banner detail at most
+	helpMaxCols   = 3
 )
 
 // layout is where the last build put each part of the overlay. A zero rect
@@ -246,7 +247,7 @@ func (l *layout) layoutPanels(a *atlas, f *Frame, fs *fontSet, W, H float32) boo
 		statusH = float32(n)*lh + 2*pad
 	}
 	if f.Graph != nil {
-		gw := min(W-2*m, max(graphChars*cw, W*graphShare))
+		gw := min(W-2*m, max(min(graphChars*cw, W*graphMaxShare), W*graphShare))
 		gMin := graphMinHeight(fs, gw)
 		gPref := max(gMin, min(H*graphHShare, graphLines*lh))
 		floor := top

@@ -140,6 +140,7 @@ type lab struct {
 	// cameraReset asks the window to put the camera back to its default
 	// place (the reset-camera key, a new scene); the window clears it.
 	cameraReset bool
+	compact     bool // a small window: the short HUD (setWindowSize)
 }
 
 // noteSeconds is how long a note stays on the HUD.
@@ -506,6 +507,9 @@ func onOff(b bool) string {
 // hud returns the status lines. Items within a line are separated by two
 // spaces; the window wraps lines between items, never inside one.
 func (l *lab) hud() []string {
+	if l.compact {
+		return l.compactHUD()
+	}
 	c := l.client()
 	newest, have := c.Newest()
 	ack := "none"

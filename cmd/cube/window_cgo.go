@@ -142,6 +142,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			l.cameraReset = false
 		}
 		l.setKeys(heldInput(win))
+		l.setWindowSize(win.Size())
 		now := win.Time()
 		elapsed := now - last
 		last = now
@@ -311,6 +312,9 @@ func (l *lab) build(f *render.Frame) {
 	f.Follow = v32(pos)
 	f.Help, f.ShowHelp = helpLines(), l.showHelp
 	f.Banner = l.desync
+	if l.compact {
+		f.Banner = compactBanner(l.desync)
+	}
 	if lost := l.lostBanner(); lost != "" {
 		f.Banner = lost
 	}
