@@ -39,7 +39,7 @@ func (l *lab) compactHUD() []string {
 			fmt.Sprintf("%s on this link  loss %.1f%%", r.preset.Name, 100*r.preset.Conditions.Loss))
 	} else {
 		cond := l.sess.Config.Conditions
-		lines = append(lines, fmt.Sprintf("%s  RTT %v  loss %.1f%%", l.sess.Config.Preset, (2 * cond.Latency).Round(time.Millisecond), 100*cond.Loss))
+		lines = append(lines, fmt.Sprintf("%s  RTT %v  loss %.1f%%", l.sess.Config.Preset, (2*cond.Latency).Round(time.Millisecond), 100*cond.Loss))
 	}
 	scene := fmt.Sprintf("scene %s  %s sync", c.Scene().Name, c.Config.Mode)
 	if l.remote == nil && len(l.sess.Clients) > 1 {
