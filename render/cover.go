@@ -21,3 +21,22 @@ func LayoutCover(f *Frame, width, height int) float64 {
 	}
 	return min(1, float64(area)/float64(width*height))
 }
+
+// LayoutHidesCentre reports whether frame f's status panel, banner or
+// graph, laid out for width×height, covers the window's centre, where the
+// camera puts the followed cube (the help panel, shown on demand, aside).
+func LayoutHidesCentre(f *Frame, width, height int) bool {
+	checkAtlasOnce.Do(func() { checkAtlas, checkAtlasErr = newAtlas(1) })
+	if checkAtlasErr != nil {
+		return false
+	}
+	var h hud
+	h.build(checkAtlas, f, width, height)
+	cx, cy := float32(width)/2, float32(height)/2
+	for _, r := range []rect{h.l.status, h.l.banner, h.l.graph} {
+		if r.w > 0 && cx >= r.x && cx <= r.x+r.w && cy >= r.y && cy <= r.y+r.h {
+			return true
+		}
+	}
+	return false
+}

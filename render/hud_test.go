@@ -206,6 +206,11 @@ func TestGraphLabelsAndLegendNeverCollide(t *testing.T) {
 					if r.x < p.x || r.y < p.y || r.x+r.w > p.x+p.w+0.5 || r.y+r.h > p.y+p.h+0.5 {
 						t.Fatalf("%vx%v: label %+v outside the graph", w, h, r)
 					}
+					// No label over the curves: the axis labels are left
+					// of the plot, the legend above it, the time below.
+					if len(g.pts) > 0 && overlaps(r, g.plotArea) {
+						t.Fatalf("%vx%v: label %+v over the plot %+v", w, h, r, g.plotArea)
+					}
 					for _, q := range g.labels[i+1:] {
 						if overlaps(r, q) {
 							t.Fatalf("%vx%v: labels %+v and %+v overlap", w, h, r, q)

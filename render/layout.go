@@ -35,6 +35,9 @@ const (
 	graphHShare   = 0.32 // of the height, at most, for the graph
 	bannerDetail  = 4    // lines of banner detail at most
 	helpMaxCols   = 3
+	// viewClear is the room, in shares of the height, kept clear around
+	// the window's centre, where the camera puts the followed cube.
+	viewClear = 0.1
 )
 
 // layout is where the last build put each part of the overlay. A zero rect
@@ -196,8 +199,9 @@ func (l *layout) cutBanner(s string, W, H float32) {
 func graphMinHeight(fs *fontSet, w float32) float32 {
 	lh := fs.lh()
 	rows := legendRows(fs, w-2*graphPad(fs))
-	// The legend, half a line, a plot a line high, the time labels.
-	return float32(rows)*lh + 3*lh + graphPad(fs) + 2
+	// The legend, half a line, a plot of three strips (the error's a line
+	// high, the others half a line, 0.6 line apart), the time labels.
+	return float32(rows)*lh + 5*lh + graphPad(fs) + 2
 }
 
 // graphPad returns the graph panel's inner padding.
@@ -256,6 +260,10 @@ func (l *layout) layoutPanels(a *atlas, f *Frame, fs *fontSet, W, H float32) boo
 		}
 		if l.banner.h > 0 && l.banner.x < m+gw {
 			floor = max(floor, l.banner.y+l.banner.h+gap)
+		}
+		if m+gw > W*0.5-viewClear*H {
+			// A graph reaching the centre stays below the followed cube.
+			floor = max(floor, H*(0.5+viewClear))
 		}
 		if room := H - m - floor; gw >= 30*cw && room >= gMin {
 			gh := min(gPref, room)

@@ -11,8 +11,9 @@ import (
 
 // TestSmallWindowsKeepMostOfTheView: the cubes scene with two bots and a
 // desync banner, at 1280x720, 640x360 and 480x270: every part of the
-// overlay whole (nothing cut or left out) and the panels covering less
-// than half of the window (at 640x360 they covered about 70 %).
+// overlay whole (nothing cut or left out), the centre (the player's cube)
+// clear, and the panels covering less than half of the window (at 640x360
+// they covered about 70 %).
 func TestSmallWindowsKeepMostOfTheView(t *testing.T) {
 	cfg := predict.DefaultSessionConfig()
 	cfg.Scene, cfg.Players = "cubes", 3
@@ -38,6 +39,9 @@ func TestSmallWindowsKeepMostOfTheView(t *testing.T) {
 		}
 		cover := render.LayoutCover(&f, sz[0], sz[1])
 		t.Logf("%dx%d: %d HUD lines, the overlay covers %.0f %%", sz[0], sz[1], len(f.HUD), 100*cover)
+		if render.LayoutHidesCentre(&f, sz[0], sz[1]) {
+			t.Errorf("%dx%d: the overlay hides the centre, where the player's cube is", sz[0], sz[1])
+		}
 		if cover >= 0.5 {
 			t.Errorf("%dx%d: the overlay covers %.0f %% of the window", sz[0], sz[1], 100*cover)
 		}
