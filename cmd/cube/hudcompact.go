@@ -41,7 +41,7 @@ func (l *lab) compactHUD() []string {
 		cond := l.sess.Config.Conditions
 		lines = append(lines, fmt.Sprintf("%s  RTT %v  loss %.1f%%", l.sess.Config.Preset, (2*cond.Latency).Round(time.Millisecond), 100*cond.Loss))
 	}
-	scene := fmt.Sprintf("scene %s  %s sync", c.Scene().Name, c.Config.Mode)
+	scene := fmt.Sprintf("scene %s  %s", c.Scene().Name, syncName(c.Config.Mode))
 	if l.remote == nil && len(l.sess.Clients) > 1 {
 		scene += fmt.Sprintf("  %d bots", len(l.sess.Clients)-1)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
 )
@@ -357,7 +358,7 @@ func (l *lab) act(a action) error {
 		} else {
 			l.base.Client.Mode = predict.StateSync
 		}
-		l.say(fmt.Sprintf("%s sync: the session restarts", l.base.Client.Mode))
+		l.say(syncName(l.base.Client.Mode) + ": the session restarts")
 		return l.reset()
 	case actResetCamera:
 		l.cameraReset = true
@@ -545,9 +546,9 @@ func (l *lab) hud() []string {
 			slot = fmt.Sprintf("slot %d", c.Slot())
 		}
 		lines = append(lines,
-			fmt.Sprintf("server %s  %s  RTT %v at join", r.addr, slot, c.Sync.RTT.Round(time.Millisecond)),
+			fmt.Sprintf("server %s  %s  %s", r.addr, slot, joinRoundTrip(c.Sync.RTT, tick.Duration(c.World().Config()))),
 			fmt.Sprintf("%s on this link  one-way %v ±%v  loss %.1f%%", r.preset.Name, cond.Latency, cond.Jitter, 100*cond.Loss),
-			fmt.Sprintf("scene %s, %d bodies, %d slots  %s sync", c.Scene().Name, c.World().NumBodies(), len(c.Scene().Players), c.Config.Mode))
+			fmt.Sprintf("scene %s, %d bodies, %d slots  %s", c.Scene().Name, c.World().NumBodies(), len(c.Scene().Players), syncName(c.Config.Mode)))
 		rates = r.rates.rates()
 		rejected = fmt.Sprintf("rejected: client %d", st.Rejected.Total())
 		server = "remote"
@@ -556,7 +557,7 @@ func (l *lab) hud() []string {
 		cond := s.Config.Conditions
 		lines = append(lines,
 			fmt.Sprintf("%s  one-way %v ±%v  loss %.1f%%  RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
-			fmt.Sprintf("scene %s, %d bodies  %s sync  %d Hz", s.Config.Scene, c.World().NumBodies(), c.Config.Mode, s.Config.SnapshotHz))
+			fmt.Sprintf("scene %s, %d bodies  %s  %d Hz", s.Config.Scene, c.World().NumBodies(), syncName(c.Config.Mode), s.Config.SnapshotHz))
 		if n := len(s.Clients); n > 1 {
 			lines[1] += fmt.Sprintf("  %d bots", n-1)
 		}

@@ -118,8 +118,12 @@ func printServerSummary(w io.Writer, m *serverSummary) {
 	if m.Quantize {
 		q = ", quantized"
 	}
-	fmt.Fprintf(w, "served %s (%d player slots, %s sync%s, snapshots at %d Hz, %g kbit/s a client) on %s for %.1f s, stopped by %s\n",
-		m.Scene, m.MaxPlayers, m.Sync, q, m.SnapshotHz, m.BudgetKbps, m.Listen, m.Seconds, m.Stopped)
+	sent := fmt.Sprintf("snapshots at %d Hz, %g kbit/s a client", m.SnapshotHz, m.BudgetKbps)
+	if m.Sync == "inputs" {
+		sent = fmt.Sprintf("relays at %d Hz", m.SnapshotHz) // input sync has no snapshot budget
+	}
+	fmt.Fprintf(w, "served %s (%d player slots, %s%s, %s) on %s for %.1f s, stopped by %s\n",
+		m.Scene, m.MaxPlayers, syncName(modeName(m.Sync)), q, sent, m.Listen, m.Seconds, m.Stopped)
 	fmt.Fprintf(w, "ticks     %d simulated in %d turns; %d stalls dropped %.3f s\n", m.Ticks, m.Turns, m.Stalls, m.LostSeconds)
 	fmt.Fprintf(w, "tick time p50 %.0f µs, p99 %.0f µs, max %.0f µs\n", m.TickMicros.P50, m.TickMicros.P99, m.TickMicros.Max)
 	p := &m.Players
