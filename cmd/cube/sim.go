@@ -258,10 +258,20 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	} else {
 		printSummary(stdout, &sum)
 	}
+	// What was written, confirmed: on stdout after the readable summary, on
+	// stderr after the JSON one (stdout holds one JSON object).
+	said := stdout
+	if *asJSON {
+		said = stderr
+	}
 	if *plotPath != "" {
 		if err := writePlot(*plotPath, &sum, sess.Timeline); err != nil {
 			return fmt.Errorf("-plot %s: %w", *plotPath, err)
 		}
+		fmt.Fprintf(said, "plot written to %s\n", *plotPath)
+	}
+	if rf.path != "" && ctl.stopped == nil {
+		fmt.Fprintf(said, "record written to %s\n", rf.path)
 	}
 	return ctl.exit(rf.path, sum.Seconds)
 }

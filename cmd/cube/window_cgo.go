@@ -94,9 +94,14 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			rec, l.onReset = nil, nil
 		}
 		defer func() {
+			if rec == nil {
+				return // ended at a reset, and said so
+			}
 			if err := rec.close(); err != nil {
 				fmt.Fprintf(stderr, "cube: record %s: %v\n", wf.record.path, err)
+				return
 			}
+			fmt.Fprintf(stdout, "record written to %s\n", wf.record.path)
 		}()
 	}
 	l.desyncFound = func(m *predict.Misprediction) string { return reportDesync(stdout, stderr, wf.reportDir, m) }
