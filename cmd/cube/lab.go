@@ -370,8 +370,14 @@ func (l *lab) act(a action) error {
 	return nil
 }
 
-// setKeys sets the input held this frame (the window calls it).
-func (l *lab) setKeys(in game.Input) { l.keys = in }
+// setKeys sets the input held this frame (the window calls it). E pressed
+// in a scene without a pull says so instead of doing nothing silently.
+func (l *lab) setKeys(in game.Input) {
+	if in&game.Pull != 0 && l.keys&game.Pull == 0 && l.client().Scene().Rules.PullRadius == 0 {
+		l.say("E (pull): only the cubes scene pulls; N: next scene")
+	}
+	l.keys = in
+}
 
 // frame advances the lab by elapsed wall-clock seconds: whole ticks through
 // the clock (none while paused), then the display.
