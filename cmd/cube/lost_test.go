@@ -64,7 +64,7 @@ func TestARefusedWindowSaysWhyInFull(t *testing.T) {
 		t.Fatalf("lost %v, want an exit status 1", l.remote.lost)
 	}
 	why := l.remote.lost.Error()
-	if !strings.Contains(why, "refused this client: it runs another scene") || !strings.Contains(why, "this client built cubes") {
+	if !strings.Contains(why, "refused this client: it runs another scene") || !strings.Contains(why, "the server runs arena (8 players) in state sync") || !strings.Contains(why, "this client built cubes") {
 		t.Fatalf("reason %q", why)
 	}
 	var f render.Frame
