@@ -44,7 +44,7 @@ for scene in arena cubes pyramid stack drop; do
 done
 for size in "1280 720" "640 360"; do
 	set -- $size
-	shot "desync-$1x$2" "$1" "$2" 200 -autopilot -preset average -inject-nondeterminism 40 -report-dir "$tmp"
+	shot "desync-$1x$2" "$1" "$2" 200 -autopilot -preset average -inject-nondeterminism 40
 	cp "$tmp/desync-$1x$2.png" "$out/shots/"
 done
 shot cubes-bots-1280x720 1280 720 150 -scene cubes -bots 2 -autopilot -preset average
