@@ -23,6 +23,9 @@ func (c *Client) onWelcome(b []byte) error {
 		return nil
 	}
 	if m.Result != wire.Accepted {
+		if m.Runs != nil {
+			return fmt.Errorf("%w: %s: the server runs %s", ErrRefused, refusal(m.Result), m.Runs)
+		}
 		return fmt.Errorf("%w: %s", ErrRefused, refusal(m.Result))
 	}
 	if int(m.Player) >= len(c.scene.Players) {

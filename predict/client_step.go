@@ -187,7 +187,12 @@ func (c *Client) sendInputs(send func([]byte)) error {
 		return nil // nothing predicted yet
 	}
 	from := c.oldestNeeded()
-	if !c.Config.Redundancy {
+	if !c.Config.Redundancy || !tick.After(end, from) {
+		// Without redundancy, the newest input only. And when the server's
+		// newest message is of the client's own tick (a client that stalled
+		// and fell back to its server's time), no input is unconfirmed: the
+		// newest goes anyway, late, with the ack; a message without inputs
+		// is refused.
 		from = end - 1
 	}
 	c.window = c.window[:0]

@@ -49,16 +49,18 @@ type camera struct {
 	// valid when avoiding.
 	viewPitch, viewDist float32
 	avoiding            bool
+
+	home View // where reset puts the camera
 }
 
 func newCamera() camera {
-	return camera{yaw: camYaw, pitch: camPitch, dist: camDist}
+	return camera{yaw: camYaw, pitch: camPitch, dist: camDist, home: DefaultView()}
 }
 
-// reset puts the camera back to its default angle and distance behind the
+// reset puts the camera back to its home angle and distance behind the
 // target (the reset-camera key); the next follow snaps to its point.
 func (c *camera) reset() {
-	c.yaw, c.pitch, c.dist = camYaw, camPitch, camDist
+	c.yaw, c.pitch, c.dist = c.home.Yaw, c.home.Pitch, c.home.Dist
 	c.avoiding, c.placed = false, false
 }
 

@@ -18,11 +18,14 @@ type Sample struct {
 }
 
 // The graph shows the graphSpan seconds ending at Frame.Now, newest at the
-// right edge. The error axis is logarithmic, so that both sub-millimetre
-// drift and metre-sized corrections are readable; errors at or below
-// 10^errLogMin metres, including exact zeros, lie on the bottom line. The
-// in-flight axis is linear, scaled to a round number at or above the
-// largest visible value.
+// right edge, in three strips, one scale each, labelled on the left in
+// their curve's colour: the prediction error (half the height), the ticks
+// in flight and the kbit/s received (a quarter each). The error axis is
+// logarithmic, so that both sub-millimetre drift and metre-sized
+// corrections are readable; errors at or below 10^errLogMin metres,
+// including exact zeros, lie on the bottom line. The in-flight and
+// bandwidth axes are linear, scaled to a round number at or above the
+// largest visible value. No label is drawn over a curve.
 const (
 	graphSpan = 10.0 // seconds
 	errLogMin = -4.0 // log10 metres at the bottom: 0.1 mm
@@ -54,6 +57,18 @@ type graph struct {
 	downLabel   string  // downMax as text
 	downFor     float64 // the downMax downLabel was made for
 	labels      []rect  // where the last drawGraph put its labels and legend entries
+	gap         float32 // pixels between the strips (drawGraph sets it from the line height)
+	plotArea    rect    // where the last drawGraph drew the curves, for the tests
+}
+
+// strips splits the plot r into the error, in-flight and bandwidth strips,
+// g.gap apart.
+func (g *graph) strips(r rect) (errR, flightR, downR rect) {
+	h := max(0, r.h-2*g.gap)
+	errR = rect{r.x, r.y, r.w, h * 0.5}
+	flightR = rect{r.x, errR.y + errR.h + g.gap, r.w, h * 0.25}
+	downR = rect{r.x, flightR.y + flightR.h + g.gap, r.w, h * 0.25}
+	return errR, flightR, downR
 }
 
 // timeLabels label every other second of the time axis, oldest first.
@@ -113,6 +128,7 @@ func (g *graph) layout(samples []Sample, now float64, r rect) {
 	}
 	g.flightMax = niceCeil(math.Max(maxFlight, minFlight))
 	g.downMax = niceCeil(math.Max(maxDown, minDown))
+	errR, flightR, downR := g.strips(r)
 	for i := start; i < len(samples); i++ {
 		s := &samples[i]
 		if !(s.T >= from && s.T <= now) {
@@ -120,9 +136,9 @@ func (g *graph) layout(samples []Sample, now float64, r rect) {
 		}
 		g.pts = append(g.pts, graphPoint{
 			x:          graphX(s.T, now, r),
-			yErr:       errY(s.Error, r),
-			yFlight:    flightY(s.InFlight, g.flightMax, r),
-			yDown:      flightY(s.DownKbps, g.downMax, r),
+			yErr:       errY(s.Error, errR),
+			yFlight:    flightY(s.InFlight, g.flightMax, flightR),
+			yDown:      flightY(s.DownKbps, g.downMax, downR),
 			correction: s.Correction,
 			resync:     s.Resync && !s.Correction,
 		})
@@ -160,7 +176,7 @@ var legendItems = [...]struct {
 	{"correction", color{graphFixColor[0], graphFixColor[1], graphFixColor[2], 1}},
 	{"resync", color{graphSyncColor[0], graphSyncColor[1], graphSyncColor[2], 1}},
 	{"ticks in flight", graphFlightCol},
-	{"kbit/s", graphDownCol},
+	{"kbit/s received", graphDownCol},
 }
 
 // flowLegend lays out the title and the legend entries in rows from (x0,
@@ -232,35 +248,65 @@ func (g *graph) drawGraph(b *batch, fs *fontSet, samples []Sample, now float64, 
 
 	rows := flowLegend(b, g, fs, p.x+pad, p.y+pad*0.5, p.w-2*pad)
 
-	// The plot, with room for labels left (error), right (ticks) and below
-	// (time); the labels on its top line sit below the legend.
+	// The plot, with room for labels left and below (time); the labels on
+	// its top line sit below the legend.
 	plot := rect{
 		x: p.x + pad + 7*cw,
 		y: p.y + pad*0.5 + float32(rows)*lh + lh*0.5 + 1,
-		w: p.w - 2*pad - 7*cw - 4*cw,
+		w: p.w - 2*pad - 7*cw - cw,
 	}
 	plot.h = p.y + p.h - pad*0.25 - lh - 1 - plot.y
-	if plot.w < 20 || plot.h < lh {
+	g.gap = lh * 0.6 // the error strip's bottom label reaches half a line below it
+	if plot.w < 20 || plot.h < 3*lh {
 		return
 	}
 	g.layout(samples, now, plot)
+	g.plotArea = plot
+	errR, flightR, downR := g.strips(plot)
 
 	last := len(errTicks) - 1
-	step := labelStep(last, plot.h, lh)
+	step := labelStep(last, errR.h, lh)
 	for i, t := range errTicks {
-		yy := errY(math.Pow(10, t.log10), plot)
-		b.rect(plot.x, yy, plot.w, px, graphGrid)
+		yy := errY(math.Pow(10, t.log10), errR)
+		b.rect(errR.x, yy, errR.w, px, graphGrid)
 		if (last-i)%step == 0 { // from the bottom line up
-			lx := plot.x - f.width(t.label) - cw*0.5
+			lx := errR.x - f.width(t.label) - cw*0.5
 			b.text(f, lx, yy-lh*0.5, t.label, graphLabel)
 			g.label(lx, yy-lh*0.5, f.width(t.label), lh)
+		}
+	}
+	if g.flightLabel == "" || g.labelFor != g.flightMax {
+		g.flightLabel = strconv.FormatFloat(g.flightMax, 'f', -1, 64)
+		g.labelFor = g.flightMax
+	}
+	if g.downLabel == "" || g.downFor != g.downMax {
+		g.downLabel = strconv.FormatFloat(g.downMax, 'f', -1, 64)
+		g.downFor = g.downMax
+	}
+	for _, st := range [...]struct {
+		r     rect
+		label string
+		c     color
+	}{{flightR, g.flightLabel, graphFlightCol}, {downR, g.downLabel, graphDownCol}} {
+		// A linear strip: its top and bottom lines, its scale at the top
+		// left, and 0 at the bottom left when there is room for both.
+		b.rect(st.r.x, st.r.y, st.r.w, px, graphGrid)
+		b.rect(st.r.x, st.r.y+st.r.h, st.r.w, px, graphGrid)
+		lx := st.r.x - f.width(st.label) - cw*0.5
+		b.text(f, lx, st.r.y, st.label, st.c)
+		g.label(lx, st.r.y, f.width(st.label), lh)
+		if st.r.h >= 2*lh {
+			b.text(f, st.r.x-f.width("0")-cw*0.5, st.r.y+st.r.h-lh, "0", st.c)
+			g.label(st.r.x-f.width("0")-cw*0.5, st.r.y+st.r.h-lh, f.width("0"), lh)
 		}
 	}
 	n := len(timeLabels) - 1
 	step = labelStep(n, plot.w, 1.5*f.width("-10s")+cw) // the end labels are not centred
 	for s := 0; s <= graphSpan; s++ {
 		xx := float32(math.Round(float64(plot.x + plot.w*float32(s)/graphSpan)))
-		b.rect(xx, plot.y, px, plot.h, graphGrid)
+		for _, r := range [...]rect{errR, flightR, downR} {
+			b.rect(xx, r.y, px, r.h, graphGrid)
+		}
 		if s%2 != 0 || (n-s/2)%step != 0 { // from now to the left
 			continue
 		}
@@ -275,35 +321,15 @@ func (g *graph) drawGraph(b *batch, fs *fontSet, samples []Sample, now float64, 
 		b.text(f, lx, plot.y+plot.h+pad*0.15, label, graphLabel)
 		g.label(lx, plot.y+plot.h+pad*0.15, f.width(label), lh)
 	}
-	if g.flightLabel == "" || g.labelFor != g.flightMax {
-		g.flightLabel = strconv.FormatFloat(g.flightMax, 'f', -1, 64)
-		g.labelFor = g.flightMax
-	}
-	rx := plot.x + plot.w + cw*0.5
-	if plot.h >= lh {
-		b.text(f, rx, plot.y-lh*0.5, g.flightLabel, graphFlightCol)
-		g.label(rx, plot.y-lh*0.5, f.width(g.flightLabel), lh)
-	}
-	b.text(f, rx, plot.y+plot.h-lh*0.5, "0", graphFlightCol)
-	g.label(rx, plot.y+plot.h-lh*0.5, f.width("0"), lh)
-	// The bandwidth line's scale, inside the plot's top right corner.
-	if g.downLabel == "" || g.downFor != g.downMax {
-		g.downLabel = strconv.FormatFloat(g.downMax, 'f', -1, 64) + " kbit/s"
-		g.downFor = g.downMax
-	}
-	if dw := f.width(g.downLabel); plot.h >= 2*lh && dw+cw < plot.w {
-		b.text(f, plot.x+plot.w-dw-cw*0.5, plot.y+lh*0.1, g.downLabel, graphDownCol)
-		g.label(plot.x+plot.w-dw-cw*0.5, plot.y+lh*0.1, dw, lh)
-	}
 
 	// Corrections behind the lines, full height; quiet resyncs as short
 	// marks rising from the bottom.
 	for _, pt := range g.pts {
 		switch {
 		case pt.correction:
-			b.rect(pt.x-lw/2, plot.y, lw, plot.h, graphFixColor)
+			b.rect(pt.x-lw/2, errR.y, lw, errR.h, graphFixColor)
 		case pt.resync:
-			b.rect(pt.x-lw/2, plot.y+plot.h*0.75, lw, plot.h*0.25, graphSyncColor)
+			b.rect(pt.x-lw/2, errR.y+errR.h*0.75, lw, errR.h*0.25, graphSyncColor)
 		}
 	}
 	// Ticks in flight as a step line.
@@ -324,7 +350,7 @@ func (g *graph) drawGraph(b *batch, fs *fontSet, samples []Sample, now float64, 
 		p0, p1 := g.pts[i-1], g.pts[i]
 		b.line(p0.x, p0.yErr, p1.x, p1.yErr, lw, graphErrColor)
 	}
-	bottom := plot.y + plot.h
+	bottom := errR.y + errR.h
 	for _, pt := range g.pts {
 		c := graphErrColor
 		if pt.yErr >= bottom && !pt.correction && !pt.resync {

@@ -35,19 +35,27 @@ func TestGraphMapsNowToRightEdgeAndDropsOldSamples(t *testing.T) {
 	if !last.correction || g.pts[1].correction {
 		t.Errorf("correction flags not carried over: %+v", g.pts)
 	}
-	// Zero error lies on the bottom line; 1 m sits 4/5 of the way up (0.1 mm .. 10 m).
-	bottom := testPlot.y + testPlot.h
+	// Three strips, one scale each: the error in the top half, the ticks
+	// in flight and the bandwidth a quarter each below it.
+	errR, flightR, downR := g.strips(testPlot)
+	if errR.y != testPlot.y || errR.h != testPlot.h/2 || flightR.y < errR.y+errR.h || downR.y < flightR.y+flightR.h || downR.y+downR.h > testPlot.y+testPlot.h {
+		t.Fatalf("strips %+v %+v %+v in %+v", errR, flightR, downR, testPlot)
+	}
+	// Zero error lies on the error strip's bottom line; 1 m sits 4/5 of the
+	// way up (0.1 mm .. 10 m).
+	bottom := errR.y + errR.h
 	if g.pts[0].yErr != bottom {
 		t.Errorf("zero error at y = %v, want the bottom %v", g.pts[0].yErr, bottom)
 	}
-	if y, want := g.pts[1].yErr, bottom-testPlot.h*0.8; math.Abs(float64(y-want)) > 1e-3 {
+	if y, want := g.pts[1].yErr, bottom-errR.h*0.8; math.Abs(float64(y-want)) > 1e-3 {
 		t.Errorf("1 m error at y = %v, want %v", y, want)
 	}
-	// In-flight scale: the max 12 rounds up to 20 ticks; 12 ticks is 60% up.
+	// In-flight scale: the max 12 rounds up to 20 ticks; 12 ticks is 60% up
+	// its own strip.
 	if g.flightMax != 20 {
 		t.Errorf("flight scale %v, want 20", g.flightMax)
 	}
-	if y, want := last.yFlight, bottom-testPlot.h*0.6; math.Abs(float64(y-want)) > 1e-3 {
+	if y, want := last.yFlight, flightR.y+flightR.h-flightR.h*0.6; math.Abs(float64(y-want)) > 1e-3 {
 		t.Errorf("12 ticks in flight at y = %v, want %v", y, want)
 	}
 }

@@ -109,6 +109,48 @@ func TestOverlayDegradesBelow640x360(t *testing.T) {
 	}
 }
 
+// insideWideItem reports whether piece is part of an item wider than maxW,
+// which wraps between its words.
+func insideWideItem(f *face, items map[string]bool, piece string, maxW float32) bool {
+	for it := range items {
+		if f.width(it) > maxW && strings.Contains(it, piece) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestALongNoteWrapsBetweenWords: a note or a reason wider than the panel
+// (a connection lost, a screenshot that could not be written) is wrapped
+// between its words, whole, never cut with "…".
+func TestALongNoteWrapsBetweenWords(t *testing.T) {
+	a := testAtlas(t)
+	fs := &a.normal
+	note := "screenshot not written: open /read-only/cube-20261124-194500-123.png: read-only file system"
+	maxW := 30 * fs.cw()
+	var got []string
+	for rest := note; rest != ""; {
+		line, r, cut := nextItems(fs.text, rest, maxW)
+		if cut && (strings.Contains(line, " ") || fs.text.width(line) <= maxW) {
+			t.Fatalf("%q cut, though it is not one word wider than the line", line)
+		}
+		if !cut && fs.text.width(line) > maxW {
+			t.Fatalf("%q is wider than the line", line)
+		}
+		got = append(got, line)
+		rest = r
+	}
+	if len(got) < 3 || strings.Join(got, " ") != note {
+		t.Errorf("wrapped as %q, want the whole note over 3 lines or more", got)
+	}
+	// Only a word wider than the line is cut, and the rest goes on.
+	long := "/a/very/long/path/that/does/not/fit/anywhere/at/all.png"
+	line, rest, cut := nextItems(fs.text, long+" now", 10*fs.cw())
+	if !cut || line != long || rest != "now" {
+		t.Errorf("%q (cut %v) then %q, want %q cut then \"now\"", line, cut, rest, long)
+	}
+}
+
 func TestStatusLinesWrapBetweenItems(t *testing.T) {
 	a := testAtlas(t)
 	fs := &a.normal
@@ -127,8 +169,8 @@ func TestStatusLinesWrapBetweenItems(t *testing.T) {
 				var cut bool
 				line, rest, cut = nextItems(fs.text, rest, maxW)
 				if cut {
-					if !items[line] || fs.text.width(line) <= maxW {
-						t.Errorf("%d chars: %q cut but is not one item wider than the line", chars, line)
+					if strings.Contains(line, " ") || fs.text.width(line) <= maxW {
+						t.Errorf("%d chars: %q cut but is not one word wider than the line", chars, line)
 					}
 					continue
 				}
@@ -136,8 +178,8 @@ func TestStatusLinesWrapBetweenItems(t *testing.T) {
 					t.Errorf("%d chars: %q is wider than the line", chars, line)
 				}
 				for _, it := range strings.Split(line, hudSep) {
-					if !items[it] {
-						t.Errorf("%d chars: line %q breaks inside an item (%q)", chars, line, it)
+					if !items[it] && !insideWideItem(fs.text, items, it, maxW) {
+						t.Errorf("%d chars: line %q breaks inside an item (%q) that fits the line", chars, line, it)
 					}
 				}
 			}
@@ -163,6 +205,11 @@ func TestGraphLabelsAndLegendNeverCollide(t *testing.T) {
 				for i, r := range g.labels {
 					if r.x < p.x || r.y < p.y || r.x+r.w > p.x+p.w+0.5 || r.y+r.h > p.y+p.h+0.5 {
 						t.Fatalf("%vx%v: label %+v outside the graph", w, h, r)
+					}
+					// No label over the curves: the axis labels are left
+					// of the plot, the legend above it, the time below.
+					if len(g.pts) > 0 && overlaps(r, g.plotArea) {
+						t.Fatalf("%vx%v: label %+v over the plot %+v", w, h, r, g.plotArea)
 					}
 					for _, q := range g.labels[i+1:] {
 						if overlaps(r, q) {

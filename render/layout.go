@@ -27,13 +27,17 @@ const hudSep = "  "
 
 // Layout limits.
 const (
-	statusShare  = 0.45 // of the width at most, for the status panel: the cube at the centre stays in view
-	graphShare   = 0.5  // of the width, at least, for the graph
-	graphChars   = 72   // characters, at least, for the graph's width
-	graphLines   = 11   // line heights: the graph's preferred height
-	graphHShare  = 0.32 // of the height, at most, for the graph
-	bannerDetail = 4    // lines of banner detail at most
-	helpMaxCols  = 3
+	statusShare   = 0.45 // of the width at most, for the status panel: the cube at the centre stays in view
+	graphShare    = 0.5  // of the width, at least, for the graph
+	graphChars    = 72   // characters, at least, for the graph's width, in windows wide enough
+	graphMaxShare = 0.6  // of the width, at most, for those graphChars: a small window keeps its view
+	graphLines    = 11   // line heights: the graph's preferred height
+	graphHShare   = 0.32 // of the height, at most, for the graph
+	bannerDetail  = 4    // lines of banner detail at most
+	helpMaxCols   = 3
+	// viewClear is the room, in shares of the height, kept clear around
+	// the window's centre, where the camera puts the followed cube.
+	viewClear = 0.1
 )
 
 // layout is where the last build put each part of the overlay. A zero rect
@@ -72,7 +76,8 @@ func margins(fs *fontSet) (m, pad float32) {
 // nextItems splits a status line: it returns the longest run of whole
 // items (separated by hudSep) from the start of s that is at most maxW
 // wide, and the rest after the separator. An item wider than maxW on its own
-// comes back alone with cut set: draw it with textFit.
+// is wrapped between its words (a note, a long reason); a word wider than
+// maxW comes back alone with cut set: draw it with textFit.
 func nextItems(f *face, s string, maxW float32) (line, rest string, cut bool) {
 	sepW := f.width(hudSep)
 	var w float32
@@ -89,7 +94,11 @@ func nextItems(f *face, s string, maxW float32) (line, rest string, cut bool) {
 		}
 		if w+iw > maxW {
 			if end == 0 {
-				return item, trimLeadingSpaces(s[len(item):]), true
+				if head, _ := f.nextLine(item, maxW); len(head) < len(item) && item[len(head)] == ' ' {
+					return head, trimLeadingSpaces(s[len(head):]), false // wrapped at a space
+				}
+				word, _, _ := strings.Cut(item, " ") // a word wider than the line
+				return word, trimLeadingSpaces(s[len(word):]), true
 			}
 			return s[:end], trimLeadingSpaces(s[end:]), false
 		}
@@ -190,8 +199,9 @@ func (l *layout) cutBanner(s string, W, H float32) {
 func graphMinHeight(fs *fontSet, w float32) float32 {
 	lh := fs.lh()
 	rows := legendRows(fs, w-2*graphPad(fs))
-	// The legend, half a line, a plot a line high, the time labels.
-	return float32(rows)*lh + 3*lh + graphPad(fs) + 2
+	// The legend, half a line, a plot of three strips (the error's a line
+	// high, the others half a line, 0.6 line apart), the time labels.
+	return float32(rows)*lh + 5*lh + graphPad(fs) + 2
 }
 
 // graphPad returns the graph panel's inner padding.
@@ -241,7 +251,7 @@ func (l *layout) layoutPanels(a *atlas, f *Frame, fs *fontSet, W, H float32) boo
 		statusH = float32(n)*lh + 2*pad
 	}
 	if f.Graph != nil {
-		gw := min(W-2*m, max(graphChars*cw, W*graphShare))
+		gw := min(W-2*m, max(min(graphChars*cw, W*graphMaxShare), W*graphShare))
 		gMin := graphMinHeight(fs, gw)
 		gPref := max(gMin, min(H*graphHShare, graphLines*lh))
 		floor := top
@@ -250,6 +260,10 @@ func (l *layout) layoutPanels(a *atlas, f *Frame, fs *fontSet, W, H float32) boo
 		}
 		if l.banner.h > 0 && l.banner.x < m+gw {
 			floor = max(floor, l.banner.y+l.banner.h+gap)
+		}
+		if m+gw > W*0.5-viewClear*H {
+			// A graph reaching the centre stays below the followed cube.
+			floor = max(floor, H*(0.5+viewClear))
 		}
 		if room := H - m - floor; gw >= 30*cw && room >= gMin {
 			gh := min(gPref, room)
@@ -529,6 +543,11 @@ func LayoutProblems(f *Frame, width, height int) []string {
 			add("banner: left out")
 		} else if l.bannerTitle.width(first) > l.bannerMaxW {
 			add("banner: %q cut", first)
+		}
+		if _, detail, ok := strings.Cut(f.Banner, "\n"); ok && l.banner.h > 0 {
+			if n := l.fs.text.lineCount(detail, l.bannerMaxW); n > l.bannerLines {
+				add("banner: %d of %d detail lines shown", l.bannerLines, n)
+			}
 		}
 	}
 	if f.ShowHelp && len(f.Help) > 0 {

@@ -139,10 +139,11 @@ type Server struct {
 	deviated  bool
 	moved     bool // the world changed since it was built
 
-	refused []refusal // answers to Hellos the server does not take
-	near    []bool    // the other players' cubes and what touches the client's, for the snapshot being made
-	left    []uint32  // connections whose clients left (timed out), for the caller to close
-	conns   []uint32  // SlotConns' answer
+	refused []refusal       // answers to Hellos the server does not take
+	runs    wire.ServerRuns // what a refusal says the server runs
+	near    []bool          // the other players' cubes and what touches the client's, for the snapshot being made
+	left    []uint32        // connections whose clients left (timed out), for the caller to close
+	conns   []uint32        // SlotConns' answer
 
 	in    wire.Input
 	hello wire.Hello
@@ -185,6 +186,7 @@ type refusal struct {
 // New returns a server for world w, built as scene sc, in mode.
 func New(w *physics.World, sc *game.Scene, mode protocol.Mode, cfg Config) *Server {
 	s := &Server{Config: cfg, world: w, scene: sc, mode: mode, allChain: protocol.ChainStart}
+	s.runs = wire.ServerRuns{Mode: uint8(mode), Scene: sc.ID.Name, Players: sc.ID.Players, Bodies: sc.ID.Bodies, Quantize: sc.ID.Quantize}
 	s.tickDur = tick.Duration(w.Config())
 	s.peers = make([]*peer, len(sc.Players))
 	s.ins = make([]game.Input, len(sc.Players))
@@ -319,7 +321,11 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 				return nil
 			}
 		}
-		s.refused = append(s.refused, refusal{conn: conn, w: wire.Welcome{Nonce: h.Nonce, Result: result}})
+		w := wire.Welcome{Nonce: h.Nonce, Result: result, Runs: &s.runs}
+		if wire.WelcomeLen(&w) > len(b) {
+			w.Runs = nil // never answer a Hello with more bytes than it had
+		}
+		s.refused = append(s.refused, refusal{conn: conn, w: w})
 		return nil
 	}
 	p := &peer{conn: conn, nonce: h.Nonce, echo: h.Echo, player: slot, welcome: true, joined: now, lastHeard: now}

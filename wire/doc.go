@@ -43,6 +43,13 @@
 //	                    world is still the scene's initial state at this tick
 //	                    (flag bit 0 clear), or receives by a transfer
 //	flags  uint8        bit 0: a transfer of the state at tick follows
+//	                    bit 1: what the server runs follows (a refusal
+//	                    only, when the Welcome stays no larger than the
+//	                    Hello it answers):
+//	mode   uint8        0 state sync, 1 input sync
+//	scene               name_len uint8 (1-32), name, players uint8,
+//	                    bodies uint32, quantize uint8 (a Hello's scene
+//	                    without its rule and identity)
 //
 // # Input (kind 3), client to server, every tick
 //

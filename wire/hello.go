@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/binary"
+	"fmt"
 
 	"github.com/cubelab/cube/game"
 )
@@ -99,6 +100,31 @@ type Welcome struct {
 	Player   uint8
 	Tick     uint32
 	Transfer bool // the state at Tick follows as a transfer
+	// Runs, with a refusal, is what the server runs: its sync mode and its
+	// scene's name and options (not its rule and hash), so that the refused
+	// client can say what to run instead. A server sends it only when the
+	// Welcome stays no larger than the Hello it answers (WelcomeLen).
+	Runs *ServerRuns
+}
+
+// ServerRuns is what a refusing server runs.
+type ServerRuns struct {
+	Mode     uint8 // 0 to MaxMode, as in Hello
+	Scene    string
+	Players  int
+	Bodies   int
+	Quantize bool
+}
+
+// welcomeLen is the length of a Welcome without ServerRuns.
+const welcomeLen = 2 + 8 + 4 + 1 + 1 + 4 + 1
+
+// WelcomeLen returns the length of m encoded.
+func WelcomeLen(m *Welcome) int {
+	if m.Runs == nil || m.Result == Accepted {
+		return welcomeLen
+	}
+	return welcomeLen + 1 + 1 + len(m.Runs.Scene) + 1 + 4 + 1
 }
 
 // AppendWelcome appends a Welcome message.
@@ -112,19 +138,76 @@ func AppendWelcome(b []byte, m *Welcome) []byte {
 	if m.Transfer {
 		f = 1
 	}
-	return append(b, f)
+	r := m.Runs
+	if r == nil || m.Result == Accepted {
+		return append(b, f)
+	}
+	b = append(b, f|welcomeRuns, byte(r.Mode), byte(len(r.Scene)))
+	b = append(b, r.Scene...)
+	b = append(b, byte(r.Players))
+	b = binary.LittleEndian.AppendUint32(b, uint32(r.Bodies))
+	q := byte(0)
+	if r.Quantize {
+		q = 1
+	}
+	return append(b, q)
 }
+
+// welcomeRuns is the Welcome flag that says ServerRuns follows.
+const welcomeRuns = 2
 
 // DecodeWelcome parses a Welcome message into m.
 func DecodeWelcome(b []byte, m *Welcome) error {
 	r := start(b, KindWelcome)
 	nonce, echo, result, player, tick, flags := r.u64(), r.u32(), r.u8(), r.u8(), r.u32(), r.u8()
-	if r.err == nil && (result > lastResult || flags > 1 || player >= game.MaxPlayers) {
+	if r.err == nil && (result > lastResult || flags&^(1|welcomeRuns) != 0 || player >= game.MaxPlayers || flags&welcomeRuns != 0 && result == Accepted) {
 		r.fail(invalid("welcome fields out of range"))
+	}
+	var runs ServerRuns
+	if r.err == nil && flags&welcomeRuns != 0 {
+		mode, n := r.u8(), int(r.u8())
+		if r.err == nil && (n < 1 || n > game.MaxSceneName) {
+			r.fail(invalid("scene name of %d bytes", n))
+		}
+		name := r.bytes(n)
+		players, bodies, q := r.u8(), r.u32(), r.u8()
+		if r.err == nil && (mode > MaxMode || players < 1 || players > game.MaxPlayers || q > 1 || bodies > game.MaxDropBodies) {
+			r.fail(invalid("server's scene out of range"))
+		}
+		if r.err == nil {
+			runs = ServerRuns{Mode: mode, Scene: string(name), Players: int(players), Bodies: int(bodies), Quantize: q == 1}
+		}
 	}
 	if err := r.end(); err != nil {
 		return err
 	}
-	*m = Welcome{Nonce: nonce, Echo: echo, Result: result, Player: player, Tick: tick, Transfer: flags == 1}
+	held := m.Runs // reused: a refused client decodes one Welcome a Hello
+	*m = Welcome{Nonce: nonce, Echo: echo, Result: result, Player: player, Tick: tick, Transfer: flags&1 == 1}
+	if flags&welcomeRuns != 0 {
+		if held == nil {
+			held = new(ServerRuns)
+		}
+		*held = runs
+		m.Runs = held
+	}
 	return nil
+}
+
+// String says what the server runs: "arena (8 players) in state sync".
+func (r *ServerRuns) String() string {
+	s := fmt.Sprintf("%s (%d players", r.Scene, r.Players)
+	if r.Players == 1 {
+		s = r.Scene + " (1 player"
+	}
+	if r.Bodies > 0 {
+		s += fmt.Sprintf(", %d bodies", r.Bodies)
+	}
+	if r.Quantize {
+		s += ", quantized"
+	}
+	mode := "state"
+	if r.Mode == 1 {
+		mode = "input"
+	}
+	return s + ") in " + mode + " sync"
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // Version is the protocol version this package writes and reads.
-const Version byte = 3
+const Version byte = 4
 
 // Message kinds.
 const (

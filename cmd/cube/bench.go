@@ -45,6 +45,10 @@ type benchResult struct {
 	Hash          string  `json:"hash"`
 }
 
+// benchNameWidth is the width of the figures' names in cube bench's
+// output: the longest, max_speed_after_10s_mps.
+const benchNameWidth = len("max_speed_after_10s_mps")
+
 func runBench(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench", "bench [-scene NAME] [-bodies N] [-steps S] [-sleep=false] [-iterations K] [-workers N] [-json]", stderr)
 	scene := fs.String("scene", "cubes", "scene to run: "+strings.Join(game.Names(), ", "))
@@ -86,20 +90,25 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		enc := json.NewEncoder(stdout)
 		return enc.Encode(r)
 	}
-	fmt.Fprintf(stdout, "scene            %s, %d bodies, %d steps, %d iterations, sleep %v, %d workers\n", r.Scene, r.Bodies, r.Steps, r.Iterations, r.Sleep, r.Workers)
-	fmt.Fprintf(stdout, "ms_per_step      %.4f\n", r.MsPerStep)
-	fmt.Fprintf(stdout, "p99_step_ms      %.4f\n", r.P99StepMs)
-	fmt.Fprintf(stdout, "allocs_per_step  %.3f\n", r.AllocsPerStep)
-	fmt.Fprintf(stdout, "awake_at_end     %d\n", r.AwakeAtEnd)
-	fmt.Fprintf(stdout, "contacts_at_end  %d\n", r.ContactsAtEnd)
-	fmt.Fprintf(stdout, "max_overlap_m    %.5f\n", r.MaxOverlapM)
-	fmt.Fprintf(stdout, "max_drift_m      %.5f\n", r.MaxDriftM)
-	fmt.Fprintf(stdout, "max_speed_after_10s_mps %.5f\n", r.MaxSpeedLate)
-	fmt.Fprintf(stdout, "replay32_ms      %.3f\n", r.Replay32Ms)
-	fmt.Fprintf(stdout, "replay32_partial_ms %.3f (%d bodies)\n", r.Partial32Ms, r.PartialBodies)
-	fmt.Fprintf(stdout, "save_restore_us  %.2f\n", r.SaveRestoreUs)
-	fmt.Fprintf(stdout, "restore_checked_us %.2f\n", r.RestoreUs)
-	fmt.Fprintf(stdout, "hash             %s\n", r.Hash)
+	// One figure a line, its name in a column as wide as the longest.
+	for _, l := range [][2]string{
+		{"scene", fmt.Sprintf("%s, %d bodies, %d steps, %d iterations, sleep %v, %d workers", r.Scene, r.Bodies, r.Steps, r.Iterations, r.Sleep, r.Workers)},
+		{"ms_per_step", fmt.Sprintf("%.4f", r.MsPerStep)},
+		{"p99_step_ms", fmt.Sprintf("%.4f", r.P99StepMs)},
+		{"allocs_per_step", fmt.Sprintf("%.3f", r.AllocsPerStep)},
+		{"awake_at_end", fmt.Sprint(r.AwakeAtEnd)},
+		{"contacts_at_end", fmt.Sprint(r.ContactsAtEnd)},
+		{"max_overlap_m", fmt.Sprintf("%.5f", r.MaxOverlapM)},
+		{"max_drift_m", fmt.Sprintf("%.5f", r.MaxDriftM)},
+		{"max_speed_after_10s_mps", fmt.Sprintf("%.5f", r.MaxSpeedLate)},
+		{"replay32_ms", fmt.Sprintf("%.3f", r.Replay32Ms)},
+		{"replay32_partial_ms", fmt.Sprintf("%.3f (%d bodies)", r.Partial32Ms, r.PartialBodies)},
+		{"save_restore_us", fmt.Sprintf("%.2f", r.SaveRestoreUs)},
+		{"restore_checked_us", fmt.Sprintf("%.2f", r.RestoreUs)},
+		{"hash", r.Hash},
+	} {
+		fmt.Fprintf(stdout, "%-*s %s\n", benchNameWidth, l[0], l[1])
+	}
 	return nil
 }
 

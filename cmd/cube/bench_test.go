@@ -62,6 +62,12 @@ func TestBenchPrintsOneLinePerFigure(t *testing.T) {
 			t.Errorf("no line for %s in\n%s", f, out)
 		}
 	}
+	// The values start in one column.
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if len(line) <= benchNameWidth+1 || line[benchNameWidth] != ' ' || line[benchNameWidth+1] == ' ' {
+			t.Errorf("line %q: its value does not start at column %d", line, benchNameWidth+1)
+		}
+	}
 }
 
 func TestBenchRefusesBadFlags(t *testing.T) {

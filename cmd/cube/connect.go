@@ -13,6 +13,7 @@ import (
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/session"
 	"github.com/cubelab/cube/transport"
@@ -254,13 +255,14 @@ func printClientSummary(w io.Writer, rep *clientReport) {
 	if s.Quantize {
 		q = ", quantized"
 	}
-	fmt.Fprintf(w, "%s, %s sync%s, server %s, preset %s on top of the network, %.2f s played + %.2f s drained, %d ticks, round trip %.0f ms at join\n",
-		s.Scene, s.Sync, q, rep.Server, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks, s.RTTms)
+	fmt.Fprintf(w, "%s, %s%s, server %s, preset %s on top of the network, %.2f s played + %.2f s drained, %d ticks, %s\n",
+		s.Scene, syncName(modeName(s.Sync)), q, rep.Server, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks,
+		joinRoundTrip(time.Duration(s.RTTms*float64(time.Millisecond)), tick.Duration(physics.DefaultConfig())))
 	fmt.Fprintf(w, "packets   up %d sent, %d dropped by the preset; down %d received, %d dropped by the preset; %.1f kbit/s up, %.1f kbit/s down; largest %d B up, %d B down\n",
 		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent-s.Packets.DownLost, s.Packets.DownLost, s.BytesPerSecond.Up*8/1000, s.BytesPerSecond.Down*8/1000,
 		s.Packets.MaxBytesUp, s.Packets.MaxBytesDown)
 	printClientLines(w, s)
-	fmt.Fprintf(w, "time sync lead about %d ticks, input buffer p95 %.0f ticks, %d late (as the server's messages said), %d jumps\n",
-		s.LeadTicks, s.InputBufferP95, s.LateInputs, s.TimeSyncJumps)
+	fmt.Fprintf(w, "time sync lead about %d ticks, input buffer p95 %.0f ticks, %d late (as the server's messages said), %s\n",
+		s.LeadTicks, s.InputBufferP95, s.LateInputs, plural(int64(s.TimeSyncJumps), "jump"))
 	printFinal(w, s)
 }

@@ -6,8 +6,13 @@ import (
 )
 
 // checkReportDir refuses a -report-dir that is not a folder this program
-// can write to, before a run that may need it starts.
+// can write to, before a run that may need it starts. The default, "" (the
+// current folder), is not checked: a run in a read-only folder needs no
+// report, and one that does says on stderr that it could not write it.
 func checkReportDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
 	fi, err := os.Stat(dir)
 	if err != nil {
 		return usagef("-report-dir %s: %v", dir, err)

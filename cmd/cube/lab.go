@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/session"
@@ -141,6 +142,7 @@ type lab struct {
 	// cameraReset asks the window to put the camera back to its default
 	// place (the reset-camera key, a new scene); the window clears it.
 	cameraReset bool
+	compact     bool // a small window: the short HUD (setWindowSize)
 }
 
 // noteSeconds is how long a note stays on the HUD.
@@ -357,7 +359,7 @@ func (l *lab) act(a action) error {
 		} else {
 			l.base.Client.Mode = predict.StateSync
 		}
-		l.say(fmt.Sprintf("%s sync: the session restarts", l.base.Client.Mode))
+		l.say(syncName(l.base.Client.Mode) + ": the session restarts")
 		return l.reset()
 	case actResetCamera:
 		l.cameraReset = true
@@ -369,8 +371,14 @@ func (l *lab) act(a action) error {
 	return nil
 }
 
-// setKeys sets the input held this frame (the window calls it).
-func (l *lab) setKeys(in game.Input) { l.keys = in }
+// setKeys sets the input held this frame (the window calls it). E pressed
+// in a scene without a pull says so instead of doing nothing silently.
+func (l *lab) setKeys(in game.Input) {
+	if in&game.Pull != 0 && l.keys&game.Pull == 0 && l.client().Scene().Rules.PullRadius == 0 {
+		l.say("E (pull): only the cubes scene pulls; N: next scene")
+	}
+	l.keys = in
+}
 
 // frame advances the lab by elapsed wall-clock seconds: whole ticks through
 // the clock (none while paused), then the display.
@@ -507,6 +515,9 @@ func onOff(b bool) string {
 // hud returns the status lines. Items within a line are separated by two
 // spaces; the window wraps lines between items, never inside one.
 func (l *lab) hud() []string {
+	if l.compact {
+		return l.compactHUD()
+	}
 	c := l.client()
 	newest, have := c.Newest()
 	ack := "none"
@@ -542,9 +553,9 @@ func (l *lab) hud() []string {
 			slot = fmt.Sprintf("slot %d", c.Slot())
 		}
 		lines = append(lines,
-			fmt.Sprintf("server %s  %s  RTT %v at join", r.addr, slot, c.Sync.RTT.Round(time.Millisecond)),
+			fmt.Sprintf("server %s  %s  %s", r.addr, slot, joinRoundTrip(c.Sync.RTT, tick.Duration(c.World().Config()))),
 			fmt.Sprintf("%s on this link  one-way %v ±%v  loss %.1f%%", r.preset.Name, cond.Latency, cond.Jitter, 100*cond.Loss),
-			fmt.Sprintf("scene %s, %d bodies, %d slots  %s sync", c.Scene().Name, c.World().NumBodies(), len(c.Scene().Players), c.Config.Mode))
+			fmt.Sprintf("scene %s, %d bodies, %d slots  %s", c.Scene().Name, c.World().NumBodies(), len(c.Scene().Players), syncName(c.Config.Mode)))
 		rates = r.rates.rates()
 		rejected = fmt.Sprintf("rejected: client %d", st.Rejected.Total())
 		server = "remote"
@@ -553,7 +564,7 @@ func (l *lab) hud() []string {
 		cond := s.Config.Conditions
 		lines = append(lines,
 			fmt.Sprintf("%s  one-way %v ±%v  loss %.1f%%  RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
-			fmt.Sprintf("scene %s, %d bodies  %s sync  %d Hz", s.Config.Scene, c.World().NumBodies(), c.Config.Mode, s.Config.SnapshotHz))
+			fmt.Sprintf("scene %s, %d bodies  %s  %d Hz", s.Config.Scene, c.World().NumBodies(), syncName(c.Config.Mode), s.Config.SnapshotHz))
 		if n := len(s.Clients); n > 1 {
 			lines[1] += fmt.Sprintf("  %d bots", n-1)
 		}
@@ -583,7 +594,7 @@ func (l *lab) hud() []string {
 		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", server, onOff(l.show.snapshot), onOff(l.show.predicted)),
 	)
 	if l.remote != nil && l.remote.lost != nil {
-		lines = append(lines, "LOST: "+l.remote.lost.Error())
+		lines = append(lines, "connection ended (the banner says why)  Esc: quit")
 	} else if l.remote != nil {
 		lines = append(lines, "F1 or H: help  Tab: hide this")
 	} else {

@@ -296,7 +296,7 @@ func TestSyncModeKey(t *testing.T) {
 		_ = l.frame(1.0 / 60)
 	}
 	hud := strings.Join(l.hud(), "\n")
-	if !strings.Contains(hud, "inputs sync") || !strings.Contains(hud, "inputs sync: the session restarts") {
+	if !strings.Contains(hud, "input sync") || !strings.Contains(hud, "input sync: the session restarts") {
 		t.Errorf("HUD after I:\n%s", hud)
 	}
 	if l.sess.Client.Stats.StatesReceived == 0 {

@@ -19,6 +19,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 // usageError is an error in what the user typed: print it with the
@@ -50,6 +52,10 @@ func commands() []command {
 
 func main() {
 	tuneGC()
+	// A reader that stops early (cube sim | head -1) ends the output, not
+	// the program with SIGPIPE (exit 141): writes to the closed pipe fail
+	// quietly and the command ends as it would have.
+	signal.Ignore(syscall.SIGPIPE)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -82,7 +88,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 func runCommand(name string, fn func(args []string, stdout, stderr io.Writer) error, args []string, stdout, stderr io.Writer) int {
 	out := &errWriter{w: stdout}
 	err := fn(args, out, stderr)
-	if err == nil && out.err != nil {
+	if err == nil && out.err != nil && !errors.Is(out.err, syscall.EPIPE) { // a reader that left early is no failure
 		err = fmt.Errorf("writing the output: %w", out.err)
 	}
 	var ue usageError

@@ -115,6 +115,10 @@ func TestReconnectAndRefusals(t *testing.T) {
 	oneLine(t, "a client of a full server", full.code, 1, full.out, full.errs, "refused this client: it is full")
 	other := runTestClient(srv, "-max-players", "1", "-scene", "stack", "-seconds", "1")
 	oneLine(t, "a client of another scene", other.code, 1, other.out, other.errs, "refused this client: it runs another scene")
+	// The refused client is told what the server runs.
+	if !strings.Contains(other.errs, "the server runs arena (1 player) in state sync") {
+		t.Errorf("the refusal does not say what the server runs: %q", other.errs)
+	}
 	wg.Wait()
 	first.check(t, "the first client")
 	second := runTestClient(srv, "-max-players", "1", "-preset", "average", "-seconds", "4", "-seed", "2")

@@ -98,6 +98,7 @@ func writePlot(path string, sum *session.Summary, tl []session.Second) error {
 	}
 	bw.Legend.Top = true
 	bw.Y.Min = 0
+	errPlot.X.Tick.Marker, bw.X.Tick.Marker = secondTicks{}, secondTicks{} // whole seconds
 
 	const width, height = 10 * vg.Inch, 7 * vg.Inch
 	img := vgimg.New(width, height)

@@ -25,6 +25,8 @@ type remoteLink struct {
 	at     time.Duration // the time of the client's newest turn
 	rates  rateWindow
 	lost   error // what ended the connection, or the server's refusal
+	cause  error // the error behind lost, as the client's turn returned it
+	told   bool  // lost was printed on stderr
 }
 
 // dialRemote connects client c to the server cf names and conditions its
@@ -74,7 +76,7 @@ func (r *remoteLink) advance(elapsed float64, in func() game.Input, after func()
 		}
 		r.at = r.pace.turn(interval)
 		if err := r.ep.Turn(r.at, in()); err != nil {
-			r.lost = turnFailure(err, r.addr, c)
+			r.lost, r.cause = turnFailure(err, r.addr, c), err
 			return
 		}
 		r.rates.add(r.at, &r.ep.Traffic, c.Stats.BodiesReceived)

@@ -181,12 +181,20 @@ func (r *serverRun) loop(ctl *runControl, end time.Duration) error {
 }
 
 // shutdown closes the transport (every client is told "server closed")
-// and lets the server see its clients go.
+// and lets the server see its clients go: those whose end the transport
+// reported, then every one still in a slot, whose end the transport may
+// not have reported yet (its connection's goroutine had not seen the
+// close), so that each player's record holds what the server counted for
+// it, never zeros.
 func (r *serverRun) shutdown() {
 	_ = r.ln.Close()
+	r.log.stopping = true
 	for _, e := range r.watch.Events(nil) {
 		if e.Kind == transport.Gone {
 			r.srv.Leave(uint32(e.Peer))
 		}
+	}
+	for _, conn := range r.log.stillThere() {
+		r.srv.Leave(conn)
 	}
 }

@@ -83,6 +83,7 @@ type serverLog struct {
 	open     map[uint32]int // a connection in a slot: its record's index
 	timedOut int
 	peak     int
+	stopping bool // the server is shutting down: those who leave now were there at the end
 }
 
 func newServerLog(w *netWatch, clock func() time.Duration) *serverLog {
@@ -119,6 +120,8 @@ func (l *serverLog) leave(slot int, conn uint32, st server.PeerStats, timedOut b
 	delete(l.watch.peers, transport.PeerID(conn))
 	r.RecvDropped = l.watch.recvDropped(transport.PeerID(conn), p)
 	switch {
+	case l.stopping && (p == nil || !p.gone || p.reason == transport.ReasonLocal):
+		r.How = "there until the server stopped"
 	case timedOut:
 		r.How = "timed out: no progress for 5 s"
 		l.timedOut++
@@ -134,6 +137,18 @@ func (l *serverLog) leave(slot int, conn uint32, st server.PeerStats, timedOut b
 	default:
 		r.How = "lost: " + p.detail
 	}
+}
+
+// stillThere returns the connections still in a slot, in the order they
+// joined.
+func (l *serverLog) stillThere() []uint32 {
+	var out []uint32
+	for _, r := range l.players {
+		if _, ok := l.open[r.Peer]; ok {
+			out = append(out, r.Peer)
+		}
+	}
+	return out
 }
 
 // left returns the number of clients that left their slot.

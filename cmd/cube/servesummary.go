@@ -37,7 +37,8 @@ type serverSummary struct {
 		Late     uint64 `json:"late"`
 		Refused  uint64 `json:"refused"`
 		Rejected uint64 `json:"rejected_messages"`
-		TooFast  uint64 `json:"too_fast"` // Input messages over a client's rate, refused from their header
+		Why      string `json:"rejected_why"` // by reason: "malformed 3, tick 1", or "none"
+		TooFast  uint64 `json:"too_fast"`     // Input messages over a client's rate, refused from their header
 	} `json:"inputs"`
 	Hellos struct {
 		Limited  uint64 `json:"limited"`  // from connections without a slot, beyond their rate: dropped unanswered
@@ -92,7 +93,7 @@ func (r *serverRun) summary(ctl *runControl) serverSummary {
 	m.PerPlayer = append([]playerRecord{}, l.players...)
 	sv := &r.srv.Stats
 	m.Inputs.Applied, m.Inputs.Repeated, m.Inputs.Late = sv.InputsApplied, sv.RepeatedTicks, sv.LateInputs
-	m.Inputs.Refused, m.Inputs.Rejected = sv.RefusedInputs, sv.Rejected.Total()
+	m.Inputs.Refused, m.Inputs.Rejected, m.Inputs.Why = sv.RefusedInputs, sv.Rejected.Total(), sv.Rejected.String()
 	st := r.ln.Stats()
 	m.Sent.Datagrams, m.Sent.Bytes, m.Sent.Dropped = st.Totals.Sent, st.Totals.SentBytes, st.Totals.DroppedSendQueue+st.Totals.DroppedSize
 	m.Received.Datagrams, m.Received.Bytes = st.Totals.Received, st.Totals.ReceivedBytes
@@ -117,8 +118,12 @@ func printServerSummary(w io.Writer, m *serverSummary) {
 	if m.Quantize {
 		q = ", quantized"
 	}
-	fmt.Fprintf(w, "served %s (%d player slots, %s sync%s, snapshots at %d Hz, %g kbit/s a client) on %s for %.1f s, stopped by %s\n",
-		m.Scene, m.MaxPlayers, m.Sync, q, m.SnapshotHz, m.BudgetKbps, m.Listen, m.Seconds, m.Stopped)
+	sent := fmt.Sprintf("snapshots at %d Hz, %g kbit/s a client", m.SnapshotHz, m.BudgetKbps)
+	if m.Sync == "inputs" {
+		sent = fmt.Sprintf("relays at %d Hz", m.SnapshotHz) // input sync has no snapshot budget
+	}
+	fmt.Fprintf(w, "served %s (%d player slots, %s%s, %s) on %s for %.1f s, stopped by %s\n",
+		m.Scene, m.MaxPlayers, syncName(modeName(m.Sync)), q, sent, m.Listen, m.Seconds, m.Stopped)
 	fmt.Fprintf(w, "ticks     %d simulated in %d turns; %d stalls dropped %.3f s\n", m.Ticks, m.Turns, m.Stalls, m.LostSeconds)
 	fmt.Fprintf(w, "tick time p50 %.0f µs, p99 %.0f µs, max %.0f µs\n", m.TickMicros.P50, m.TickMicros.P99, m.TickMicros.Max)
 	p := &m.Players
@@ -133,7 +138,7 @@ func printServerSummary(w io.Writer, m *serverSummary) {
 			r.Slot, r.Peer, r.Addr, r.Joined, left, r.Applied, r.Repeated, r.Late, r.TooFar, r.TooFast, r.OtherPlayer, r.Rejected, r.RecvDropped, r.BufferP95)
 	}
 	in := &m.Inputs
-	fmt.Fprintf(w, "inputs    %d applied, %d ticks repeated, %d late, %d refused; %d messages rejected, %d of them too fast\n", in.Applied, in.Repeated, in.Late, in.Refused, in.Rejected, in.TooFast)
+	fmt.Fprintf(w, "inputs    %d applied, %d ticks repeated, %d late, %d refused; %d messages rejected (%s), %d of them too fast\n", in.Applied, in.Repeated, in.Late, in.Refused, in.Rejected, in.Why, in.TooFast)
 	fmt.Fprintf(w, "hellos    %d refused, %d limited (over a connection's rate); %d other datagrams without a slot dropped\n", m.Hellos.Refusals, m.Hellos.Limited, m.Hellos.Unjoined)
 	fmt.Fprintf(w, "traffic   sent %d datagrams, %d bytes (%d dropped by the send queue or size); received %d datagrams, %d bytes (%d dropped by the receive queue, %d over a turn's budget)\n",
 		m.Sent.Datagrams, m.Sent.Bytes, m.Sent.Dropped, m.Received.Datagrams, m.Received.Bytes, m.Received.DroppedQueue, m.Received.OverBudget)

@@ -259,10 +259,20 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	} else {
 		printSummary(stdout, &sum)
 	}
+	// What was written, confirmed: on stdout after the readable summary, on
+	// stderr after the JSON one (stdout holds one JSON object).
+	said := stdout
+	if *asJSON {
+		said = stderr
+	}
 	if *plotPath != "" {
 		if err := writePlot(*plotPath, &sum, sess.Timeline); err != nil {
 			return fmt.Errorf("-plot %s: %w", *plotPath, err)
 		}
+		fmt.Fprintf(said, "plot written to %s\n", *plotPath)
+	}
+	if rf.path != "" && ctl.stopped == nil {
+		fmt.Fprintf(said, "record written to %s\n", rf.path)
 	}
 	return ctl.exit(rf.path, sum.Seconds)
 }
@@ -272,8 +282,8 @@ func printSummary(w io.Writer, s *session.Summary) {
 	if s.Quantize {
 		q = ", quantized"
 	}
-	fmt.Fprintf(w, "%s, %s sync%s, preset %s, %g s played + %.2f s drained, %d ticks, snapshots at %d Hz, round trip %.0f ms, redundancy %v\n",
-		s.Scene, s.Sync, q, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks, s.SnapshotHz, s.RTTms, s.Redundancy)
+	fmt.Fprintf(w, "%s, %s%s, preset %s, %g s played + %.2f s drained, %d ticks, snapshots at %d Hz, round trip %.0f ms, redundancy %v\n",
+		s.Scene, syncName(modeName(s.Sync)), q, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks, s.SnapshotHz, s.RTTms, s.Redundancy)
 	fmt.Fprintf(w, "packets   up %d sent, %d lost; down %d sent, %d lost; %.1f kbit/s up, %.1f kbit/s down; largest %d B up, %d B down\n",
 		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent, s.Packets.DownLost, s.BytesPerSecond.Up*8/1000, s.BytesPerSecond.Down*8/1000,
 		s.Packets.MaxBytesUp, s.Packets.MaxBytesDown)
@@ -283,8 +293,8 @@ func printSummary(w io.Writer, s *session.Summary) {
 	fmt.Fprintf(w, "display jump    max %.4f m per frame (largest raw correction %.4f m)\n", s.DisplayJump.Max, s.DisplayJump.MaxCorrection)
 	printFinal(w, s)
 	if s.InputBufferP95 > 0 || s.LeadTicks != 0 {
-		fmt.Fprintf(w, "time sync lead %d ticks, input buffer p95 %.0f ticks, %d late inputs, %d jumps\n",
-			s.LeadTicks, s.InputBufferP95, s.LateInputs, s.TimeSyncJumps)
+		fmt.Fprintf(w, "time sync lead %d ticks, input buffer p95 %.0f ticks, %s, %s\n",
+			s.LeadTicks, s.InputBufferP95, plural(int64(s.LateInputs), "late input"), plural(int64(s.TimeSyncJumps), "jump"))
 	}
 	for i, p := range s.Players {
 		state := "in sync"

@@ -26,7 +26,7 @@ func printClientLines(w io.Writer, s *session.Summary) {
 	m := &s.Mispredictions
 	fmt.Fprintf(w, "mispredictions  input %d, server %d, remote %d, nondeterminism %d, unverified %d; %d messages rejected\n",
 		m.Input, m.Server, m.Remote, m.Nondeterminism, m.Unverified, s.Rejected)
-	fmt.Fprintf(w, "position error  mean %.4f m, p99 %.4f m, max %.4f m\n", s.PositionError.Mean, s.PositionError.P99, s.PositionError.Max)
+	fmt.Fprintf(w, "position error  mean %s, p99 %s, max %s\n", metres(s.PositionError.Mean), metres(s.PositionError.P99), metres(s.PositionError.Max))
 	printOverlap(w, s)
 }
 

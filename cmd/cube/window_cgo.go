@@ -94,9 +94,14 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			rec, l.onReset = nil, nil
 		}
 		defer func() {
+			if rec == nil {
+				return // ended at a reset, and said so
+			}
 			if err := rec.close(); err != nil {
 				fmt.Fprintf(stderr, "cube: record %s: %v\n", wf.record.path, err)
+				return
 			}
+			fmt.Fprintf(stdout, "record written to %s\n", wf.record.path)
 		}()
 	}
 	l.desyncFound = func(m *predict.Misprediction) string { return reportDesync(stdout, stderr, wf.reportDir, m) }
@@ -135,11 +140,14 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 				}
 			}
 		}
-		if l.cameraReset {
-			win.ResetCamera()
+		if l.cameraReset || n == 0 {
+			pos, _ := l.display()
+			fw, fh := win.Size()
+			win.SetHome(render.FitView(v32(pos), l.framePoints(), fw, fh)) // the scene framed
 			l.cameraReset = false
 		}
 		l.setKeys(heldInput(win))
+		l.setWindowSize(win.Size())
 		now := win.Time()
 		elapsed := now - last
 		last = now
@@ -147,6 +155,9 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		simTime += win.Time() - now
+		if lost := l.lostNews(); lost != nil {
+			fmt.Fprintf(stderr, "cube window: %v\n", lost)
+		}
 		l.build(&frame)
 		win.Draw(&frame, elapsed)
 		lastFrame := wf.frames > 0 && n+1 >= wf.frames
@@ -166,7 +177,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if l.remote != nil && l.remote.lost != nil {
-		return l.remote.lost
+		return exitError{code: 1} // the reason went to stderr when it happened
 	}
 	return nil
 }
@@ -206,14 +217,31 @@ func pq(q physics.Quat) mgl32.Quat {
 
 // Colours of the boxes.
 var (
-	colorPlayer    = mgl32.Vec4{0.85, 0.25, 0.2, 1}
-	colorServer    = mgl32.Vec4{1, 0.85, 0.1, 0.25}
-	colorSnapshot  = mgl32.Vec4{0.2, 0.45, 1, 0.25}
+	// The player's cube: a saturated red, which the ghosts drawn over it
+	// (faint faces, opaque outlines) leave red, neither brown nor purple.
+	colorPlayer    = mgl32.Vec4{0.95, 0.1, 0.08, 1}
+	colorServer    = mgl32.Vec4{1, 0.85, 0.1, ghostAlpha}
+	colorSnapshot  = mgl32.Vec4{0.2, 0.45, 1, ghostAlpha}
 	colorPredicted = mgl32.Vec4{0.9, 0.9, 0.9, 1}
 	colorStatic    = mgl32.Vec4{0.55, 0.57, 0.6, 1}
 	colorBody      = mgl32.Vec4{0.82, 0.78, 0.70, 1} // other dynamic bodies, moving
 	colorResting   = mgl32.Vec4{0.62, 0.59, 0.53, 1} // other dynamic bodies, at rest
 )
+
+// ghostAlpha is the opacity of the ghosts' faces: low, so that the
+// player's cube under them keeps its colour; their outlines are opaque.
+const ghostAlpha = 0.12
+
+// bodyShades alternate the brightness of the neutral bodies by index, so
+// that boxes side by side or stacked (the stack, the pyramid) show where
+// one ends and the next begins.
+var bodyShades = [2]float32{1, 0.84}
+
+// shade returns colour c at the brightness of body i.
+func shade(c mgl32.Vec4, i int) mgl32.Vec4 {
+	k := bodyShades[i%len(bodyShades)]
+	return mgl32.Vec4{c[0] * k, c[1] * k, c[2] * k, c[3]}
+}
 
 // Below these speeds a body counts as at rest and is drawn dimmer. The
 // physics engine will say which bodies sleep; until then the velocities tell.
@@ -263,9 +291,9 @@ func (l *lab) build(f *render.Frame) {
 		case slotOf(sc, i) >= 0:
 			box.Color, box.Shadow, box.Fades = slotColors[slotOf(sc, i)], true, true
 		case atRest(&b):
-			box.Color, box.Shadow, box.Fades = colorResting, true, true
+			box.Color, box.Shadow, box.Fades = shade(colorResting, i), true, true
 		default:
-			box.Color, box.Shadow, box.Fades = colorBody, true, true
+			box.Color, box.Shadow, box.Fades = shade(colorBody, i), true, true
 		}
 		f.Boxes = append(f.Boxes, box)
 	}
@@ -289,6 +317,12 @@ func (l *lab) build(f *render.Frame) {
 	f.Follow = v32(pos)
 	f.Help, f.ShowHelp = helpLines(), l.showHelp
 	f.Banner = l.desync
+	if l.compact {
+		f.Banner = compactBanner(l.desync)
+	}
+	if lost := l.lostBanner(); lost != "" {
+		f.Banner = lost
+	}
 	f.Now = l.now().Seconds()
 	if l.hideOverlay {
 		f.HUD, f.Graph = nil, nil

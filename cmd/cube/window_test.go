@@ -197,7 +197,7 @@ func TestFrameHoldsEveryBody(t *testing.T) {
 		switch b.Color {
 		case colorPlayer:
 			red++
-		case colorBody, colorResting:
+		case colorBody, colorResting, shade(colorBody, 1), shade(colorResting, 1):
 			neutral++
 		}
 		if b.Blocks {
@@ -298,8 +298,9 @@ func TestTheDemosOverlayFitsFrom640x360Up(t *testing.T) {
 	var f render.Frame
 	for _, help := range []bool{false, true} {
 		l.showHelp = help
-		l.build(&f)
 		for _, sz := range [][2]int{{640, 360}, {800, 450}, {854, 480}, {1024, 576}, {1280, 720}, {1366, 768}, {1920, 1080}, {800, 600}, {1024, 768}} {
+			l.setWindowSize(sz[0], sz[1]) // the short HUD below 960x540, as the window does
+			l.build(&f)
 			for _, prob := range render.LayoutProblems(&f, sz[0], sz[1]) {
 				if prob == render.HelpAlone && sz[0] < 1280 {
 					continue // small windows show the help alone

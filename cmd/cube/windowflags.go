@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -83,7 +84,7 @@ func (wf *windowFlags) checkRemote(stderr io.Writer) (*physics.World, *game.Scen
 // share.
 func registerDebugFlags(fs *flags, inject *uint, reportDir *string) {
 	fs.UintVar(inject, "inject-nondeterminism", 0, "move the client's cube by one ulp every N ticks, to test the desync detector (0: never)")
-	fs.StringVar(reportDir, "report-dir", ".", "folder for the report written at the first nondeterminism")
+	fs.StringVar(reportDir, "report-dir", "", "folder for the report written at the first nondeterminism (default the current folder, which needs to be writable only if a report is written)")
 }
 
 // checkInject refuses an -inject-nondeterminism interval beyond uint32.
@@ -166,8 +167,8 @@ func printKeys(w io.Writer) {
 // reportDesync writes the first nondeterminism's states field by field to a
 // file, prints its path and returns it; "" when it could not be written.
 func reportDesync(stdout, stderr io.Writer, dir string, m *predict.Misprediction) string {
-	path := filepath.Join(dir, fmt.Sprintf("cube-desync-tick%d.txt", m.Tick))
-	if err := writeDesync(path, m); err != nil {
+	path, err := writeDesync(dir, m)
+	if err != nil {
 		fmt.Fprintf(stderr, "cube: nondeterminism at tick %d, but the report could not be written: %v\n", m.Tick, err)
 		return ""
 	}
@@ -175,11 +176,40 @@ func reportDesync(stdout, stderr io.Writer, dir string, m *predict.Misprediction
 	return path
 }
 
-func writeDesync(path string, m *predict.Misprediction) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
+// maxReportsPerTick bounds the names writeDesync tries for one tick.
+const maxReportsPerTick = 100
+
+// createReport creates a new report file for tick t in dir, never over an
+// earlier one: cube-desync-tickT.txt, else cube-desync-tickT-2.txt and on.
+func createReport(dir string, t uint32) (*os.File, error) {
+	for k := 1; ; k++ {
+		name := fmt.Sprintf("cube-desync-tick%d.txt", t)
+		if k > 1 {
+			name = fmt.Sprintf("cube-desync-tick%d-%d.txt", t, k)
+		}
+		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, os.ErrExist) && k < maxReportsPerTick {
+			continue
+		}
+		return f, err
 	}
+}
+
+// writeDesync writes the report of misprediction m to a new file in dir
+// and returns its path.
+func writeDesync(dir string, m *predict.Misprediction) (string, error) {
+	f, err := createReport(dir, m.Tick)
+	if err != nil {
+		return "", err
+	}
+	if err := writeDesyncTo(f, m); err != nil {
+		return "", err
+	}
+	return f.Name(), nil
+}
+
+// writeDesyncTo writes the report of m to f and closes f.
+func writeDesyncTo(f *os.File, m *predict.Misprediction) error {
 	first, second := "client", "server"
 	if m.Kind == predict.KindRewind {
 		first, second = "predicted", "replayed"

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Compact windows: below compactWidth×compactHeight the HUD keeps the lines
+// a user reads first, so that the status panel, the graph and a banner
+// leave most of a small window to the scene.
+const (
+	compactWidth  = 960
+	compactHeight = 540
+)
+
+// setWindowSize tells the lab the window's framebuffer size.
+func (l *lab) setWindowSize(width, height int) {
+	l.compact = width < compactWidth || height < compactHeight
+}
+
+// compactHUD returns the status lines of a small window: the link, the
+// scene, the ticks, the corrections and the pace; the full lines are a
+// bigger window away.
+func (l *lab) compactHUD() []string {
+	c := l.client()
+	newest, have := c.Newest()
+	ack, lead := "none", 0
+	if have {
+		ack, lead = fmt.Sprint(newest), int(int32(c.Tick()-newest))
+	}
+	var lines []string
+	if r := l.remote; r != nil {
+		slot := "joining"
+		if c.Joined() {
+			slot = fmt.Sprintf("slot %d", c.Slot())
+		}
+		lines = append(lines, fmt.Sprintf("server %s  %s", r.addr, slot),
+			fmt.Sprintf("%s on this link  loss %.1f%%", r.preset.Name, 100*r.preset.Conditions.Loss))
+	} else {
+		cond := l.sess.Config.Conditions
+		lines = append(lines, fmt.Sprintf("%s  RTT %v  loss %.1f%%", l.sess.Config.Preset, (2*cond.Latency).Round(time.Millisecond), 100*cond.Loss))
+	}
+	scene := fmt.Sprintf("scene %s  %s", c.Scene().Name, syncName(c.Config.Mode))
+	if l.remote == nil && len(l.sess.Clients) > 1 {
+		scene += fmt.Sprintf("  %d bots", len(l.sess.Clients)-1)
+	}
+	st := c.Stats
+	lines = append(lines, scene,
+		fmt.Sprintf("tick %d  acked %s  lead %d", c.Tick(), ack, lead),
+		fmt.Sprintf("corrections %d (%d/s)  resyncs %d", st.Corrections, len(l.corrections), st.Resyncs),
+		fmt.Sprintf("%.0f fps  %s", l.fps(), l.runState()))
+	if l.remote != nil && l.remote.lost != nil {
+		lines = append(lines, "connection ended  Esc: quit")
+	} else {
+		lines = append(lines, "F1: help  Tab: hide")
+	}
+	if l.note != "" {
+		lines = append(lines, l.note)
+	}
+	return lines
+}
+
+// fps returns the smoothed frame rate.
+func (l *lab) fps() float64 {
+	if l.frameTime > 0 {
+		return 1 / l.frameTime
+	}
+	return 0
+}
+
+// runState says whether the session runs, and at what speed when slower
+// than real time.
+func (l *lab) runState() string {
+	switch {
+	case l.paused:
+		return "PAUSED"
+	case l.remote == nil && l.pace.recent() < 0.95:
+		return fmt.Sprintf("running at %.0f%% speed", 100*l.pace.recent())
+	}
+	return "running"
+}
+
+// compactBanner shortens a desync banner for a small window: its title
+// and where the report is (the reason is in the report and on stdout).
+func compactBanner(s string) string {
+	title, detail, _ := strings.Cut(s, "\n")
+	if _, report, ok := strings.Cut(detail, "; report in "); ok {
+		return title + "\nreport in " + report
+	}
+	if kind, _, ok := strings.Cut(detail, ":"); ok {
+		return title + "\n" + kind
+	}
+	return title
+}
