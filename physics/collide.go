@@ -319,6 +319,7 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 	}
 	c.reach1, c.reach2 = sqrt(reach1), sqrt(reach2)
 	c.smin = minSep(ps)
+	w.loadSoft(c, ps)
 	if len(ps) > 1 {
 		c.koff = blockK(c, ps)
 	}

@@ -38,7 +38,11 @@ type softness struct{ biasRate, massScale, impulseScale, gam float64 }
 // makeSoft returns the softness of a spring of frequency hz and damping ratio
 // zeta over a substep of h seconds.
 func makeSoft(hz, zeta, h float64) softness {
-	omega := mul(2*math.Pi, hz)
+	return makeSoftOmega(mul(2*math.Pi, hz), zeta, h)
+}
+
+// makeSoftOmega is makeSoft for the angular frequency omega, rad/s.
+func makeSoftOmega(omega, zeta, h float64) softness {
 	ho := mul(h, omega)
 	a1 := mul(2, zeta) + ho
 	a2 := mul(ho, a1)
