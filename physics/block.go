@@ -80,7 +80,11 @@ var offIndex = [maxPoints][maxPoints]int{{0, 0, 1, 2}, {0, 0, 3, 4}, {0, 0, 0, 5
 // points' differing targets (a face tilted against another wants
 // velocities at its corners no rigid motion has), leaving huge opposite
 // impulses in the cache.
-func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64, lam *[maxPoints]float64) bool {
+//
+// full, when not nil, is the inverse of the matrix of all n points with
+// this diag (blockInv, kept by the contact for the step): the first round,
+// where every point is held, uses it instead of factoring.
+func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64, full *blockInv, lam *[maxPoints]float64) bool {
 	var held [maxPoints]bool
 	for i := 0; i < n; i++ {
 		held[i] = true
@@ -101,7 +105,6 @@ func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 			}
 			return letGoHolds(n, diag, rhs, k, lam, &held)
 		}
-		var a [maxPoints][maxPoints]float64
 		var b [maxPoints]float64
 		for p := 0; p < m; p++ {
 			i := idx[p]
@@ -111,18 +114,31 @@ func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 					b[p] -= mul(kOff(k, i, j), -pn[j])
 				}
 			}
-			a[p][p] = diag[i]
-			for q := 0; q < p; q++ {
-				a[p][q] = kOff(k, i, idx[q])
-			}
 		}
 		proj := m == maxPoints && null != nil
 		if proj && !project(&b, null) {
 			return false
 		}
 		var x [maxPoints]float64
-		if !ldlSolve(m, &a, &b, &x) {
-			return false
+		if round == 0 && full != nil {
+			if int(full.n) != n {
+				return false
+			}
+			full.apply(&b, &x)
+		} else {
+			var a [maxPoints][maxPoints]float64
+			for p := 0; p < m; p++ {
+				i := idx[p]
+				a[p][p] = diag[i]
+				for q := 0; q < p; q++ {
+					a[p][q] = kOff(k, i, idx[q])
+				}
+			}
+			var f ldlFactor
+			if !f.factor(m, &a) {
+				return false
+			}
+			f.solve(&b, &x)
 		}
 		if proj {
 			project(&x, null) // the solution's component: rounding only
@@ -147,6 +163,25 @@ func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 	return false
 }
 
+// fastBlock is blockSolve's first round alone, for the common case: every
+// point held, the inverse made, and no accumulated impulse turning
+// negative. False when that is not the case (lam is then to be ignored).
+func fastBlock(n int, rhs, pn, null *[maxPoints]float64, f *blockInv, lam *[maxPoints]float64) bool {
+	if int(f.n) != n {
+		return false
+	}
+	if n == maxPoints && null != nil && !consistent(rhs, null) {
+		return false
+	}
+	f.apply(rhs, lam)
+	for i := 0; i < n; i++ {
+		if pn[i]+lam[i] < 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // letGoHolds reports whether every point let go (held false) would not
 // close in with impulses lam: its row's residual (K + G) λ - rhs, the
 // velocity it is left with beyond its target, is not negative. Otherwise
@@ -169,45 +204,134 @@ func letGoHolds(n int, diag, rhs *[maxPoints]float64, k *[6]float64, lam *[maxPo
 	return true
 }
 
-// ldlSolve solves a x = b for the symmetric m x m matrix whose lower
-// triangle a holds, by LDLᵀ (no square roots); false if a pivot is not
-// positive.
-func ldlSolve(m int, a *[maxPoints][maxPoints]float64, b, x *[maxPoints]float64) bool {
-	var l [maxPoints][maxPoints]float64
-	var d [maxPoints]float64
+// ldlFactor is the LDLᵀ factor (no square roots) of a symmetric matrix
+// of at most four rows: unit lower triangle l and diagonal d.
+type ldlFactor struct {
+	l    [maxPoints][maxPoints]float64
+	d    [maxPoints]float64
+	n    int8  // rows; 0 when there is no factor (none made, or the matrix is not positive definite)
+	soft uint8 // for a contact's soft factor: which rows it made soft (bit i: row i)
+}
+
+// factor factors the symmetric m x m matrix whose lower triangle a holds;
+// false (and n 0) if a pivot is not positive.
+func (f *ldlFactor) factor(m int, a *[maxPoints][maxPoints]float64) bool {
+	f.n = 0
 	for j := 0; j < m; j++ {
 		s := a[j][j]
 		for k := 0; k < j; k++ {
-			s -= mul(mul(l[j][k], l[j][k]), d[k])
+			s -= mul(mul(f.l[j][k], f.l[j][k]), f.d[k])
 		}
 		if !(s > mul(1e-12, a[j][j])) {
 			return false
 		}
-		d[j] = s
+		f.d[j] = s
 		for i := j + 1; i < m; i++ {
 			t := a[i][j]
 			for k := 0; k < j; k++ {
-				t -= mul(mul(l[i][k], l[j][k]), d[k])
+				t -= mul(mul(f.l[i][k], f.l[j][k]), f.d[k])
 			}
-			l[i][j] = t / s
+			f.l[i][j] = t / s
 		}
 	}
+	f.n = int8(m)
+	return true
+}
+
+// solve solves the factored system for b into x.
+func (f *ldlFactor) solve(b, x *[maxPoints]float64) {
+	m := int(f.n)
 	var y [maxPoints]float64
 	for i := 0; i < m; i++ {
 		t := b[i]
 		for k := 0; k < i; k++ {
-			t -= mul(l[i][k], y[k])
+			t -= mul(f.l[i][k], y[k])
 		}
 		y[i] = t
 	}
 	for i := m - 1; i >= 0; i-- {
-		t := y[i] / d[i]
+		t := y[i] / f.d[i]
 		for k := i + 1; k < m; k++ {
-			t -= mul(l[k][i], x[k])
+			t -= mul(f.l[k][i], x[k])
 		}
 		x[i] = t
 	}
-	return true
+}
+
+// blockInv is the inverse of a contact's block matrix for all its points,
+// made once a step (a division-free multiplication per pass after that);
+// with a null space given, projected on both sides so that it never makes
+// impulses along it (blockSolve).
+type blockInv struct {
+	m    [maxPoints][maxPoints]float64
+	n    int8  // rows; 0 when there is none (not made, or the matrix is not positive definite)
+	soft uint8 // for a contact's soft matrix: which rows are soft (bit i: row i)
+}
+
+// make inverts the matrix of all n points of k with diagonal diag, and
+// projects it off null when that is not nil.
+func (bi *blockInv) make(n int, diag *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64) {
+	var a [maxPoints][maxPoints]float64
+	for i := 0; i < n; i++ {
+		a[i][i] = diag[i]
+		for j := 0; j < i; j++ {
+			a[i][j] = kOff(k, i, j)
+		}
+	}
+	bi.n = 0
+	var f ldlFactor
+	if !f.factor(n, &a) {
+		return
+	}
+	for j := 0; j < n; j++ {
+		var e, x [maxPoints]float64
+		e[j] = 1
+		f.solve(&e, &x)
+		for i := 0; i < n; i++ {
+			bi.m[i][j] = x[i]
+		}
+	}
+	if null != nil && n == maxPoints {
+		// P M P with P = I - z zᵀ: M - z (zᵀM) - (M z) zᵀ + (zᵀ M z) z zᵀ.
+		z := null
+		var mz [maxPoints]float64
+		zmz := 0.0
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				mz[i] += mul(bi.m[i][j], z[j])
+			}
+			zmz += mul(z[i], mz[i])
+		}
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				bi.m[i][j] += mul(mul(z[i], z[j]), zmz) - mul(z[i], mz[j]) - mul(mz[i], z[j])
+			}
+		}
+	}
+	bi.n = int8(n)
+}
+
+// apply sets x to the inverse times b.
+func (bi *blockInv) apply(b, x *[maxPoints]float64) {
+	n := int(bi.n)
+	for i := 0; i < n; i++ {
+		t := 0.0
+		for j := 0; j < n; j++ {
+			t += mul(bi.m[i][j], b[j])
+		}
+		x[i] = t
+	}
+}
+
+// consistent reports whether b has no more than rounding (1e-6 of |b|)
+// along the unit vector u (see project).
+func consistent(b, u *[maxPoints]float64) bool {
+	d, l2 := 0.0, 0.0
+	for i := range b {
+		d += mul(b[i], u[i])
+		l2 += mul(b[i], b[i])
+	}
+	return mul(d, d) <= mul(1e-12, l2)
 }
 
 // block solves the normal rows of c's points pts together in a pass with
@@ -218,6 +342,7 @@ func ldlSolve(m int, a *[maxPoints][maxPoints]float64, b, x *[maxPoints]float64)
 func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]float64) bool {
 	var diag, rhs, pn [maxPoints]float64
 	rigid := true
+	soft := uint8(0)
 	for i := range pts {
 		p := &pts[i]
 		pn[i] = p.pn
@@ -230,7 +355,7 @@ func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]floa
 				bias = max(mul(c.soft.biasRate, t), k.maxPush)
 			}
 			g := mul(p.kn, c.soft.gam)
-			rigid = false
+			rigid, soft = false, soft|1<<i
 			rhs[i], diag[i] = -(vn[i]+bias)-mul(g, p.pn), p.kn+g
 		default:
 			rhs[i], diag[i] = -vn[i], p.kn+mul(p.kn, blockEps)
@@ -240,7 +365,21 @@ func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]floa
 	if rigid && c.count == maxPoints && c.hasNull {
 		null = &c.null
 	}
-	if !blockSolve(len(pts), &diag, &rhs, &pn, &c.koff, null, lam) {
+	// The matrix of every point changes only with which rows are soft: its
+	// inverse is made once a step for the rigid rows and again for the soft
+	// ones only when that changes.
+	f := &c.invS
+	if rigid {
+		f = &c.invR
+		if !c.hasR {
+			f.make(len(pts), &diag, &c.koff, null)
+			c.hasR = true
+		}
+	} else if !c.hasS || f.soft != soft {
+		f.make(len(pts), &diag, &c.koff, nil)
+		c.hasS, f.soft = true, soft
+	}
+	if !fastBlock(len(pts), &rhs, &pn, null, f, lam) && !blockSolve(len(pts), &diag, &rhs, &pn, &c.koff, null, f, lam) {
 		return false
 	}
 	for i := range pts {

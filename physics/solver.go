@@ -132,6 +132,10 @@ type constraint struct {
 	koff    [6]float64         // the points' effective-mass matrix off its diagonal (block.go)
 	null    [maxPoints]float64 // the impulses at four points that move nothing (block.go)
 	hasNull bool               // null is set
+	// The inverses of the points' block matrix with every row rigid, and
+	// with the rows of invS.soft soft (block.go), made when first needed.
+	invR, invS blockInv
+	hasR, hasS bool
 }
 
 // cpoint is one contact point's normal row.
@@ -589,7 +593,15 @@ func (w *World) restitute(c *constraint) {
 	if n == maxPoints && c.hasNull {
 		null = &c.null
 	}
-	if n == 1 || !blockSolve(n, &diag, &rhs, &pn, &koff, null, &lam) {
+	var full *blockInv
+	if n == int(c.count) { // every point bounces: the rigid matrix of all of them
+		full = &c.invR
+		if !c.hasR {
+			full.make(n, &diag, &c.koff, null)
+			c.hasR = true
+		}
+	}
+	if n == 1 || !blockSolve(n, &diag, &rhs, &pn, &koff, null, full, &lam) {
 		for q := 0; q < n; q++ { // one point, or rows the block could not solve: one at a time
 			p := &pts[idx[q]]
 			vn := d.Dot(b1.v) + p.rn1.Dot(b1.w)
