@@ -138,7 +138,7 @@ func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 			if !f.factor(m, &a) {
 				return false
 			}
-			f.solve(&b, &x)
+			f.solve(m, &b, &x)
 		}
 		if proj {
 			project(&x, null) // the solution's component: rounding only
@@ -207,16 +207,13 @@ func letGoHolds(n int, diag, rhs *[maxPoints]float64, k *[6]float64, lam *[maxPo
 // ldlFactor is the LDLᵀ factor (no square roots) of a symmetric matrix
 // of at most four rows: unit lower triangle l and diagonal d.
 type ldlFactor struct {
-	l    [maxPoints][maxPoints]float64
-	d    [maxPoints]float64
-	n    int8  // rows; 0 when there is no factor (none made, or the matrix is not positive definite)
-	soft uint8 // for a contact's soft factor: which rows it made soft (bit i: row i)
+	l [maxPoints][maxPoints]float64
+	d [maxPoints]float64
 }
 
 // factor factors the symmetric m x m matrix whose lower triangle a holds;
-// false (and n 0) if a pivot is not positive.
+// false if a pivot is not positive.
 func (f *ldlFactor) factor(m int, a *[maxPoints][maxPoints]float64) bool {
-	f.n = 0
 	for j := 0; j < m; j++ {
 		s := a[j][j]
 		for k := 0; k < j; k++ {
@@ -234,13 +231,11 @@ func (f *ldlFactor) factor(m int, a *[maxPoints][maxPoints]float64) bool {
 			f.l[i][j] = t / s
 		}
 	}
-	f.n = int8(m)
 	return true
 }
 
-// solve solves the factored system for b into x.
-func (f *ldlFactor) solve(b, x *[maxPoints]float64) {
-	m := int(f.n)
+// solve solves the factored m x m system for b into x.
+func (f *ldlFactor) solve(m int, b, x *[maxPoints]float64) {
 	var y [maxPoints]float64
 	for i := 0; i < m; i++ {
 		t := b[i]
@@ -286,7 +281,7 @@ func (bi *blockInv) make(n int, diag *[maxPoints]float64, k *[6]float64, null *[
 	for j := 0; j < n; j++ {
 		var e, x [maxPoints]float64
 		e[j] = 1
-		f.solve(&e, &x)
+		f.solve(n, &e, &x)
 		for i := 0; i < n; i++ {
 			bi.m[i][j] = x[i]
 		}
