@@ -4,10 +4,13 @@ package physics
 // prepared (collide.go); then each of Config.Iterations substeps integrates
 // velocities, warm-starts every contact with its accumulated impulses, solves
 // the contacts with soft position correction, integrates positions and
-// relaxes (solves again without the position correction, so that the push
-// out of an overlap does not become a bounce); after the substeps comes
-// restitution and the impulses are stored for the next step. Each stage is a
-// loop of its own over all contacts in key order.
+// relaxes (solves again without the position correction, relaxIterations
+// times, so that the push out of an overlap does not become a bounce); a
+// gyroscopic step turns each spinning body's ω (gyro.go); after the
+// substeps comes restitution and the impulses are stored for the next step.
+// Each stage is a loop of its own over all contacts in key order. Each
+// contact's softness holds the load it carried in the previous step
+// (load.go).
 //
 // A contact's points each have a normal row. Friction acts at the centre of
 // the points, as in Bepu: two tangent rows whose impulse is clamped to the
@@ -20,10 +23,11 @@ package physics
 // Layout: the inner loops read the velocities of the active bodies (vel,
 // 48 bytes a body), the contacts (constraint) and their points' rows
 // (cpoint); what only the preparation, restitution and the cache need lies
-// elsewhere (solverBody, pointInfo). A contact's normal rows are solved one
-// point after the other (Gauss-Seidel) on the relative normal velocity of
-// the pair, which changes by the impulse times the sum of the inverse masses;
-// the linear velocities change once per contact, by the sum of its points'
+// elsewhere (solverBody, pointInfo). A contact's normal rows are solved
+// together (block.go), or, where that block solve fails, one point after
+// the other (Gauss-Seidel) on the relative normal velocity of the pair,
+// which changes by the impulse times the sum of the inverse masses; the
+// linear velocities change once per contact, by the sum of its points'
 // impulses.
 
 import "math"
