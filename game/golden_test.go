@@ -13,9 +13,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x7b987bca0147186d},
-	{"pyramid", 3840, 0x11cbec92f43ae29a},
-	{"cubes", 2048, 0x85e5e1a46a32d161},
+	{"arena", 10000, 0x939359c35805c8aa},
+	{"pyramid", 3840, 0x5bfd758cabbba60a},
+	{"cubes", 2048, 0x2a87052bac76909d},
 }
 
 func TestGoldenHashes(t *testing.T) {

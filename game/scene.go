@@ -98,7 +98,7 @@ func Names() []string {
 
 // About returns a one-line description of the named scene, or "".
 func About(name string) string {
-	for _, b := range builders {
+	for _, b := range append(builders[:len(builders):len(builders)], benchBuilders...) {
 		if b.name == name {
 			return b.about
 		}
@@ -114,6 +114,12 @@ func Build(name string, cfg physics.Config, o Options) (*physics.World, *Scene, 
 			b = &builders[i]
 		}
 	}
+	bench := false
+	for i := range benchBuilders {
+		if benchBuilders[i].name == name {
+			b, bench = &benchBuilders[i], true
+		}
+	}
 	if b == nil {
 		return nil, nil, fmt.Errorf("game: no scene %q: want one of %s", name, strings.Join(Names(), ", "))
 	}
@@ -123,7 +129,11 @@ func Build(name string, cfg physics.Config, o Options) (*physics.World, *Scene, 
 	if o.Players < 1 || o.Players > MaxPlayers {
 		return nil, nil, fmt.Errorf("game: %d players: want 1 to %d", o.Players, MaxPlayers)
 	}
-	if name == "drop" {
+	if bench {
+		if err := benchOption(name, &o); err != nil {
+			return nil, nil, err
+		}
+	} else if name == "drop" {
 		if o.Bodies == 0 {
 			o.Bodies = DefaultDropBodies
 		}

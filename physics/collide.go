@@ -35,9 +35,10 @@ func (w *World) activate() {
 		invI := sandwich(&w.rot[i], s.invInertia)
 		acc := w.cfg.Gravity.AddScaled(b.Force, s.invMass)
 		alpha := invI.MulVec(b.Torque)
+		angVel := b.AngVel
 		// The speed the body may reach this step, and so how far it may go.
 		v := b.Vel.AddScaled(acc, dt)
-		rs := mul(dt, mul(b.AngVel.AddScaled(alpha, dt).Len(), s.radius))
+		rs := mul(dt, mul(angVel.AddScaled(alpha, dt).Len(), s.radius))
 		sw := mul(dt, v.Len()) + rs
 		w.sweep[i] = sw
 		w.bounds[i] = boundsOf(s.half, &w.rot[i], b.Pos, mul(0.5, w.cfg.Margin)+sw)
@@ -46,7 +47,7 @@ func (w *World) activate() {
 			invM: s.invMass, invI: invI,
 			vp: v, rs: rs, turn: w.rot[i],
 		})
-		w.vel = append(w.vel, bodyVel{v: b.Vel, w: b.AngVel})
+		w.vel = append(w.vel, bodyVel{v: b.Vel, w: angVel})
 	}
 }
 
@@ -284,7 +285,7 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 			vn -= c.d.Dot(v2.v) + p.rn2.Dot(v2.w)
 			reach2 = max(reach2, p.rn2.Dot(p.rn2))
 		}
-		p.mn = 1 / kn
+		p.mn, p.kn = 1/kn, kn
 		off := q.p.Sub(centre)
 		info := pointInfo{feature: q.feature, relVel: vn, off: off.AddScaled(c.d, -off.Dot(c.d))} // in the tangent plane
 		l2 := info.off.Dot(info.off)
@@ -318,6 +319,13 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 	}
 	c.reach1, c.reach2 = sqrt(reach1), sqrt(reach2)
 	c.smin = minSep(ps)
+	w.loadSoft(c, ps)
+	if len(ps) > 1 {
+		c.koff = blockK(c, ps)
+	}
+	if len(ps) == maxPoints {
+		c.null, c.hasNull = nullVector(w.info[first:first+c.count], c.t1, c.t2)
+	}
 }
 
 // fast reports whether body i (or Ground) is active and turns fast (see

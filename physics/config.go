@@ -65,7 +65,7 @@ func DefaultConfig() Config {
 		Slop:             0.002,
 		Baumgarte:        0.2,
 		RestitutionSpeed: 1,
-		AngularDamping:   0.05,
+		AngularDamping:   0,
 		MaxBodies:        4096,
 		ContactHertz:     defaultContactHertz,
 		ContactDamping:   defaultContactDamping,

@@ -14,9 +14,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x7b987bca0147186d},
-	{"pile", 3072, 0xd9becc7a52375ff8},
-	{"swarm", 2048, 0x3139212fdd2bd4bc},
+	{"arena", 10000, 0x939359c35805c8aa},
+	{"pile", 3072, 0xd3f6a7fcf60c1bf7},
+	{"swarm", 2048, 0x5128c0632a435d49},
 }
 
 func TestGoldenHash(t *testing.T) {

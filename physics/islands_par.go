@@ -202,8 +202,10 @@ func (w *World) solveIsland(k int32, sc *workerScratch) {
 		for _, e := range exact {
 			w.updateExact(&w.exact[e])
 		}
-		for _, ci := range cons {
-			w.solveContact(&w.cons[ci], &relax)
+		for r := 0; r < relaxIterations; r++ {
+			for _, ci := range cons {
+				w.solveContact(&w.cons[ci], &relax)
+			}
 		}
 	}
 	for _, ci := range cons {

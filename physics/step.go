@@ -57,7 +57,9 @@ func (w *World) Step() {
 			w.warmStart()
 			w.solve(true)
 			w.integratePositions()
-			w.solve(false)
+			for r := 0; r < relaxIterations; r++ {
+				w.solve(false)
+			}
 		}
 		w.restitution()
 	}

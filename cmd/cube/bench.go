@@ -50,9 +50,10 @@ type benchResult struct {
 const benchNameWidth = len("max_speed_after_10s_mps")
 
 func runBench(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("bench", "bench [-scene NAME] [-bodies N] [-steps S] [-sleep=false] [-iterations K] [-workers N] [-json]", stderr)
-	scene := fs.String("scene", "cubes", "scene to run: "+strings.Join(game.Names(), ", "))
-	bodies := fs.Int("bodies", 0, fmt.Sprintf("drop only: boxes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies))
+	fs := newFlags("bench", "bench [-scene NAME] [-bodies N] [-ratio R] [-steps S] [-sleep=false] [-iterations K] [-workers N] [-json]", stderr)
+	scene := fs.String("scene", "cubes", "scene to run: "+strings.Join(game.BenchNames(), ", "))
+	bodies := fs.Int("bodies", 0, fmt.Sprintf("drop: boxes, 1 to %d (0: %d); tower: cubes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies, game.MaxTowerBodies, game.DefaultTowerBodies))
+	ratio := fs.Int("ratio", 0, fmt.Sprintf("load only: the top cube's mass over the bottom one's, 1 to %d (0: %d)", game.MaxLoadRatio, game.DefaultLoadRatio))
 	steps := fs.Int("steps", 1024, fmt.Sprintf("steps to run, %d to %d", minBenchSteps, maxBenchSteps))
 	sleep := fs.Bool("sleep", true, "let bodies at rest sleep (the peers run with sleeping off)")
 	iters := fs.Int("iterations", physics.DefaultConfig().Iterations, "solver substeps per step, 1 to 64")
@@ -65,14 +66,14 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if err := workers.check(); err != nil {
 		return err
 	}
-	if !slices.Contains(game.Names(), *scene) {
-		return usagef("-scene %q is not a scene: want one of %s", *scene, strings.Join(game.Names(), ", "))
+	if !slices.Contains(game.BenchNames(), *scene) {
+		return usagef("-scene %q is not a scene: want one of %s", *scene, strings.Join(game.BenchNames(), ", "))
 	}
-	if *bodies < 0 || *bodies > game.MaxDropBodies {
-		return usagef("-bodies %d is out of range: want 1 to %d, or 0 for %d", *bodies, game.MaxDropBodies, game.DefaultDropBodies)
+	if err := checkBenchParams(*scene, *bodies, *ratio); err != nil {
+		return err
 	}
-	if *bodies != 0 && *scene != "drop" {
-		return usagef("-bodies is for the drop scene only; %s has a fixed number of bodies", *scene)
+	if *scene == "load" {
+		*bodies = *ratio
 	}
 	if *steps < minBenchSteps || *steps > maxBenchSteps {
 		return usagef("-steps %d is out of range: want %d to %d", *steps, minBenchSteps, maxBenchSteps)
@@ -297,4 +298,23 @@ func maxSpeed(w *physics.World) float64 {
 		}
 	}
 	return m
+}
+
+// checkBenchParams checks -bodies and -ratio against the scene.
+func checkBenchParams(scene string, bodies, ratio int) error {
+	hi, def := game.MaxDropBodies, game.DefaultDropBodies
+	if scene == "tower" {
+		hi, def = game.MaxTowerBodies, game.DefaultTowerBodies
+	}
+	switch {
+	case bodies < 0 || bodies > hi:
+		return usagef("-bodies %d is out of range: want 1 to %d, or 0 for %d", bodies, hi, def)
+	case bodies != 0 && scene != "drop" && scene != "tower":
+		return usagef("-bodies is for the drop and tower scenes only; %s has a fixed number of bodies", scene)
+	case ratio < 0 || ratio > game.MaxLoadRatio:
+		return usagef("-ratio %d is out of range: want 1 to %d, or 0 for %d", ratio, game.MaxLoadRatio, game.DefaultLoadRatio)
+	case ratio != 0 && scene != "load":
+		return usagef("-ratio is for the load scene only")
+	}
+	return nil
 }

@@ -78,7 +78,10 @@ func TestBenchRefusesBadFlags(t *testing.T) {
 		{[]string{"bench", "-scene", "moon"}, "arena, cubes, pyramid, stack, drop"},
 		{[]string{"bench", "-scene", "drop", "-bodies", "5000"}, "want 1 to 4096"},
 		{[]string{"bench", "-scene", "drop", "-bodies", "-1"}, "want 1 to 4096"},
-		{[]string{"bench", "-scene", "stack", "-bodies", "10"}, "drop scene only"},
+		{[]string{"bench", "-scene", "stack", "-bodies", "10"}, "drop and tower scenes only"},
+		{[]string{"bench", "-scene", "tower", "-bodies", "1001"}, "want 1 to 1000"},
+		{[]string{"bench", "-scene", "load", "-ratio", "100001"}, "want 1 to 100000"},
+		{[]string{"bench", "-scene", "drop", "-ratio", "10"}, "load scene only"},
 		{[]string{"bench", "-steps", "32"}, "want 33 to"},
 		{[]string{"bench", "-iterations", "0"}, "want 1 to 64"},
 		{[]string{"bench", "-sleep=maybe"}, "invalid"},
@@ -92,7 +95,7 @@ func TestBenchRefusesBadFlags(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("-h: exit %d", code)
 	}
-	for _, f := range []string{"-scene", "-bodies", "-steps", "-sleep", "-iterations", "-json"} {
+	for _, f := range []string{"-scene", "-bodies", "-ratio", "-steps", "-sleep", "-iterations", "-json"} {
 		if !strings.Contains(errs, f) {
 			t.Errorf("help does not mention %s:\n%s", f, errs)
 		}

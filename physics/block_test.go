@@ -1,0 +1,114 @@
+package physics
+
+import (
+	"math"
+	"testing"
+)
+
+// TestBlockSolveLetsGo: two points of a contact sharing one body, the
+// first asked to push and the second to pull; the second may not pull, so
+// it is let go (impulse 0) and the first takes all the push alone: its row
+// met exactly, the second left moving apart.
+func TestBlockSolveLetsGo(t *testing.T) {
+	// K = [[2, 1], [1, 2]] (diag 2, off-diagonal 1).
+	diag := [maxPoints]float64{2, 2}
+	k := [6]float64{1}
+	rhs := [maxPoints]float64{1, -1} // first wants +0.5 alone, the pair (1, -1)
+	var pn, lam [maxPoints]float64
+	if !blockSolve(2, &diag, &rhs, &pn, &k, nil, nil, &lam) {
+		t.Fatal("block solve failed")
+	}
+	if lam[1] != 0 || math.Abs(lam[0]-0.5) > 1e-15 {
+		t.Fatalf("impulses %v, want (0.5, 0): the second let go", lam[:2])
+	}
+	// The second row's residual, K λ - rhs = 0.5 + 1, is positive: apart.
+	if r := kOff(&k, 1, 0)*lam[0] - rhs[1]; r <= 0 {
+		t.Fatalf("the let-go row closes in (residual %v)", r)
+	}
+}
+
+// TestBlockSolveSymmetric: four points at the corners of a square under a
+// unit cube on the ground, all asked for the same velocity change, get the
+// same impulse, bit for bit: no torque.
+func TestBlockSolveSymmetric(t *testing.T) {
+	w := valWorld(t, DefaultConfig(), unitCube(Vec3{0, 0.5, 0}))
+	w.Step()
+	c := &w.cons[0]
+	if c.count != 4 || !c.hasNull {
+		t.Fatalf("the resting cube has %d points (null %v), want 4 with a null space", c.count, c.hasNull)
+	}
+	pts := w.pts[c.first : c.first+c.count]
+	var diag, rhs, pn, lam [maxPoints]float64
+	for i := range pts {
+		diag[i], rhs[i] = pts[i].kn+mul(pts[i].kn, blockEps), 1 // each corner approaching at 1 m/s
+	}
+	var inv blockInv
+	inv.make(4, &diag, &c.koff, &c.null)
+	if !blockSolve(4, &diag, &rhs, &pn, &c.koff, &c.null, &inv, &lam) {
+		t.Fatal("block solve failed")
+	}
+	for i := 1; i < 4; i++ {
+		if math.Abs(lam[i]-lam[0]) > 1e-15*math.Abs(lam[0]) {
+			t.Fatalf("impulses %v differ", lam)
+		}
+	}
+	// Their sum stops a 1 kg cube's 1 m/s (the corners' angular terms
+	// cancel): 4 λ = 1 N·s, within the regularisation.
+	if s := lam[0] + lam[1] + lam[2] + lam[3]; math.Abs(s-1) > 1e-5 {
+		t.Fatalf("total impulse %v, want 1", s)
+	}
+}
+
+// TestNullVectorMovesNothing: the null vector of four points of a face
+// sums to zero and has no moment about the centre.
+func TestNullVectorMovesNothing(t *testing.T) {
+	t1, t2 := Vec3{1, 0, 0}, Vec3{0, 0, 1}
+	info := []pointInfo{{off: Vec3{-0.5, 0, -0.3}}, {off: Vec3{0.5, 0, -0.3}}, {off: Vec3{0.4, 0, 0.3}}, {off: Vec3{-0.5, 0, 0.2}}}
+	z, ok := nullVector(info, t1, t2)
+	if !ok {
+		t.Fatal("no null vector for four points in general position")
+	}
+	var sum, mx, mz, l2 float64
+	for i := range z {
+		sum += z[i]
+		mx += z[i] * info[i].off.X
+		mz += z[i] * info[i].off.Z
+		l2 += z[i] * z[i]
+	}
+	if math.Abs(sum) > 1e-15 || math.Abs(mx) > 1e-15 || math.Abs(mz) > 1e-15 || math.Abs(l2-1) > 1e-15 {
+		t.Fatalf("z %v: sum %v, moments %v %v, |z|² %v", z, sum, mx, mz, l2)
+	}
+	line := []pointInfo{{off: Vec3{-0.5, 0, 0}}, {off: Vec3{-0.1, 0, 0}}, {off: Vec3{0.2, 0, 0}}, {off: Vec3{0.5, 0, 0}}}
+	if _, ok := nullVector(line, t1, t2); ok {
+		t.Fatal("four points on a line: no single null direction, want ok false")
+	}
+}
+
+// TestGyroscopic: Euler's equation moves nothing for a body at rest or a
+// cube (isotropic inertia: ω × Iω = 0), and for a box spun about a
+// principal axis (steady); spun off its axes, one step keeps |L| within
+// the step's dissipation and turns ω.
+func TestGyroscopic(t *testing.T) {
+	r := identityMat
+	cube := Vec3{6, 6, 6}
+	if w := gyroscopic(Vec3{}, &r, cube, 0.01); w != (Vec3{}) {
+		t.Fatalf("at rest: %v", w)
+	}
+	w0 := Vec3{1, 2, 3}
+	if w := gyroscopic(w0, &r, cube, 0.01); w.Sub(w0).Len() > 1e-15 {
+		t.Fatalf("cube: %v, want %v", w, w0)
+	}
+	box := Vec3{1 / 0.113, 1 / 0.0867, 1 / 0.0333} // 0.2 x 0.6 x 1.0 m, 1 kg
+	axis := Vec3{0, 0, 5}
+	if w := gyroscopic(axis, &r, box, 0.01); w.Sub(axis).Len() > 1e-15 {
+		t.Fatalf("principal axis: %v, want %v", w, axis)
+	}
+	L := func(w Vec3) Vec3 { return Vec3{w.X / box.X, w.Y / box.Y, w.Z / box.Z} }
+	w := gyroscopic(w0, &r, box, 0.01)
+	if w == w0 {
+		t.Fatal("off its axes the spin did not turn")
+	}
+	if d := L(w).Len()/L(w0).Len() - 1; d > 0 || d < -1e-3 {
+		t.Fatalf("|L| changed by %v in one step, want a small loss", d)
+	}
+}
