@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"math"
 	"strings"
@@ -83,7 +84,7 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 		return err
 	}
 	run := &clientRun{ep: session.NewEndpoint(c, conn), conn: conn, addr: cf.addr, pilot: game.NewAutopilot(sc, *seed), start: time.Now(),
-		pace: pacer{maxLate: clientMaxLate}}
+		pace: lab.Pacer{MaxLate: lab.ClientMaxLate}}
 	c.Clock = func() time.Duration { return run.at }
 	err = run.loop(ctl, time.Duration(*seconds*float64(time.Second)))
 	if err != nil {
@@ -142,7 +143,7 @@ type clientRun struct {
 	addr  string
 	pilot *game.Autopilot
 	start time.Time
-	pace  pacer
+	pace  lab.Pacer
 	at    time.Duration // the time of the turn under way
 
 	played     time.Duration
@@ -166,7 +167,7 @@ func (r *clientRun) loop(ctl *runControl, play time.Duration) error {
 	var states uint64
 	for {
 		interval := time.Duration(float64(tickDur) / c.Sync.Speed)
-		if d := r.pace.wait(time.Since(r.start), interval); d > 0 {
+		if d := r.pace.Wait(time.Since(r.start), interval); d > 0 {
 			if ctl.sleep(d) {
 				break
 			}
@@ -175,7 +176,7 @@ func (r *clientRun) loop(ctl *runControl, play time.Duration) error {
 		if ctl.signalled() {
 			break
 		}
-		r.at = r.pace.turn(interval)
+		r.at = r.pace.Turn(interval)
 		if !draining && r.at >= play {
 			draining, drainStart, states = true, r.at, c.Stats.StatesReceived
 			r.played = r.at
@@ -256,8 +257,8 @@ func printClientSummary(w io.Writer, rep *clientReport) {
 		q = ", quantized"
 	}
 	fmt.Fprintf(w, "%s, %s%s, server %s, preset %s on top of the network, %.2f s played + %.2f s drained, %d ticks, %s\n",
-		s.Scene, syncName(modeName(s.Sync)), q, rep.Server, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks,
-		joinRoundTrip(time.Duration(s.RTTms*float64(time.Millisecond)), tick.Duration(physics.DefaultConfig())))
+		s.Scene, lab.SyncName(modeName(s.Sync)), q, rep.Server, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks,
+		lab.JoinRoundTrip(time.Duration(s.RTTms*float64(time.Millisecond)), tick.Duration(physics.DefaultConfig())))
 	fmt.Fprintf(w, "packets   up %d sent, %d dropped by the preset; down %d received, %d dropped by the preset; %.1f kbit/s up, %.1f kbit/s down; largest %d B up, %d B down\n",
 		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent-s.Packets.DownLost, s.Packets.DownLost, s.BytesPerSecond.Up*8/1000, s.BytesPerSecond.Down*8/1000,
 		s.Packets.MaxBytesUp, s.Packets.MaxBytesDown)

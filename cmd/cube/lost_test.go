@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"os"
 	"os/exec"
@@ -20,7 +21,7 @@ import (
 
 // refusedWindowLab dials srv with the window's flags args and runs frames
 // until the server's answer ends the connection.
-func refusedWindowLab(t *testing.T, srv *testServer, args ...string) *lab {
+func refusedWindowLab(t *testing.T, srv *testServer, args ...string) *lab.Lab {
 	t.Helper()
 	fs := newFlags("window", "", io.Discard)
 	wf := registerWindowFlags(fs)
@@ -36,15 +37,15 @@ func refusedWindowLab(t *testing.T, srv *testServer, args ...string) *lab {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(r.close)
-	l := newRemoteLab(r, true, 0, 1)
-	for start := time.Now(); l.remote.lost == nil && time.Since(start) < 10*time.Second; {
+	t.Cleanup(r.Close)
+	l := lab.NewRemote(r, true, 0, 1)
+	for start := time.Now(); l.Remote.Lost() == nil && time.Since(start) < 10*time.Second; {
 		time.Sleep(time.Second / 60)
-		if err := l.frame(1.0 / 60); err != nil {
+		if err := l.Frame(1.0 / 60); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if l.remote.lost == nil {
+	if l.Remote.Lost() == nil {
 		t.Fatal("the server did not refuse the client within 10 s")
 	}
 	return l
@@ -60,15 +61,15 @@ func TestARefusedWindowSaysWhyInFull(t *testing.T) {
 	srv := startServer(t) // the arena
 	l := refusedWindowLab(t, srv, "-scene", "cubes")
 	var ee exitError
-	if !errors.As(l.remote.lost, &ee) || ee.code != 1 {
-		t.Fatalf("lost %v, want an exit status 1", l.remote.lost)
+	if !errors.As(l.Remote.Lost(), &ee) || ee.code != 1 {
+		t.Fatalf("lost %v, want an exit status 1", l.Remote.Lost())
 	}
-	why := l.remote.lost.Error()
+	why := l.Remote.Lost().Error()
 	if !strings.Contains(why, "refused this client: it runs another scene") || !strings.Contains(why, "the server runs arena (8 players) in state sync") || !strings.Contains(why, "this client built cubes") {
 		t.Fatalf("reason %q", why)
 	}
 	var f render.Frame
-	l.build(&f)
+	build(l, &f)
 	if !strings.HasPrefix(f.Banner, "REFUSED BY THE SERVER\n") || !strings.Contains(f.Banner, why) || !strings.Contains(f.Banner, "Esc") {
 		t.Fatalf("banner %q, want the title, the reason %q in full and how to leave", f.Banner, why)
 	}
@@ -79,10 +80,10 @@ func TestARefusedWindowSaysWhyInFull(t *testing.T) {
 			}
 		}
 	}
-	if got := l.lostNews(); got != l.remote.lost {
+	if got := l.LostNews(); got != l.Remote.Lost() {
 		t.Errorf("first news %v, want the reason", got)
 	}
-	if got := l.lostNews(); got != nil {
+	if got := l.LostNews(); got != nil {
 		t.Errorf("second news %v, want none: stderr says it once", got)
 	}
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"strings"
 	"testing"
@@ -57,10 +58,10 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.close()
-	l := newRemoteLab(r, true, 0, 1)
-	if r.preset.Name != "lan" {
-		t.Errorf("preset %q, want lan", r.preset.Name)
+	defer r.Close()
+	l := lab.NewRemote(r, true, 0, 1)
+	if r.Preset().Name != "lan" {
+		t.Errorf("preset %q, want lan", r.Preset().Name)
 	}
 	// The window's clock: each frame gives the lab the time since the
 	// last one, waits in between included.
@@ -71,35 +72,35 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 		for time.Since(start) < d && (until == nil || !until()) {
 			time.Sleep(time.Second / 60)
 			now := time.Now()
-			if err := l.frame(now.Sub(last).Seconds()); err != nil {
+			if err := l.Frame(now.Sub(last).Seconds()); err != nil {
 				t.Fatal(err)
 			}
 			last = now
 		}
 	}
 	frames(4*time.Second, nil)
-	c := l.client()
-	if !c.Joined() || c.Stats.StatesReceived == 0 || l.remote.lost != nil {
-		t.Fatalf("joined %v, %d states, lost %v", c.Joined(), c.Stats.StatesReceived, l.remote.lost)
+	c := l.Client()
+	if !c.Joined() || c.Stats.StatesReceived == 0 || l.Remote.Lost() != nil {
+		t.Fatalf("joined %v, %d states, lost %v", c.Joined(), c.Stats.StatesReceived, l.Remote.Lost())
 	}
-	hud := strings.Join(l.hud(), "\n")
+	hud := strings.Join(l.HUD(), "\n")
 	for _, want := range []string{"server " + srv.addr, "slot ", "lan on this link", "8 slots", "Y server remote", "mispredicted: input"} {
 		if !strings.Contains(hud, want) {
 			t.Errorf("HUD lacks %q:\n%s", want, hud)
 		}
 	}
 	// Keys that act on the server say so; the presets set this link.
-	for _, a := range []action{actNudge, actNextScene, actReset, actSlower, actPause} {
-		l.note = ""
-		if err := l.act(a); err != nil || !strings.Contains(l.note, "in process only") {
-			t.Errorf("action %d: note %q, error %v", a, l.note, err)
+	for _, a := range []lab.Action{lab.ActNudge, lab.ActNextScene, lab.ActReset, lab.ActSlower, lab.ActPause} {
+		l.Note = ""
+		if err := l.Act(a); err != nil || !strings.Contains(l.Note, "in process only") {
+			t.Errorf("Action %d: note %q, error %v", a, l.Note, err)
 		}
 	}
-	if err := l.act(actPreset3); err != nil || r.preset.Name != "good" {
-		t.Errorf("key 3: preset %q, %v", r.preset.Name, err)
+	if err := l.Act(lab.ActPreset3); err != nil || r.Preset().Name != "good" {
+		t.Errorf("key 3: preset %q, %v", r.Preset().Name, err)
 	}
 	var f render.Frame
-	l.build(&f)
+	build(l, &f)
 	red, slots, server := countBoxes(&f)
 	if red != 1 || slots != 1 || server != 0 {
 		t.Errorf("%d red cubes, %d in a slot's colour, %d server cubes; want 1, 1 (the other player) and 0", red, slots, server)
@@ -107,15 +108,15 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 	other := <-done
 	other.check(t, "the other player")
 	// Hands off: the cube comes to rest in step with the server.
-	l.pilot = nil
+	l.StopAutopilot()
 	states := c.Stats.StatesReceived
 	frames(session.MaxDrain, func() bool { return c.Settled(states) })
 	if !c.Settled(states) || c.Stats.Mispredicted[predict.KindNondeterminism] != 0 {
 		b := c.World().Body(c.Body())
 		t.Errorf("after the drain: settled %v, mispredicted %v; states %d then %d, compared %+v, vel %v %v, tick %d, lost %v, hud:\n%s", c.Settled(states), c.Stats.Mispredicted,
-			states, c.Stats.StatesReceived, c.Compared(), b.Vel, b.AngVel, c.Tick(), l.remote.lost, strings.Join(l.hud(), "\n"))
+			states, c.Stats.StatesReceived, c.Compared(), b.Vel, b.AngVel, c.Tick(), l.Remote.Lost(), strings.Join(l.HUD(), "\n"))
 	}
-	r.close()
+	r.Close()
 	time.Sleep(300 * time.Millisecond)
 	m := srv.stop(t)
 	if m.Players.Joined != 2 || m.Players.Left != 2 {
@@ -126,32 +127,32 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 func TestWindowBots(t *testing.T) {
 	cfg := session.DefaultConfig()
 	cfg.Players = 4
-	l, err := newLab(cfg, true, 0)
+	l, err := lab.New(cfg, true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 3 * 64 {
-		if err := l.frame(1.0 / 64); err != nil {
+		if err := l.Frame(1.0 / 64); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var f render.Frame
-	l.build(&f)
+	build(l, &f)
 	red, slots, server := countBoxes(&f)
 	if red != 1 || slots != 3 || server != 1 {
 		t.Errorf("%d red cubes, %d in a slot's colour, %d server cubes; want 1, 3 and 1", red, slots, server)
 	}
-	if hud := strings.Join(l.hud(), "\n"); !strings.Contains(hud, "3 bots") {
+	if hud := strings.Join(l.HUD(), "\n"); !strings.Contains(hud, "3 bots") {
 		t.Errorf("HUD does not count the bots:\n%s", hud)
 	}
 	// Every bot drives its cube.
-	sc := l.sess.Server.Scene()
+	sc := l.Sess.Server.Scene()
 	w, _, err := game.Build(sc.Name, cfg.Physics, sc.Options)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for p, b := range sc.Players {
-		if l.sess.Server.World().Body(b).Pos == w.Body(b).Pos {
+		if l.Sess.Server.World().Body(b).Pos == w.Body(b).Pos {
 			t.Errorf("player %d's cube has not moved", p)
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"math"
 	"syscall"
@@ -145,7 +146,7 @@ type serverRun struct {
 	host  *server.Host
 	log   *serverLog
 	start time.Time
-	pace  pacer
+	pace  lab.Pacer
 	turns uint64
 	times durations // each turn's duration
 	at    time.Duration
@@ -158,8 +159,8 @@ func (r *serverRun) now() time.Duration { return r.at }
 // end is not 0, the server has served that long.
 func (r *serverRun) loop(ctl *runControl, end time.Duration) error {
 	interval := tick.Duration(r.srv.World().Config())
-	for end == 0 || r.pace.next < end {
-		if d := r.pace.wait(time.Since(r.start), interval); d > 0 {
+	for end == 0 || r.pace.Next() < end {
+		if d := r.pace.Wait(time.Since(r.start), interval); d > 0 {
 			if ctl.sleep(d) {
 				return nil
 			}
@@ -168,7 +169,7 @@ func (r *serverRun) loop(ctl *runControl, end time.Duration) error {
 		if ctl.signalled() {
 			return nil
 		}
-		r.at = r.pace.turn(interval)
+		r.at = r.pace.Turn(interval)
 		t0 := time.Now()
 		err := r.host.Turn(r.at)
 		r.times.add(time.Since(t0))

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"testing"
 	"time"
@@ -32,21 +33,21 @@ func TestStoppedServerCountsAConnectedPlayer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := newRemoteLab(r, true, 0, 1)
+		l := lab.NewRemote(r, true, 0, 1)
 		last := time.Now()
 		for start := time.Now(); time.Since(start) < time.Second; {
 			time.Sleep(time.Second / 60)
 			now := time.Now()
-			if err := l.frame(now.Sub(last).Seconds()); err != nil {
+			if err := l.Frame(now.Sub(last).Seconds()); err != nil {
 				t.Fatal(err)
 			}
 			last = now
 		}
-		if !l.client().Joined() {
+		if !l.Client().Joined() {
 			t.Fatalf("run %d: not joined after 1 s", run)
 		}
 		m := srv.stop(t) // the window is still connected
-		r.close()
+		r.Close()
 		if len(m.PerPlayer) != 1 || m.Inputs.Applied == 0 {
 			t.Fatalf("run %d: %d player records, %d inputs applied", run, len(m.PerPlayer), m.Inputs.Applied)
 		}

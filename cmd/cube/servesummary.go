@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"time"
 )
@@ -82,7 +83,7 @@ func (r *serverRun) summary(ctl *runControl) serverSummary {
 	m.MaxPlayers, m.SnapshotHz, m.BudgetKbps = len(sc.Players), f.snapshotHz, f.budgetKbps
 	m.Seconds = time.Since(r.start).Seconds()
 	m.Turns, m.Ticks = r.turns, r.srv.Tick()
-	m.Stalls, m.LostSeconds = r.pace.stalls, r.pace.lost.Seconds()
+	m.Stalls, m.LostSeconds = r.pace.Stalls, r.pace.Lost.Seconds()
 	m.Stopped = "time"
 	if ctl.stopped != nil {
 		m.Stopped = ctl.stopped.String()
@@ -123,7 +124,7 @@ func printServerSummary(w io.Writer, m *serverSummary) {
 		sent = fmt.Sprintf("relays at %d Hz", m.SnapshotHz) // input sync has no snapshot budget
 	}
 	fmt.Fprintf(w, "served %s (%d player slots, %s%s, %s) on %s for %.1f s, stopped by %s\n",
-		m.Scene, m.MaxPlayers, syncName(modeName(m.Sync)), q, sent, m.Listen, m.Seconds, m.Stopped)
+		m.Scene, m.MaxPlayers, lab.SyncName(modeName(m.Sync)), q, sent, m.Listen, m.Seconds, m.Stopped)
 	fmt.Fprintf(w, "ticks     %d simulated in %d turns; %d stalls dropped %.3f s\n", m.Ticks, m.Turns, m.Stalls, m.LostSeconds)
 	fmt.Fprintf(w, "tick time p50 %.0f µs, p99 %.0f µs, max %.0f µs\n", m.TickMicros.P50, m.TickMicros.P99, m.TickMicros.Max)
 	p := &m.Players

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"math"
 	"strconv"
@@ -283,7 +284,7 @@ func printSummary(w io.Writer, s *session.Summary) {
 		q = ", quantized"
 	}
 	fmt.Fprintf(w, "%s, %s%s, preset %s, %g s played + %.2f s drained, %d ticks, snapshots at %d Hz, round trip %.0f ms, redundancy %v\n",
-		s.Scene, syncName(modeName(s.Sync)), q, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks, s.SnapshotHz, s.RTTms, s.Redundancy)
+		s.Scene, lab.SyncName(modeName(s.Sync)), q, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks, s.SnapshotHz, s.RTTms, s.Redundancy)
 	fmt.Fprintf(w, "packets   up %d sent, %d lost; down %d sent, %d lost; %.1f kbit/s up, %.1f kbit/s down; largest %d B up, %d B down\n",
 		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent, s.Packets.DownLost, s.BytesPerSecond.Up*8/1000, s.BytesPerSecond.Down*8/1000,
 		s.Packets.MaxBytesUp, s.Packets.MaxBytesDown)

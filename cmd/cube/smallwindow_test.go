@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/cubelab/cube/internal/lab"
 	"testing"
 
 	"github.com/cubelab/cube/predict"
@@ -18,23 +19,23 @@ import (
 func TestSmallWindowsKeepMostOfTheView(t *testing.T) {
 	cfg := session.DefaultConfig()
 	cfg.Scene, cfg.Players = "cubes", 3
-	l, err := newLab(cfg, true, 40)
+	l, err := lab.New(cfg, true, 40)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l.desyncFound = func(m *predict.Misprediction) string { return "cube-desync-tick40.txt" }
-	for i := 0; i < 3*64 && l.desync == ""; i++ {
-		if err := l.tick(0); err != nil {
+	l.DesyncFound = func(m *predict.Misprediction) string { return "cube-desync-tick40.txt" }
+	for i := 0; i < 3*64 && l.Desync == ""; i++ {
+		if err := l.Tick(0); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if l.desync == "" {
+	if l.Desync == "" {
 		t.Fatal("no banner to lay out")
 	}
 	var f render.Frame
 	for _, sz := range [][2]int{{1280, 720}, {640, 360}, {480, 270}} {
-		l.setWindowSize(sz[0], sz[1])
-		l.build(&f)
+		l.SetWindowSize(sz[0], sz[1])
+		build(l, &f)
 		for _, prob := range render.LayoutProblems(&f, sz[0], sz[1]) {
 			t.Errorf("%dx%d: %s", sz[0], sz[1], prob)
 		}

@@ -3,9 +3,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/transport"
 	"io"
 	"time"
 
@@ -19,17 +22,17 @@ import (
 	"github.com/cubelab/cube/render"
 )
 
-// keyActions maps a pressed key to its action.
-var keyActions = map[render.Key]action{
-	render.Key1: actPreset1, render.Key2: actPreset2, render.Key3: actPreset3, render.Key4: actPreset4,
-	render.Key5: actPreset5, render.Key6: actPreset6, render.Key7: actPreset7,
-	render.KeyLeftBracket: actSlower, render.KeyRightBracket: actFaster,
-	render.KeyC: actCorrections, render.KeyM: actSmoothing, render.KeyR: actRedundancy, render.KeyT: actSyncTest,
-	render.KeyY: actServerCube, render.KeyB: actSnapshotCube, render.KeyV: actPredictedCube,
-	render.KeyK: actNudge, render.KeyP: actPause, render.KeyPeriod: actStep,
-	render.KeyBackspace: actReset, render.KeyF12: actScreenshot,
-	render.KeyN: actNextScene, render.KeyI: actSyncMode, render.KeyHome: actResetCamera, render.KeyTab: actOverlay,
-	render.KeyF1: actHelp, render.KeyH: actHelp, render.KeyEscape: actQuit,
+// keyActions maps a pressed key to its lab.Action.
+var keyActions = map[render.Key]lab.Action{
+	render.Key1: lab.ActPreset1, render.Key2: lab.ActPreset2, render.Key3: lab.ActPreset3, render.Key4: lab.ActPreset4,
+	render.Key5: lab.ActPreset5, render.Key6: lab.ActPreset6, render.Key7: lab.ActPreset7,
+	render.KeyLeftBracket: lab.ActSlower, render.KeyRightBracket: lab.ActFaster,
+	render.KeyC: lab.ActCorrections, render.KeyM: lab.ActSmoothing, render.KeyR: lab.ActRedundancy, render.KeyT: lab.ActSyncTest,
+	render.KeyY: lab.ActServerCube, render.KeyB: lab.ActSnapshotCube, render.KeyV: lab.ActPredictedCube,
+	render.KeyK: lab.ActNudge, render.KeyP: lab.ActPause, render.KeyPeriod: lab.ActStep,
+	render.KeyBackspace: lab.ActReset, render.KeyF12: lab.ActScreenshot,
+	render.KeyN: lab.ActNextScene, render.KeyI: lab.ActSyncMode, render.KeyHome: lab.ActResetCamera, render.KeyTab: lab.ActOverlay,
+	render.KeyF1: lab.ActHelp, render.KeyH: lab.ActHelp, render.KeyEscape: lab.ActQuit,
 }
 
 // moveKeys are the keys held for movement, with their input bits.
@@ -67,31 +70,31 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var l *lab
+	var l *lab.Lab
 	title := "cube: client-side prediction lab"
 	if wf.remote() {
 		r, err := dialWindow(wf, stderr)
 		if err != nil {
 			return err
 		}
-		defer r.close()
-		l = newRemoteLab(r, wf.autopilot, uint32(wf.inject), wf.session.seed)
-		title += ", playing against " + r.addr
-	} else if l, err = newLab(cfg, wf.autopilot, uint32(wf.inject)); err != nil {
+		defer r.Close()
+		l = lab.NewRemote(r, wf.autopilot, uint32(wf.inject), wf.session.seed)
+		title += ", playing against " + r.Addr
+	} else if l, err = lab.New(cfg, wf.autopilot, uint32(wf.inject)); err != nil {
 		return err
 	}
-	l.paused = wf.paused
+	l.Paused = wf.paused
 	var rec *recording
 	if wf.record.path != "" {
-		if rec, err = startRecording(wf.record.path, uint32(wf.record.fullEvery), l.sess); err != nil {
+		if rec, err = startRecording(wf.record.path, uint32(wf.record.fullEvery), l.Sess); err != nil {
 			return err
 		}
-		l.onReset = func() {
+		l.OnReset = func() {
 			if err := rec.close(); err != nil {
 				fmt.Fprintf(stderr, "cube: record %s: %v\n", wf.record.path, err)
 			}
 			fmt.Fprintf(stdout, "record %s ended at the reset\n", wf.record.path)
-			rec, l.onReset = nil, nil
+			rec, l.OnReset = nil, nil
 		}
 		defer func() {
 			if rec == nil {
@@ -104,7 +107,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "record written to %s\n", wf.record.path)
 		}()
 	}
-	l.desyncFound = func(m *predict.Misprediction) string { return reportDesync(stdout, stderr, wf.reportDir, m) }
+	l.DesyncFound = func(m *predict.Misprediction) string { return reportDesync(stdout, stderr, wf.reportDir, m) }
 
 	win, err := render.Open(title, wf.width, wf.height)
 	if err != nil {
@@ -122,7 +125,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			ms := 1000 * (win.Time() - start) / float64(n)
 			sim := 1000 * simTime / float64(n)
 			fmt.Fprintf(stdout, "%d frames at %dx%d: mean frame time %.1f ms (%.0f fps): simulation %.1f ms, drawing and the rest %.1f ms%s; on %s\n",
-				n, wf.width, wf.height, ms, 1000/ms, sim, ms-sim, l.paceNote(), win.GLInfo())
+				n, wf.width, wf.height, ms, 1000/ms, sim, ms-sim, l.PaceNote(), win.GLInfo())
 		}
 	}()
 	for ; !win.ShouldClose(); n++ {
@@ -130,39 +133,39 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		shot := false
 		for _, k := range win.Pressed() {
 			switch a := keyActions[k]; a {
-			case actQuit:
+			case lab.ActQuit:
 				win.SetShouldClose()
-			case actScreenshot:
+			case lab.ActScreenshot:
 				shot = true
 			default:
-				if err := l.act(a); err != nil {
+				if err := l.Act(a); err != nil {
 					return err
 				}
 			}
 		}
-		if l.cameraReset || n == 0 {
-			pos, _ := l.display()
+		if l.CameraReset || n == 0 {
+			pos, _ := l.Display()
 			fw, fh := win.Size()
-			win.SetHome(render.FitView(v32(pos), l.framePoints(), fw, fh)) // the scene framed
-			l.cameraReset = false
+			win.SetHome(render.FitView(v32(pos), l.FramePoints(), fw, fh)) // the scene framed
+			l.CameraReset = false
 		}
-		l.setKeys(heldInput(win))
-		l.setWindowSize(win.Size())
+		l.SetKeys(heldInput(win))
+		l.SetWindowSize(win.Size())
 		now := win.Time()
 		elapsed := now - last
 		last = now
-		if err := l.frame(elapsed); err != nil {
+		if err := l.Frame(elapsed); err != nil {
 			return err
 		}
 		simTime += win.Time() - now
-		if lost := l.lostNews(); lost != nil {
+		if lost := l.LostNews(); lost != nil {
 			fmt.Fprintf(stderr, "cube window: %v\n", lost)
 		}
-		l.build(&frame)
+		build(l, &frame)
 		win.Draw(&frame, elapsed)
 		lastFrame := wf.frames > 0 && n+1 >= wf.frames
 		if shot {
-			l.say(shots.take(time.Now(), win.Screenshot))
+			l.Say(shots.take(time.Now(), win.Screenshot))
 		}
 		if lastFrame && wf.screenshot != "" {
 			if err := win.Screenshot(wf.screenshot); err != nil {
@@ -176,7 +179,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			break
 		}
 	}
-	if l.remote != nil && l.remote.lost != nil {
+	if l.Remote != nil && l.Remote.Lost() != nil {
 		return exitError{code: 1} // the reason went to stderr when it happened
 	}
 	return nil
@@ -185,7 +188,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 // dialWindow connects the window's client to the server -connect names:
 // the world its flags build, its own link conditioned by -preset (none
 // unless given).
-func dialWindow(wf *windowFlags, stderr io.Writer) (*remoteLink, error) {
+func dialWindow(wf *windowFlags, stderr io.Writer) (*lab.Remote, error) {
 	w, sc, mode, err := wf.checkRemote(stderr)
 	if err != nil {
 		return nil, err
@@ -203,7 +206,17 @@ func dialWindow(wf *windowFlags, stderr io.Writer) (*remoteLink, error) {
 	ccfg.SyncTest = wf.session.syncTest
 	c := predict.NewClient(ccfg, w, sc, randomNonce())
 	c.Smooth.Enabled = !wf.session.noSmoothing
-	return dialRemote(&wf.connect, c, p, wf.session.seed)
+	quietQUIC()
+	conn, err := transport.Dial(context.Background(), wf.connect.addr, wf.connect.pin, wf.connect.insecure, &transport.Options{Seed: wf.session.seed})
+	if err != nil {
+		return nil, dialError(err)
+	}
+	r, err := lab.Connect(wf.connect.addr, conn, c, p, turnFailure)
+	if err != nil {
+		_ = conn.Close()
+		return nil, err
+	}
+	return r, nil
 }
 
 func v32(v mgl64.Vec3) mgl32.Vec3 { return mgl32.Vec3{float32(v[0]), float32(v[1]), float32(v[2])} }
@@ -274,8 +287,8 @@ var slotColors = [game.MaxPlayers]mgl32.Vec4{
 // client's predicted world that is in it (statics grey, other players'
 // cubes in their slot's colour, other dynamic bodies neutral, the player's
 // cube red at its displayed pose), then the player's ghosts.
-func (l *lab) build(f *render.Frame) {
-	c := l.client()
+func build(l *lab.Lab, f *render.Frame) {
+	c := l.Client()
 	w, sc := c.World(), c.Scene()
 	player := c.Body()
 	f.Boxes = f.Boxes[:0]
@@ -298,43 +311,43 @@ func (l *lab) build(f *render.Frame) {
 		f.Boxes = append(f.Boxes, box)
 	}
 	half := pv(w.Half(player))
-	pos, rot := l.display()
+	pos, rot := l.Display()
 	if w.Enabled(player) {
 		f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: colorPlayer, Style: render.Solid, Shadow: true})
 	}
-	if l.show.server && l.sess != nil {
-		b := l.sess.Server.World().Body(player)
+	if l.Show.Server && l.Sess != nil {
+		b := l.Sess.Server.World().Body(player)
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorServer, Style: render.Translucent})
 	}
-	if _, ok := c.Newest(); ok && l.show.snapshot {
+	if _, ok := c.Newest(); ok && l.Show.Snapshot {
 		b := c.NewestBody()
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorSnapshot, Style: render.Translucent})
 	}
-	if l.show.predicted {
+	if l.Show.Predicted {
 		b := w.Body(player)
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorPredicted, Style: render.Wireframe})
 	}
 	f.Follow = v32(pos)
-	f.Help, f.ShowHelp = helpLines(), l.showHelp
-	f.Banner = l.desync
-	if l.compact {
-		f.Banner = compactBanner(l.desync)
+	f.Help, f.ShowHelp = lab.HelpLines(), l.ShowHelp
+	f.Banner = l.Desync
+	if l.Compact {
+		f.Banner = lab.CompactBanner(l.Desync)
 	}
-	if lost := l.lostBanner(); lost != "" {
+	if lost := l.LostBanner(); lost != "" {
 		f.Banner = lost
 	}
-	f.Now = l.now().Seconds()
-	if l.hideOverlay {
+	f.Now = l.Now().Seconds()
+	if l.HideOverlay {
 		f.HUD, f.Graph = nil, nil
 		return
 	}
-	f.HUD = l.hud()
+	f.HUD = l.HUD()
 	if f.Graph == nil {
-		f.Graph = make([]render.Sample, 0, 64*graphSeconds)
+		f.Graph = make([]render.Sample, 0, 64*lab.GraphSeconds)
 	}
 	f.Graph = f.Graph[:0]
-	for _, s := range l.samples {
-		f.Graph = append(f.Graph, render.Sample{T: s.t, Error: s.err, Correction: s.mark == markCorrection, Resync: s.mark == markResync, InFlight: s.inFlight, DownKbps: s.downKbps})
+	for _, s := range l.Samples {
+		f.Graph = append(f.Graph, render.Sample{T: s.T, Error: s.Err, Correction: s.Mark == lab.MarkCorrection, Resync: s.Mark == lab.MarkResync, InFlight: s.InFlight, DownKbps: s.DownKbps})
 	}
 }
 

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/cubelab/cube/internal/lab"
 	"image"
 	"image/png"
 	"os"
@@ -178,16 +179,16 @@ func TestScreenshotFlagIsCheckedBeforeTheWindowOpens(t *testing.T) {
 func TestFrameHoldsEveryBody(t *testing.T) {
 	cfg := session.DefaultConfig()
 	cfg.Scene = "cubes"
-	l, err := newLab(cfg, true, 0)
+	l, err := lab.New(cfg, true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 64; i++ {
-		_ = l.frame(1.0 / 64)
+		_ = l.Frame(1.0 / 64)
 	}
 	var f render.Frame
-	l.build(&f)
-	w := l.sess.Client.World()
+	build(l, &f)
+	w := l.Sess.Client.World()
 	var solid, red, neutral, blocks, shadows int
 	for _, b := range f.Boxes {
 		if b.Style != render.Solid {
@@ -212,18 +213,18 @@ func TestFrameHoldsEveryBody(t *testing.T) {
 	}
 	// The player's cube is drawn where the display puts it (with the
 	// smoothing offset), the others where the predicted world has them.
-	pos, _ := l.sess.Display()
+	pos, _ := l.Sess.Display()
 	for _, b := range f.Boxes {
 		if b.Color == colorPlayer && b.Center != v32(pos) {
 			t.Errorf("player cube at %v, want the displayed %v", b.Center, pos)
 		}
 	}
 	// In the arena the statics are obstacles for the camera.
-	_ = l.act(actNextScene) // pyramid
-	for l.sess.Config.Scene != "arena" {
-		_ = l.act(actNextScene)
+	_ = l.Act(lab.ActNextScene) // pyramid
+	for l.Sess.Config.Scene != "arena" {
+		_ = l.Act(lab.ActNextScene)
 	}
-	l.build(&f)
+	build(l, &f)
 	blocks = 0
 	for _, b := range f.Boxes {
 		if b.Blocks {
@@ -237,17 +238,17 @@ func TestFrameHoldsEveryBody(t *testing.T) {
 
 func TestEveryBoundKeyHasHelp(t *testing.T) {
 	named := map[string]bool{}
-	for _, k := range keyHelp {
-		for _, name := range strings.Fields(k.key) {
+	for _, k := range lab.KeyHelp {
+		for _, name := range strings.Fields(k.Key) {
 			named[name] = true
 		}
-		if k.key == "1 to 7" {
+		if k.Key == "1 to 7" {
 			for d := '1'; d <= '7'; d++ {
 				named[string(d)] = true
 			}
 		}
-		if k.what == "" || k.short == "" || len(k.short) > len(k.what) {
-			t.Errorf("key %s: description %q, short %q", k.key, k.what, k.short)
+		if k.What == "" || k.Short == "" || len(k.Short) > len(k.What) {
+			t.Errorf("key %s: description %q, short %q", k.Key, k.What, k.Short)
 		}
 	}
 	for key := range keyActions {
@@ -283,24 +284,24 @@ func TestTheDemosOverlayFitsFrom640x360Up(t *testing.T) {
 	cfg.StartTick = 4294967000 // the widest tick numbers
 	p, _ := presetByFlag("terrible")
 	cfg.Preset, cfg.Conditions = p.Name, p.Conditions
-	l, err := newLab(cfg, true, 40)
+	l, err := lab.New(cfg, true, 40)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l.desyncFound = func(m *predict.Misprediction) string { return "cube-desync-tick4294967040.txt" }
-	for i := 0; i < 3*64 && l.desync == ""; i++ {
-		_ = l.frame(1.0 / 64)
+	l.DesyncFound = func(m *predict.Misprediction) string { return "cube-desync-tick4294967040.txt" }
+	for i := 0; i < 3*64 && l.Desync == ""; i++ {
+		_ = l.Frame(1.0 / 64)
 	}
-	if l.desync == "" {
+	if l.Desync == "" {
 		t.Fatal("no banner to lay out")
 	}
-	l.say("screenshot written to  " + screenshotName(time.Now(), 2)) // as F12 says it, in the current folder
+	l.Say("screenshot written to  " + screenshotName(time.Now(), 2)) // as F12 says it, in the current folder
 	var f render.Frame
 	for _, help := range []bool{false, true} {
-		l.showHelp = help
+		l.ShowHelp = help
 		for _, sz := range [][2]int{{640, 360}, {800, 450}, {854, 480}, {1024, 576}, {1280, 720}, {1366, 768}, {1920, 1080}, {800, 600}, {1024, 768}} {
-			l.setWindowSize(sz[0], sz[1]) // the short HUD below 960x540, as the window does
-			l.build(&f)
+			l.SetWindowSize(sz[0], sz[1]) // the short HUD below 960x540, as the window does
+			build(l, &f)
 			for _, prob := range render.LayoutProblems(&f, sz[0], sz[1]) {
 				if prob == render.HelpAlone && sz[0] < 1280 {
 					continue // small windows show the help alone
@@ -310,8 +311,8 @@ func TestTheDemosOverlayFitsFrom640x360Up(t *testing.T) {
 		}
 	}
 	// Tab hides the HUD and the graph; the banner and the help stay.
-	_ = l.act(actOverlay)
-	l.build(&f)
+	_ = l.Act(lab.ActOverlay)
+	build(l, &f)
 	if f.HUD != nil || f.Graph != nil || f.Banner == "" || !f.ShowHelp {
 		t.Errorf("hidden overlay: HUD %d lines, graph %v, banner %q, help %v", len(f.HUD), f.Graph != nil, f.Banner, f.ShowHelp)
 	}
@@ -329,9 +330,9 @@ func TestWindowHelpListsEveryFlagAndKey(t *testing.T) {
 			t.Errorf("cube window -h lacks %s", f)
 		}
 	}
-	for _, k := range keyHelp {
-		if !strings.Contains(errs, k.key) || !strings.Contains(errs, k.what) {
-			t.Errorf("cube window -h lacks the key %s", k.key)
+	for _, k := range lab.KeyHelp {
+		if !strings.Contains(errs, k.Key) || !strings.Contains(errs, k.What) {
+			t.Errorf("cube window -h lacks the key %s", k.Key)
 		}
 	}
 }

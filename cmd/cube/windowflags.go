@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"math"
 	"os"
@@ -159,8 +160,8 @@ func windowFailure(err error) string {
 // printKeys prints the key table.
 func printKeys(w io.Writer) {
 	fmt.Fprintln(w, "keys:")
-	for _, k := range keyHelp {
-		fmt.Fprintf(w, "  %-11s %s\n", k.key, k.what)
+	for _, k := range lab.KeyHelp {
+		fmt.Fprintf(w, "  %-11s %s\n", k.Key, k.What)
 	}
 }
 

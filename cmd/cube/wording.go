@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"time"
 )
 
 // plural returns "1 jump" or "n jumps": n and the noun, with an s unless n
@@ -32,27 +31,7 @@ func metres(v float64) string {
 	return fmt.Sprintf("%.3f m", v)
 }
 
-// syncName names a sync mode in prose: "state sync" or "input sync" (the
-// -sync flag's value for the latter is "inputs").
-func syncName(mode fmt.Stringer) string {
-	if mode.String() == "inputs" {
-		return "input sync"
-	}
-	return mode.String() + " sync"
-}
-
 // modeName is syncName for a mode given by its flag value.
 type modeName string
 
 func (m modeName) String() string { return string(m) }
-
-// joinRoundTrip says the round trip a client measured at join. The client
-// reads the server's answer at its next tick, so the figure counts whole
-// ticks: on a fast link (loopback) it says "under a tick", not the tick's
-// length as if it were the network's.
-func joinRoundTrip(rtt, tick time.Duration) string {
-	if rtt <= tick {
-		return fmt.Sprintf("RTT at join under a tick (%v)", tick.Round(100*time.Microsecond))
-	}
-	return fmt.Sprintf("RTT at join %v (whole ticks)", rtt.Round(time.Millisecond))
-}

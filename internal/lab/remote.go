@@ -1,7 +1,6 @@
-package main
+package lab
 
 import (
-	"context"
 	"time"
 
 	"github.com/cubelab/cube/game"
@@ -12,34 +11,31 @@ import (
 	"github.com/cubelab/cube/transport"
 )
 
-// remoteLink is the window's client playing against a server over a real
+// Remote is the window's client playing against a server over a real
 // network: an Endpoint over QUIC, run on the window's clock at the
 // client's own pace, its own traffic conditioned by a preset.
-type remoteLink struct {
-	addr   string
+type Remote struct {
+	Addr   string // the server's address
 	ep     *session.Endpoint
 	conn   transport.Client
 	preset netsim.Preset
-	pace   pacer
+	pace   Pacer
 	clock  time.Duration // the window's time, summed from its frames
 	at     time.Duration // the time of the client's newest turn
 	rates  rateWindow
 	lost   error // what ended the connection, or the server's refusal
 	cause  error // the error behind lost, as the client's turn returned it
 	told   bool  // lost was printed on stderr
+	fail   func(err error, addr string, c *predict.Client) error
 }
 
-// dialRemote connects client c to the server cf names and conditions its
-// own traffic with preset p (seed: the conditioner's).
-func dialRemote(cf *connectFlags, c *predict.Client, p netsim.Preset, seed uint64) (*remoteLink, error) {
-	quietQUIC()
-	conn, err := transport.Dial(context.Background(), cf.addr, cf.pin, cf.insecure, &transport.Options{Seed: seed})
-	if err != nil {
-		return nil, dialError(err)
-	}
-	r := &remoteLink{addr: cf.addr, conn: conn, ep: session.NewEndpoint(c, conn), pace: pacer{maxLate: clientMaxLate}}
+// Connect makes a Remote of client c over conn, a connection to the server
+// at addr, and conditions the client's own traffic with preset p. fail
+// turns the error that ends a client's turn into what the window says and
+// exits with (nil: the error itself).
+func Connect(addr string, conn transport.Client, c *predict.Client, p netsim.Preset, fail func(err error, addr string, c *predict.Client) error) (*Remote, error) {
+	r := &Remote{Addr: addr, conn: conn, ep: session.NewEndpoint(c, conn), pace: Pacer{MaxLate: ClientMaxLate}, fail: fail}
 	if err := r.setPreset(p); err != nil {
-		conn.Close()
 		return nil, err
 	}
 	c.Clock = func() time.Duration { return r.at }
@@ -47,7 +43,7 @@ func dialRemote(cf *connectFlags, c *predict.Client, p netsim.Preset, seed uint6
 }
 
 // setPreset conditions the client's own link, both ways.
-func (r *remoteLink) setPreset(p netsim.Preset) error {
+func (r *Remote) setPreset(p netsim.Preset) error {
 	if err := r.conn.SetConditions(p.Conditions, p.Conditions); err != nil {
 		return err
 	}
@@ -60,7 +56,7 @@ func (r *remoteLink) setPreset(p netsim.Preset) error {
 // Unlike the window's in-process clock it pays a stall's whole debt at
 // once (see clientMaxLate): a client behind its server is lost. Once the
 // connection is lost it does nothing: the window shows why.
-func (r *remoteLink) advance(elapsed float64, in func() game.Input, after func()) {
+func (r *Remote) advance(elapsed float64, in func() game.Input, after func()) {
 	if r.lost != nil {
 		return
 	}
@@ -71,12 +67,15 @@ func (r *remoteLink) advance(elapsed float64, in func() game.Input, after func()
 	td := tick.Duration(c.World().Config())
 	for {
 		interval := time.Duration(float64(td) / c.Sync.Speed)
-		if r.pace.wait(r.clock, interval) > 0 {
+		if r.pace.Wait(r.clock, interval) > 0 {
 			return
 		}
-		r.at = r.pace.turn(interval)
+		r.at = r.pace.Turn(interval)
 		if err := r.ep.Turn(r.at, in()); err != nil {
-			r.lost, r.cause = turnFailure(err, r.addr, c), err
+			r.lost, r.cause = err, err
+			if r.fail != nil {
+				r.lost = r.fail(err, r.Addr, c)
+			}
 			return
 		}
 		r.rates.add(r.at, &r.ep.Traffic, c.Stats.BodiesReceived)
@@ -85,8 +84,8 @@ func (r *remoteLink) advance(elapsed float64, in func() game.Input, after func()
 	}
 }
 
-// close closes the connection: the server sees the client go.
-func (r *remoteLink) close() { _ = r.conn.Close() }
+// Close closes the connection: the server sees the client go.
+func (r *Remote) Close() { _ = r.conn.Close() }
 
 // rateWindow keeps a client's traffic turn by turn for the HUD's rates
 // over the last second.
@@ -147,3 +146,9 @@ func (w *rateWindow) rates() session.Rates {
 	}
 	return r
 }
+
+// Lost returns what ended the connection, or nil while it stands.
+func (r *Remote) Lost() error { return r.lost }
+
+// Preset returns the preset that conditions the client's own link.
+func (r *Remote) Preset() netsim.Preset { return r.preset }

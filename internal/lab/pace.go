@@ -1,4 +1,4 @@
-package main
+package lab
 
 import (
 	"fmt"
@@ -56,8 +56,8 @@ func share(ran, due float64) float64 {
 // paceNote returns the simulation's pace since the start for the window's
 // closing line, ", speed P%", or "" against a remote server, whose client
 // keeps its own pace.
-func (l *lab) paceNote() string {
-	if l.remote != nil {
+func (l *Lab) PaceNote() string {
+	if l.Remote != nil {
 		return ""
 	}
 	return fmt.Sprintf(", speed %.0f%%", 100*l.pace.total())

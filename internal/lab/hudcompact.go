@@ -1,4 +1,4 @@
-package main
+package lab
 
 import (
 	"fmt"
@@ -15,54 +15,54 @@ const (
 )
 
 // setWindowSize tells the lab the window's framebuffer size.
-func (l *lab) setWindowSize(width, height int) {
-	l.compact = width < compactWidth || height < compactHeight
+func (l *Lab) SetWindowSize(width, height int) {
+	l.Compact = width < compactWidth || height < compactHeight
 }
 
 // compactHUD returns the status lines of a small window: the link, the
 // scene, the ticks, the corrections and the pace; the full lines are a
 // bigger window away.
-func (l *lab) compactHUD() []string {
-	c := l.client()
+func (l *Lab) compactHUD() []string {
+	c := l.Client()
 	newest, have := c.Newest()
 	ack, lead := "none", 0
 	if have {
 		ack, lead = fmt.Sprint(newest), int(int32(c.Tick()-newest))
 	}
 	var lines []string
-	if r := l.remote; r != nil {
+	if r := l.Remote; r != nil {
 		slot := "joining"
 		if c.Joined() {
 			slot = fmt.Sprintf("slot %d", c.Slot())
 		}
-		lines = append(lines, fmt.Sprintf("server %s  %s", r.addr, slot),
+		lines = append(lines, fmt.Sprintf("server %s  %s", r.Addr, slot),
 			fmt.Sprintf("%s on this link  loss %.1f%%", r.preset.Name, 100*r.preset.Conditions.Loss))
 	} else {
-		cond := l.sess.Config.Conditions
-		lines = append(lines, fmt.Sprintf("%s  RTT %v  loss %.1f%%", l.sess.Config.Preset, (2*cond.Latency).Round(time.Millisecond), 100*cond.Loss))
+		cond := l.Sess.Config.Conditions
+		lines = append(lines, fmt.Sprintf("%s  RTT %v  loss %.1f%%", l.Sess.Config.Preset, (2*cond.Latency).Round(time.Millisecond), 100*cond.Loss))
 	}
-	scene := fmt.Sprintf("scene %s  %s", c.Scene().Name, syncName(c.Config.Mode))
-	if l.remote == nil && len(l.sess.Clients) > 1 {
-		scene += fmt.Sprintf("  %d bots", len(l.sess.Clients)-1)
+	scene := fmt.Sprintf("scene %s  %s", c.Scene().Name, SyncName(c.Config.Mode))
+	if l.Remote == nil && len(l.Sess.Clients) > 1 {
+		scene += fmt.Sprintf("  %d bots", len(l.Sess.Clients)-1)
 	}
 	st := c.Stats
 	lines = append(lines, scene,
 		fmt.Sprintf("tick %d  acked %s  lead %d", c.Tick(), ack, lead),
 		fmt.Sprintf("corrections %d (%d/s)  resyncs %d", st.Corrections, len(l.corrections), st.Resyncs),
 		fmt.Sprintf("%.0f fps  %s", l.fps(), l.runState()))
-	if l.remote != nil && l.remote.lost != nil {
+	if l.Remote != nil && l.Remote.lost != nil {
 		lines = append(lines, "connection ended  Esc: quit")
 	} else {
 		lines = append(lines, "F1: help  Tab: hide")
 	}
-	if l.note != "" {
-		lines = append(lines, l.note)
+	if l.Note != "" {
+		lines = append(lines, l.Note)
 	}
 	return lines
 }
 
 // fps returns the smoothed frame rate.
-func (l *lab) fps() float64 {
+func (l *Lab) fps() float64 {
 	if l.frameTime > 0 {
 		return 1 / l.frameTime
 	}
@@ -71,19 +71,19 @@ func (l *lab) fps() float64 {
 
 // runState says whether the session runs, and at what speed when slower
 // than real time.
-func (l *lab) runState() string {
+func (l *Lab) runState() string {
 	switch {
-	case l.paused:
+	case l.Paused:
 		return "PAUSED"
-	case l.remote == nil && l.pace.recent() < 0.95:
+	case l.Remote == nil && l.pace.recent() < 0.95:
 		return fmt.Sprintf("running at %.0f%% speed", 100*l.pace.recent())
 	}
 	return "running"
 }
 
-// compactBanner shortens a desync banner for a small window: its title
+// CompactBanner shortens a desync banner for a small window: its title
 // and where the report is (the reason is in the report and on stdout).
-func compactBanner(s string) string {
+func CompactBanner(s string) string {
 	title, detail, _ := strings.Cut(s, "\n")
 	if _, report, ok := strings.Cut(detail, "; report in "); ok {
 		return title + "\nreport in " + report

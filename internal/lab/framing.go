@@ -1,4 +1,4 @@
-package main
+package lab
 
 import (
 	"github.com/go-gl/mathgl/mgl32"
@@ -16,8 +16,8 @@ const (
 
 // framePoints returns the corners of the bounding cubes of the moving
 // bodies to keep in view, or nil when the scene has no structure.
-func (l *lab) framePoints() []mgl32.Vec3 {
-	c := l.client()
+func (l *Lab) FramePoints() []mgl32.Vec3 {
+	c := l.Client()
 	w := c.World()
 	player := w.Body(c.Body()).Pos
 	tall := false

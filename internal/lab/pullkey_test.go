@@ -1,4 +1,4 @@
-package main
+package lab
 
 import (
 	"strings"
@@ -17,18 +17,18 @@ func TestPullOutsideTheCubesSceneSaysSo(t *testing.T) {
 	}{{"arena", true}, {"cubes", false}} {
 		cfg := session.DefaultConfig()
 		cfg.Scene = c.scene
-		l, err := newLab(cfg, false, 0)
+		l, err := New(cfg, false, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		l.setKeys(game.Pull)
-		if got := strings.Contains(l.note, "only the cubes scene pulls"); got != c.note {
-			t.Errorf("%s: note %q, want one %v", c.scene, l.note, c.note)
+		l.SetKeys(game.Pull)
+		if got := strings.Contains(l.Note, "only the cubes scene pulls"); got != c.note {
+			t.Errorf("%s: note %q, want one %v", c.scene, l.Note, c.note)
 		}
-		l.note = ""
-		l.setKeys(game.Pull) // held: no second note
-		if l.note != "" {
-			t.Errorf("%s: E held gave a second note %q", c.scene, l.note)
+		l.Note = ""
+		l.SetKeys(game.Pull) // held: no second note
+		if l.Note != "" {
+			t.Errorf("%s: E held gave a second note %q", c.scene, l.Note)
 		}
 	}
 }

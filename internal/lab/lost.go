@@ -1,4 +1,4 @@
-package main
+package lab
 
 import (
 	"errors"
@@ -12,24 +12,24 @@ const lostQuit = "Esc or closing the window quits (exit status 1)"
 // lostBanner returns the window's banner for a connection that ended,
 // refused or lost: a title, the reason in full (the banner wraps it), and
 // how to leave. It returns "" while the connection stands.
-func (l *lab) lostBanner() string {
-	if l.remote == nil || l.remote.lost == nil {
+func (l *Lab) LostBanner() string {
+	if l.Remote == nil || l.Remote.lost == nil {
 		return ""
 	}
 	title := "CONNECTION LOST"
-	if errors.Is(l.remote.cause, predict.ErrRefused) {
+	if errors.Is(l.Remote.cause, predict.ErrRefused) {
 		title = "REFUSED BY THE SERVER"
 	}
-	return title + "\n" + l.remote.lost.Error() + "\n" + lostQuit
+	return title + "\n" + l.Remote.lost.Error() + "\n" + lostQuit
 }
 
 // lostNews returns what ended the connection the first time it is asked
 // after the connection ended, and nil before and after: the window prints
 // it on stderr when it happens, not only when the window closes.
-func (l *lab) lostNews() error {
-	if l.remote == nil || l.remote.lost == nil || l.remote.told {
+func (l *Lab) LostNews() error {
+	if l.Remote == nil || l.Remote.lost == nil || l.Remote.told {
 		return nil
 	}
-	l.remote.told = true
-	return l.remote.lost
+	l.Remote.told = true
+	return l.Remote.lost
 }

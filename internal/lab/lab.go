@@ -1,4 +1,4 @@
-package main
+package lab
 
 import (
 	"fmt"
@@ -14,48 +14,48 @@ import (
 	"github.com/cubelab/cube/session"
 )
 
-// action is something a key does in the window.
-type action int
+// Action is something a key does in the window.
+type Action int
 
 const (
-	actNone action = iota
-	actPreset1
-	actPreset2
-	actPreset3
-	actPreset4
-	actPreset5
-	actPreset6
-	actPreset7
-	actSlower
-	actFaster
-	actCorrections
-	actSmoothing
-	actRedundancy
-	actSyncTest
-	actServerCube
-	actSnapshotCube
-	actPredictedCube
-	actNudge
-	actPause
-	actStep
-	actReset
-	actNextScene
-	actSyncMode
-	actResetCamera
-	actOverlay
-	actScreenshot
-	actHelp
-	actQuit
+	ActNone Action = iota
+	ActPreset1
+	ActPreset2
+	ActPreset3
+	ActPreset4
+	ActPreset5
+	ActPreset6
+	ActPreset7
+	ActSlower
+	ActFaster
+	ActCorrections
+	ActSmoothing
+	ActRedundancy
+	ActSyncTest
+	ActServerCube
+	ActSnapshotCube
+	ActPredictedCube
+	ActNudge
+	ActPause
+	ActStep
+	ActReset
+	ActNextScene
+	ActSyncMode
+	ActResetCamera
+	ActOverlay
+	ActScreenshot
+	ActHelp
+	ActQuit
 )
 
-// keyHelp is the key table: the help overlay, `cube window -h` and the
+// KeyHelp is the key table: the help overlay, `cube window -h` and the
 // README show it. Movement keys are held, the others act once per press.
 // Keys marked "in process" act on the server or the session in this
 // process; a window that plays against a remote server (-connect) says so
 // on the HUD instead, and its preset keys set its own link's conditions.
 // Each key has its description (what) and a shorter one (short) for the
 // help overlay of small windows.
-var keyHelp = []struct{ key, what, short string }{
+var KeyHelp = []struct{ Key, What, Short string }{
 	{"W A S D", "push the cube (-Z -X +Z +X: world axes)", "push the cube"},
 	{"Space", "jump, when standing on something", "jump"},
 	{"E", "pull the cubes nearby in (cubes scene)", "pull cubes"},
@@ -83,33 +83,33 @@ var keyHelp = []struct{ key, what, short string }{
 	{"wheel", "zoom in and out", "zoom"},
 }
 
-// graphSeconds is how much history the graph shows.
-const graphSeconds = 10
+// GraphSeconds is how much history the graph shows.
+const GraphSeconds = 10
 
-// mark says what the client did with a state it received.
-type mark uint8
+// Mark says what the client did with a state it received.
+type Mark uint8
 
 const (
-	markNone       mark = iota // the prediction matched, or was left alone
-	markCorrection             // a visible correction: rewind and replay, smoothed
-	markResync                 // a quiet resync: rewind and replay below the thresholds
+	MarkNone       Mark = iota // the prediction matched, or was left alone
+	MarkCorrection             // a visible correction: rewind and replay, smoothed
+	MarkResync                 // a quiet resync: rewind and replay below the thresholds
 )
 
-// sample is one graph point, taken at each state received.
-type sample struct {
-	t        float64
-	err      float64
-	mark     mark
-	inFlight float64
-	downKbps float64 // received over the last second
+// Sample is one graph point, taken at each state received.
+type Sample struct {
+	T        float64 // seconds on the shown client's clock
+	Err      float64 // the client's last prediction error, metres
+	Mark     Mark
+	InFlight float64 // inputs in flight
+	DownKbps float64 // received over the last second
 }
 
-// lab is the demo's state without any OpenGL: the session, the toggles,
+// Lab is the demo's state without any OpenGL: the session, the toggles,
 // the graph history and the HUD text. The window drives it.
-type lab struct {
+type Lab struct {
 	base       session.Config
-	sess       *session.Session  // in process; nil when remote
-	remote     *remoteLink       // against a server over a network; nil in process
+	Sess       *session.Session  // in process; nil when remote
+	Remote     *Remote           // against a server over a network; nil in process
 	pilot      *game.Autopilot   // nil: the keyboard drives
 	bots       []*game.Autopilot // in process: clients 1 and up, the -bots
 	autopilot  bool
@@ -123,57 +123,60 @@ type lab struct {
 	// pace is the share of the ticks due by the wall clock that frames
 	// ran: below 1 when the simulation cannot keep up.
 	pace     pace
-	paused   bool
-	showHelp bool
-	show     struct{ server, snapshot, predicted bool }
+	Paused   bool
+	ShowHelp bool
+	// Show says which ghosts of the player's cube the window draws.
+	Show struct{ Server, Snapshot, Predicted bool }
 
-	samples     []sample
+	Samples     []Sample
 	corrections []float64 // times of recent corrections, for the rate
 	lastStates  uint64
 	lastFixes   [2]uint64                             // client's corrections and resyncs at the last sample
-	desync      string                                // first nondeterminism, for the banner
-	desyncFound func(m *predict.Misprediction) string // writes the report, returns its path or ""
+	Desync      string                                // first nondeterminism, for the banner
+	DesyncFound func(m *predict.Misprediction) string // writes the report, returns its path or ""
 	frameTime   float64                               // seconds, smoothed
 	keys        game.Input
-	onReset     func()  // called before the session is rebuilt
-	note        string  // a message for the HUD (a screenshot written or not)
+	OnReset     func()  // called before the session is rebuilt
+	Note        string  // a message for the HUD (a screenshot written or not)
 	noteLeft    float64 // seconds the note stays
-	hideOverlay bool    // HUD and graph hidden (Tab)
+	HideOverlay bool    // HUD and graph hidden (Tab)
 	// cameraReset asks the window to put the camera back to its default
 	// place (the reset-camera key, a new scene); the window clears it.
-	cameraReset bool
-	compact     bool // a small window: the short HUD (setWindowSize)
+	CameraReset bool
+	Compact     bool // a small window: the short HUD (setWindowSize)
 }
 
 // noteSeconds is how long a note stays on the HUD.
 const noteSeconds = 4
 
 // say shows msg on the HUD for a few seconds.
-func (l *lab) say(msg string) { l.note, l.noteLeft = msg, noteSeconds }
+func (l *Lab) Say(msg string) { l.Note, l.noteLeft = msg, noteSeconds }
 
-// newLab starts a session; autopilot drives the cube instead of the keys.
-func newLab(cfg session.Config, autopilot bool, inject uint32) (*lab, error) {
-	l := &lab{base: cfg, inject: inject, autopilot: autopilot, syncTest: cfg.Client.SyncTest}
+// New starts a session; autopilot drives the cube instead of the keys.
+func New(cfg session.Config, autopilot bool, inject uint32) (*Lab, error) {
+	l := &Lab{base: cfg, inject: inject, autopilot: autopilot, syncTest: cfg.Client.SyncTest}
 	start := time.Now()
 	l.wall = func() time.Duration { return time.Since(start) }
 	if cfg.Scene == "drop" {
 		l.dropBodies = cfg.Options.Bodies
 	}
-	l.show.server, l.show.snapshot = true, true
+	l.Show.Server, l.Show.Snapshot = true, true
 	if err := l.reset(); err != nil {
 		return nil, err
 	}
 	return l, nil
 }
 
-// newRemoteLab shows the client of r, which plays against a server over
+// NewRemote shows the client of r, which plays against a server over
 // a network; autopilot drives the cube instead of the keys.
-func newRemoteLab(r *remoteLink, autopilot bool, inject uint32, seed uint64) *lab {
-	l := &lab{remote: r, autopilot: autopilot, inject: inject}
-	l.show.snapshot = true
+func NewRemote(r *Remote, autopilot bool, inject uint32, seed uint64) *Lab {
+	l := &Lab{Remote: r, autopilot: autopilot, inject: inject}
+	l.Show.Snapshot = true
 	c := r.ep.Client
 	l.syncTest = c.Config.SyncTest
-	injectOnceJoined(c, inject)
+	if inject > 0 {
+		c.Perturb = session.InjectNondeterminism(inject)
+	}
 	c.OnMispredict = l.onMispredict
 	c.KeepStates = true
 	c.Wall = wallClock()
@@ -204,33 +207,33 @@ func wallClock() func() time.Duration {
 }
 
 // client returns the client the window shows.
-func (l *lab) client() *predict.Client {
-	if l.remote != nil {
-		return l.remote.ep.Client
+func (l *Lab) Client() *predict.Client {
+	if l.Remote != nil {
+		return l.Remote.ep.Client
 	}
-	return l.sess.Client
+	return l.Sess.Client
 }
 
 // now returns the time of the shown client's clock.
-func (l *lab) now() time.Duration {
-	if l.remote != nil {
-		return l.remote.at
+func (l *Lab) Now() time.Duration {
+	if l.Remote != nil {
+		return l.Remote.at
 	}
-	return l.sess.Now()
+	return l.Sess.Now()
 }
 
 // inProcessKeys are the actions on the server or the session in this
 // process, which a window playing against a remote server cannot do, with
 // the name its note gives them.
-var inProcessKeys = map[action]string{
-	actSlower: "[ ] (snapshot rate)", actFaster: "[ ] (snapshot rate)", actNudge: "K (nudge)", actNextScene: "N (next scene)", actSyncMode: "I (sync mode)",
-	actReset: "Backspace (reset)", actPause: "P (pause)", actStep: ". (step)", actServerCube: "Y (server cube)",
+var inProcessKeys = map[Action]string{
+	ActSlower: "[ ] (snapshot rate)", ActFaster: "[ ] (snapshot rate)", ActNudge: "K (nudge)", ActNextScene: "N (next scene)", ActSyncMode: "I (sync mode)",
+	ActReset: "Backspace (reset)", ActPause: "P (pause)", ActStep: ". (step)", ActServerCube: "Y (server cube)",
 }
 
 // reset builds a fresh session with the current settings.
-func (l *lab) reset() error {
-	if l.onReset != nil && l.sess != nil {
-		l.onReset()
+func (l *Lab) reset() error {
+	if l.OnReset != nil && l.Sess != nil {
+		l.OnReset()
 	}
 	s, err := session.New(l.base)
 	if err != nil {
@@ -242,7 +245,7 @@ func (l *lab) reset() error {
 	s.Client.OnMispredict = l.onMispredict
 	s.Client.KeepStates = true
 	s.Client.Wall = wallClock()
-	l.sess, l.samples, l.corrections, l.lastStates, l.lastFixes, l.desync = s, l.samples[:0], l.corrections[:0], 0, [2]uint64{}, ""
+	l.Sess, l.Samples, l.corrections, l.lastStates, l.lastFixes, l.Desync = s, l.Samples[:0], l.corrections[:0], 0, [2]uint64{}, ""
 	l.clock.dt = s.TickDuration().Seconds()
 	l.pace.forget()
 	l.pilot = nil
@@ -268,135 +271,135 @@ func nextScene(name string) string {
 	return names[0]
 }
 
-func (l *lab) onMispredict(m *predict.Misprediction) {
-	if (m.Kind == predict.KindNondeterminism || m.Kind == predict.KindRewind) && l.desync == "" {
-		l.desync = fmt.Sprintf("DESYNC at tick %d\nnondeterminism between ticks %d and %d: same state, same inputs, other bits", m.Tick, m.From, m.Tick)
+func (l *Lab) onMispredict(m *predict.Misprediction) {
+	if (m.Kind == predict.KindNondeterminism || m.Kind == predict.KindRewind) && l.Desync == "" {
+		l.Desync = fmt.Sprintf("DESYNC at tick %d\nnondeterminism between ticks %d and %d: same state, same inputs, other bits", m.Tick, m.From, m.Tick)
 		if m.Kind == predict.KindRewind {
-			l.desync = fmt.Sprintf("DESYNC at tick %d\nrewind: replaying ticks %d to %d gave other bits than predicting them", m.Tick, m.From, m.Tick)
+			l.Desync = fmt.Sprintf("DESYNC at tick %d\nrewind: replaying ticks %d to %d gave other bits than predicting them", m.Tick, m.From, m.Tick)
 		}
-		if l.desyncFound != nil {
-			if report := l.desyncFound(m); report != "" {
-				l.desync += "; report in " + report
+		if l.DesyncFound != nil {
+			if report := l.DesyncFound(m); report != "" {
+				l.Desync += "; report in " + report
 			}
 		}
 	}
 }
 
-// act performs a key's action. It returns an error only for a session that
+// act performs a key's Action. It returns an error only for a session that
 // cannot be rebuilt.
-func (l *lab) act(a action) error {
-	c := l.client()
+func (l *Lab) Act(a Action) error {
+	c := l.Client()
 	switch {
-	case a >= actPreset1 && a <= actPreset7:
-		p, err := netsim.PresetByKey(int(a-actPreset1) + 1)
+	case a >= ActPreset1 && a <= ActPreset7:
+		p, err := netsim.PresetByKey(int(a-ActPreset1) + 1)
 		if err != nil {
 			return err
 		}
-		if l.remote != nil {
-			return l.remote.setPreset(p) // this client's own link
+		if l.Remote != nil {
+			return l.Remote.setPreset(p) // this client's own link
 		}
 		l.base.Preset, l.base.Conditions = p.Name, p.Conditions
-		return l.sess.SetConditions(p.Name, p.Conditions)
+		return l.Sess.SetConditions(p.Name, p.Conditions)
 	}
-	if what, ok := inProcessKeys[a]; ok && l.remote != nil {
-		l.say(what + ": in process only; the server at " + l.remote.addr + " is remote")
+	if what, ok := inProcessKeys[a]; ok && l.Remote != nil {
+		l.Say(what + ": in process only; the server at " + l.Remote.Addr + " is remote")
 		return nil
 	}
 	switch a {
-	case actSlower, actFaster:
-		hz := l.sess.Config.SnapshotHz
-		if a == actSlower && hz > 1 {
+	case ActSlower, ActFaster:
+		hz := l.Sess.Config.SnapshotHz
+		if a == ActSlower && hz > 1 {
 			hz /= 2
-		} else if a == actFaster && hz < 64 {
+		} else if a == ActFaster && hz < 64 {
 			hz *= 2
 		}
 		l.base.SnapshotHz = hz
-		return l.sess.SetSnapshotRate(hz)
-	case actCorrections:
+		return l.Sess.SetSnapshotRate(hz)
+	case ActCorrections:
 		c.Config.Corrections = !c.Config.Corrections
 		l.base.Client.Corrections = c.Config.Corrections
-	case actSmoothing:
+	case ActSmoothing:
 		c.Smooth.Enabled = !c.Smooth.Enabled
 		c.Smooth.Reset()
 		l.base.Smoothing = c.Smooth.Enabled
-	case actRedundancy:
+	case ActRedundancy:
 		c.Config.Redundancy = !c.Config.Redundancy
 		l.base.Client.Redundancy = c.Config.Redundancy
-	case actSyncTest:
+	case ActSyncTest:
 		if c.Config.SyncTest > 0 {
 			c.Config.SyncTest = 0
 		} else {
 			c.Config.SyncTest = max(l.syncTest, defaultSyncTest)
 		}
 		l.base.Client.SyncTest = c.Config.SyncTest
-	case actServerCube:
-		l.show.server = !l.show.server
-	case actSnapshotCube:
-		l.show.snapshot = !l.show.snapshot
-	case actPredictedCube:
-		l.show.predicted = !l.show.predicted
-	case actNudge:
-		l.sess.Nudge()
-	case actPause:
-		l.paused = !l.paused
-	case actStep:
-		if l.paused {
-			return l.tick(l.keys)
+	case ActServerCube:
+		l.Show.Server = !l.Show.Server
+	case ActSnapshotCube:
+		l.Show.Snapshot = !l.Show.Snapshot
+	case ActPredictedCube:
+		l.Show.Predicted = !l.Show.Predicted
+	case ActNudge:
+		l.Sess.Nudge()
+	case ActPause:
+		l.Paused = !l.Paused
+	case ActStep:
+		if l.Paused {
+			return l.Tick(l.keys)
 		}
-	case actReset:
+	case ActReset:
 		return l.reset()
-	case actNextScene:
+	case ActNextScene:
 		l.base.Scene = nextScene(l.base.Scene)
 		l.base.Options = game.Options{Players: l.base.Options.Players, Quantize: l.base.Options.Quantize}
 		if l.base.Scene == "drop" {
 			l.base.Options.Bodies = l.dropBodies
 		}
-		l.cameraReset = true
+		l.CameraReset = true
 		return l.reset()
-	case actSyncMode:
+	case ActSyncMode:
 		if l.base.Client.Mode == predict.StateSync {
 			l.base.Client.Mode = predict.InputSync
 		} else {
 			l.base.Client.Mode = predict.StateSync
 		}
-		l.say(syncName(l.base.Client.Mode) + ": the session restarts")
+		l.Say(SyncName(l.base.Client.Mode) + ": the session restarts")
 		return l.reset()
-	case actResetCamera:
-		l.cameraReset = true
-	case actOverlay:
-		l.hideOverlay = !l.hideOverlay
-	case actHelp:
-		l.showHelp = !l.showHelp
+	case ActResetCamera:
+		l.CameraReset = true
+	case ActOverlay:
+		l.HideOverlay = !l.HideOverlay
+	case ActHelp:
+		l.ShowHelp = !l.ShowHelp
 	}
 	return nil
 }
 
 // setKeys sets the input held this frame (the window calls it). E pressed
 // in a scene without a pull says so instead of doing nothing silently.
-func (l *lab) setKeys(in game.Input) {
-	if in&game.Pull != 0 && l.keys&game.Pull == 0 && l.client().Scene().Rules.PullRadius == 0 {
-		l.say("E (pull): only the cubes scene pulls; N: next scene")
+func (l *Lab) SetKeys(in game.Input) {
+	if in&game.Pull != 0 && l.keys&game.Pull == 0 && l.Client().Scene().Rules.PullRadius == 0 {
+		l.Say("E (pull): only the cubes scene pulls; N: next scene")
 	}
 	l.keys = in
 }
 
 // frame advances the lab by elapsed wall-clock seconds: whole ticks through
 // the clock (none while paused), then the display.
-func (l *lab) frame(elapsed float64) error {
+func (l *Lab) Frame(elapsed float64) error {
 	if l.frameTime == 0 {
 		l.frameTime = elapsed
 	} else {
 		l.frameTime = 0.9*l.frameTime + 0.1*elapsed
 	}
 	if l.noteLeft -= elapsed; l.noteLeft <= 0 {
-		l.note = ""
+		l.Note = ""
 	}
-	if l.remote != nil {
-		l.remote.advance(elapsed, l.input, l.sample)
-		l.client().Smooth.Update(elapsed)
+	if l.Remote != nil {
+		l.Remote.advance(elapsed, l.input, l.sample)
+		l.Client().Smooth.Update(elapsed)
 		return nil
 	}
-	if !l.paused {
+	if !l.Paused {
 		due, dropped := l.clock.advance(elapsed)
 		ran := 0
 		for t0 := l.wall(); ran < due; ran++ {
@@ -404,13 +407,13 @@ func (l *lab) frame(elapsed float64) error {
 			if ran > 0 && l.wall()-t0 >= simBudget {
 				break // the rest is dropped: slow motion, not a frozen window
 			}
-			if err := l.tick(l.keys); err != nil {
+			if err := l.Tick(l.keys); err != nil {
 				return err
 			}
 		}
 		l.pace.add(elapsed, ran, dropped+float64(due-ran))
 	}
-	l.sess.Frame(elapsed)
+	l.Sess.Frame(elapsed)
 	return nil
 }
 
@@ -423,29 +426,29 @@ const simBudget = 40 * time.Millisecond
 
 // input returns the shown client's input for its next tick: the
 // autopilot's or the keys held.
-func (l *lab) input() game.Input {
+func (l *Lab) input() game.Input {
 	if l.pilot != nil {
-		c := l.client()
+		c := l.Client()
 		return l.pilot.Input(c.World().Body(c.Body()))
 	}
 	return l.keys
 }
 
 // display returns the displayed pose of the shown client's cube.
-func (l *lab) display() (mgl64.Vec3, mgl64.Quat) {
-	if l.remote == nil {
-		return l.sess.Display()
+func (l *Lab) Display() (mgl64.Vec3, mgl64.Quat) {
+	if l.Remote == nil {
+		return l.Sess.Display()
 	}
-	c := l.client()
+	c := l.Client()
 	b := c.World().Body(c.Body())
 	return c.Smooth.Display(b.Pos, b.Rot)
 }
 
 // tick runs one session tick with the keyboard's or the autopilot's input.
-func (l *lab) tick(keys game.Input) error {
+func (l *Lab) Tick(keys game.Input) error {
 	l.keys = keys
 	in := l.input()
-	s := l.sess
+	s := l.Sess
 	err := s.Advance(s.Now()+s.TickDuration(), func(i int) game.Input {
 		if i == 0 {
 			return in
@@ -461,42 +464,42 @@ func (l *lab) tick(keys game.Input) error {
 }
 
 // sample takes what the shown client did in its last tick for the graph.
-func (l *lab) sample() {
-	c := l.client()
-	now := l.now().Seconds()
+func (l *Lab) sample() {
+	c := l.Client()
+	now := l.Now().Seconds()
 	if c.Stats.StatesReceived != l.lastStates {
 		l.lastStates = c.Stats.StatesReceived
 		// What the client did with the states of this tick, from its
 		// counters: a correction shows over a quiet resync.
-		m := markNone
+		m := MarkNone
 		switch {
 		case c.Stats.Corrections != l.lastFixes[0]:
-			m = markCorrection
+			m = MarkCorrection
 			l.corrections = append(l.corrections, now)
 		case c.Stats.Resyncs != l.lastFixes[1]:
-			m = markResync
+			m = MarkResync
 		}
 		l.lastFixes = [2]uint64{c.Stats.Corrections, c.Stats.Resyncs}
-		l.samples = append(l.samples, sample{t: now, err: c.LastError(), mark: m, inFlight: float64(c.InFlight()), downKbps: l.rates().DownKbps})
+		l.Samples = append(l.Samples, Sample{T: now, Err: c.LastError(), Mark: m, InFlight: float64(c.InFlight()), DownKbps: l.rates().DownKbps})
 	}
-	l.samples = trimSamples(l.samples, now-graphSeconds)
+	l.Samples = trimSamples(l.Samples, now-GraphSeconds)
 	for len(l.corrections) > 0 && l.corrections[0] < now-1 {
 		l.corrections = l.corrections[1:]
 	}
 }
 
 // rates returns the traffic of the shown client over the last second.
-func (l *lab) rates() session.Rates {
-	if l.remote != nil {
-		return l.remote.rates.rates()
+func (l *Lab) rates() session.Rates {
+	if l.Remote != nil {
+		return l.Remote.rates.rates()
 	}
-	return l.sess.Meter.Rates()
+	return l.Sess.Meter.Rates()
 }
 
 // trimSamples drops samples older than since, reusing the slice.
-func trimSamples(s []sample, since float64) []sample {
+func trimSamples(s []Sample, since float64) []Sample {
 	k := 0
-	for k < len(s) && s[k].t < since {
+	for k < len(s) && s[k].T < since {
 		k++
 	}
 	if k == 0 {
@@ -514,11 +517,11 @@ func onOff(b bool) string {
 
 // hud returns the status lines. Items within a line are separated by two
 // spaces; the window wraps lines between items, never inside one.
-func (l *lab) hud() []string {
-	if l.compact {
+func (l *Lab) HUD() []string {
+	if l.Compact {
 		return l.compactHUD()
 	}
-	c := l.client()
+	c := l.Client()
 	newest, have := c.Newest()
 	ack := "none"
 	if have {
@@ -533,9 +536,9 @@ func (l *lab) hud() []string {
 	st := c.Stats
 	state := "running"
 	switch {
-	case l.paused:
+	case l.Paused:
 		state = "PAUSED"
-	case l.remote == nil && l.pace.recent() < 0.95:
+	case l.Remote == nil && l.pace.recent() < 0.95:
 		state = fmt.Sprintf("running at %.0f%% speed", 100*l.pace.recent())
 	}
 	driver := "keyboard"
@@ -546,36 +549,36 @@ func (l *lab) hud() []string {
 	var lines []string
 	var rates session.Rates
 	var rejected, server string
-	if r := l.remote; r != nil {
+	if r := l.Remote; r != nil {
 		cond := r.preset.Conditions
 		slot := "joining"
 		if c.Joined() {
 			slot = fmt.Sprintf("slot %d", c.Slot())
 		}
 		lines = append(lines,
-			fmt.Sprintf("server %s  %s  %s", r.addr, slot, joinRoundTrip(c.Sync.RTT, tick.Duration(c.World().Config()))),
+			fmt.Sprintf("server %s  %s  %s", r.Addr, slot, JoinRoundTrip(c.Sync.RTT, tick.Duration(c.World().Config()))),
 			fmt.Sprintf("%s on this link  one-way %v ±%v  loss %.1f%%", r.preset.Name, cond.Latency, cond.Jitter, 100*cond.Loss),
-			fmt.Sprintf("scene %s, %d bodies, %d slots  %s", c.Scene().Name, c.World().NumBodies(), len(c.Scene().Players), syncName(c.Config.Mode)))
+			fmt.Sprintf("scene %s, %d bodies, %d slots  %s", c.Scene().Name, c.World().NumBodies(), len(c.Scene().Players), SyncName(c.Config.Mode)))
 		rates = r.rates.rates()
 		rejected = fmt.Sprintf("rejected: client %d", st.Rejected.Total())
 		server = "remote"
 	} else {
-		s := l.sess
+		s := l.Sess
 		cond := s.Config.Conditions
 		lines = append(lines,
 			fmt.Sprintf("%s  one-way %v ±%v  loss %.1f%%  RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
-			fmt.Sprintf("scene %s, %d bodies  %s  %d Hz", s.Config.Scene, c.World().NumBodies(), syncName(c.Config.Mode), s.Config.SnapshotHz))
+			fmt.Sprintf("scene %s, %d bodies  %s  %d Hz", s.Config.Scene, c.World().NumBodies(), SyncName(c.Config.Mode), s.Config.SnapshotHz))
 		if n := len(s.Clients); n > 1 {
 			lines[1] += fmt.Sprintf("  %d bots", n-1)
 		}
 		rates = s.Meter.Rates()
 		rejected = fmt.Sprintf("rejected: client %d  server %d", st.Rejected.Total(), s.Server.Stats.Rejected.Total())
-		server = onOff(l.show.server)
+		server = onOff(l.Show.Server)
 	}
 	late := uint64(0)
-	if l.remote != nil {
-		late = l.remote.ep.Buffer.Late // as the server's messages tell it
-	} else if ps, ok := l.sess.Server.PlayerStats(c.Slot()); ok {
+	if l.Remote != nil {
+		late = l.Remote.ep.Buffer.Late // as the server's messages tell it
+	} else if ps, ok := l.Sess.Server.PlayerStats(c.Slot()); ok {
 		late = ps.Late
 	}
 	lines = append(lines,
@@ -591,27 +594,30 @@ func (l *lab) hud() []string {
 			rates.UpKbps, rates.UpBytesPerPacket, rates.DownKbps, rates.DownBytesPerPacket, rates.BodiesPerPacket),
 		fmt.Sprintf("frame %.1f ms  %.0f fps  %s  %s", 1000*l.frameTime, fps, state, driver),
 		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s  T sync test %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy), syncTestState(c)),
-		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", server, onOff(l.show.snapshot), onOff(l.show.predicted)),
+		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", server, onOff(l.Show.Snapshot), onOff(l.Show.Predicted)),
 	)
-	if l.remote != nil && l.remote.lost != nil {
+	if l.Remote != nil && l.Remote.lost != nil {
 		lines = append(lines, "connection ended (the banner says why)  Esc: quit")
-	} else if l.remote != nil {
+	} else if l.Remote != nil {
 		lines = append(lines, "F1 or H: help  Tab: hide this")
 	} else {
 		lines = append(lines, "F1 or H: help  Tab: hide this  N: next scene")
 	}
-	if l.note != "" {
-		lines = append(lines, l.note)
+	if l.Note != "" {
+		lines = append(lines, l.Note)
 	}
 	return lines
 }
 
-// helpLines returns the help overlay's lines: a heading, then the key
+// HelpLines returns the help overlay's lines: a heading, then the key
 // table as "key\tdescription\tshort description" lines.
-func helpLines() []string {
+func HelpLines() []string {
 	out := []string{"Keys and mouse (F1 or H closes this help)"}
-	for _, k := range keyHelp {
-		out = append(out, k.key+"\t"+k.what+"\t"+k.short)
+	for _, k := range KeyHelp {
+		out = append(out, k.Key+"\t"+k.What+"\t"+k.Short)
 	}
 	return out
 }
+
+// StopAutopilot hands the shown client's cube to the keys.
+func (l *Lab) StopAutopilot() { l.pilot = nil }

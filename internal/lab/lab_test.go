@@ -1,4 +1,4 @@
-package main
+package lab
 
 import (
 	"fmt"
@@ -12,69 +12,69 @@ import (
 )
 
 func TestLabActions(t *testing.T) {
-	l, err := newLab(session.DefaultConfig(), true, 0)
+	l, err := New(session.DefaultConfig(), true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 10; i++ {
-		if err := l.act(actSlower); err != nil {
+		if err := l.Act(ActSlower); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if hz := l.sess.Config.SnapshotHz; hz != 1 {
+	if hz := l.Sess.Config.SnapshotHz; hz != 1 {
 		t.Fatalf("after halving ten times: %d Hz, want the floor 1", hz)
 	}
 	for i := 0; i < 10; i++ {
-		_ = l.act(actFaster)
+		_ = l.Act(ActFaster)
 	}
-	if hz := l.sess.Config.SnapshotHz; hz != 64 {
+	if hz := l.Sess.Config.SnapshotHz; hz != 64 {
 		t.Fatalf("after doubling ten times: %d Hz, want the ceiling 64", hz)
 	}
-	if err := l.act(actPreset5); err != nil || l.sess.Config.Preset != "bad" {
-		t.Fatalf("key 5: preset %q, %v", l.sess.Config.Preset, err)
+	if err := l.Act(ActPreset5); err != nil || l.Sess.Config.Preset != "bad" {
+		t.Fatalf("key 5: preset %q, %v", l.Sess.Config.Preset, err)
 	}
-	_ = l.act(actCorrections)
-	_ = l.act(actRedundancy)
-	_ = l.act(actSmoothing)
-	c := l.sess.Client
+	_ = l.Act(ActCorrections)
+	_ = l.Act(ActRedundancy)
+	_ = l.Act(ActSmoothing)
+	c := l.Sess.Client
 	if c.Config.Corrections || c.Config.Redundancy || c.Smooth.Enabled {
 		t.Fatal("toggles did not switch off")
 	}
 	// A reset keeps the settings and starts a new session at tick 0.
 	for i := 0; i < 30; i++ {
-		if err := l.frame(1.0 / 60); err != nil {
+		if err := l.Frame(1.0 / 60); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if l.sess.Now() == 0 {
+	if l.Sess.Now() == 0 {
 		t.Fatal("frames did not advance the session")
 	}
-	_ = l.act(actReset)
-	if l.sess.Now() != 0 || l.sess.Config.Preset != "bad" || l.sess.Client.Config.Corrections {
+	_ = l.Act(ActReset)
+	if l.Sess.Now() != 0 || l.Sess.Config.Preset != "bad" || l.Sess.Client.Config.Corrections {
 		t.Fatal("reset lost the settings or the time")
 	}
 	// Pause stops ticks; the step key runs exactly one.
-	_ = l.act(actPause)
-	_ = l.frame(1)
-	if l.sess.Now() != 0 {
+	_ = l.Act(ActPause)
+	_ = l.Frame(1)
+	if l.Sess.Now() != 0 {
 		t.Fatal("paused lab ticked")
 	}
-	_ = l.act(actStep)
-	if l.sess.Now() != l.sess.TickDuration() {
-		t.Fatalf("step while paused: %v, want one tick", l.sess.Now())
+	_ = l.Act(ActStep)
+	if l.Sess.Now() != l.Sess.TickDuration() {
+		t.Fatalf("step while paused: %v, want one tick", l.Sess.Now())
 	}
 }
 
 func TestHUDShowsWhatTheIssueAsks(t *testing.T) {
-	l, err := newLab(session.DefaultConfig(), false, 0)
+	l, err := New(session.DefaultConfig(), false, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l.setKeys(game.Forward)
+	l.SetKeys(game.Forward)
 	for i := 0; i < 60; i++ {
-		_ = l.frame(1.0 / 60)
+		_ = l.Frame(1.0 / 60)
 	}
-	hud := strings.Join(l.hud(), "\n")
+	hud := strings.Join(l.HUD(), "\n")
 	for _, want := range []string{"good", "one-way 40ms", "±6ms", "loss 0.2%", "RTT 80ms", "state sync", "64 Hz", "tick ", "acked ", "in flight",
 		"lead ", "buffer ", "aim ", "late ", "kbit/s", "B/pkt", "bodies",
 		"corrections", "/s)", "ticks replayed", " of 8 bodies  ", " ms  ", "error", "offset", "T sync test off", "up ", "down ", "frame ", "fps",
@@ -83,26 +83,26 @@ func TestHUDShowsWhatTheIssueAsks(t *testing.T) {
 			t.Errorf("HUD lacks %q:\n%s", want, hud)
 		}
 	}
-	if z := l.sess.Client.World().Body(0).Pos.Z; z >= 0 {
+	if z := l.Sess.Client.World().Body(0).Pos.Z; z >= 0 {
 		t.Fatalf("holding W did not move the cube towards -Z: z = %v", z)
 	}
 }
 
 func TestInjectedNondeterminismRaisesTheBanner(t *testing.T) {
-	l, err := newLab(session.DefaultConfig(), true, 100)
+	l, err := New(session.DefaultConfig(), true, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 200 && l.desync == ""; i++ {
-		_ = l.frame(1.0 / 30)
+	for i := 0; i < 200 && l.Desync == ""; i++ {
+		_ = l.Frame(1.0 / 30)
 	}
-	if !strings.HasPrefix(l.desync, "DESYNC at tick 101") {
-		t.Fatalf("banner %q, want DESYNC at tick 101", l.desync)
+	if !strings.HasPrefix(l.Desync, "DESYNC at tick 101") {
+		t.Fatalf("banner %q, want DESYNC at tick 101", l.Desync)
 	}
 }
 
 func TestEveryKeyHasHelp(t *testing.T) {
-	help := strings.Join(helpLines(), "\n")
+	help := strings.Join(HelpLines(), "\n")
 	for _, k := range []string{"W A S D", "Space", "E\t", "1 to 7", "[ ]", "C\t", "M\t", "R\t", "Y\t", "B\t", "V\t", "K\t", "N\t", "P\t", ".\t",
 		"Backspace", "Home\t", "Tab\t", "F12", "F1 or H", "Esc", "mouse drag", "wheel"} {
 		if !strings.Contains(help, k) {
@@ -112,8 +112,8 @@ func TestEveryKeyHasHelp(t *testing.T) {
 }
 
 // hudLine returns the HUD line that holds want, or "".
-func hudLine(l *lab, want string) string {
-	for _, s := range l.hud() {
+func hudLine(l *Lab, want string) string {
+	for _, s := range l.HUD() {
 		if strings.Contains(s, want) {
 			return s
 		}
@@ -122,24 +122,24 @@ func hudLine(l *lab, want string) string {
 }
 
 func TestHUDRatesAreOverTheLastSecond(t *testing.T) {
-	l, err := newLab(session.DefaultConfig(), true, 0)
+	l, err := New(session.DefaultConfig(), true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	run := func(seconds float64) {
 		for i := 0; i < int(seconds*64); i++ {
-			if err := l.frame(1.0 / 64); err != nil {
+			if err := l.Frame(1.0 / 64); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	run(3)
-	fast := l.sess.Meter.Rates().DownKbps
-	for l.sess.Config.SnapshotHz > 1 {
-		_ = l.act(actSlower)
+	fast := l.Sess.Meter.Rates().DownKbps
+	for l.Sess.Config.SnapshotHz > 1 {
+		_ = l.Act(ActSlower)
 	}
 	run(2)
-	slow := l.sess.Meter.Rates().DownKbps
+	slow := l.Sess.Meter.Rates().DownKbps
 	// One snapshot a second instead of 64: the rate over the last second
 	// falls to about a 64th; an average since the start would still be
 	// above half of it.
@@ -158,23 +158,23 @@ func TestHUDRatesAreOverTheLastSecond(t *testing.T) {
 func TestQuietResyncsAreNotDrawnAsCorrections(t *testing.T) {
 	// One-ulp differences are far below the visible thresholds: the client
 	// rewinds quietly (a resync), never a correction.
-	l, err := newLab(session.DefaultConfig(), true, 50)
+	l, err := New(session.DefaultConfig(), true, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 6*64; i++ {
-		_ = l.frame(1.0 / 64)
+		_ = l.Frame(1.0 / 64)
 	}
-	st := l.sess.Client.Stats
+	st := l.Sess.Client.Stats
 	if st.Resyncs == 0 || st.Corrections != 0 {
 		t.Fatalf("%d resyncs, %d corrections; the test needs resyncs only", st.Resyncs, st.Corrections)
 	}
 	var fixes, syncs int
-	for _, s := range l.samples {
-		switch s.mark {
-		case markCorrection:
+	for _, s := range l.Samples {
+		switch s.Mark {
+		case MarkCorrection:
 			fixes++
-		case markResync:
+		case MarkResync:
 			syncs++
 		}
 	}
@@ -182,44 +182,44 @@ func TestQuietResyncsAreNotDrawnAsCorrections(t *testing.T) {
 		t.Errorf("graph has %d correction marks and %d resync marks, want 0 and some", fixes, syncs)
 	}
 	// A nudge makes a real correction, marked as one.
-	_ = l.act(actNudge)
+	_ = l.Act(ActNudge)
 	for i := 0; i < 64; i++ {
-		_ = l.frame(1.0 / 64)
+		_ = l.Frame(1.0 / 64)
 	}
 	fixes = 0
-	for _, s := range l.samples {
-		if s.mark == markCorrection {
+	for _, s := range l.Samples {
+		if s.Mark == MarkCorrection {
 			fixes++
 		}
 	}
-	if l.sess.Client.Stats.Corrections == 0 || fixes == 0 {
-		t.Errorf("after a nudge: %d corrections, %d marks", l.sess.Client.Stats.Corrections, fixes)
+	if l.Sess.Client.Stats.Corrections == 0 || fixes == 0 {
+		t.Errorf("after a nudge: %d corrections, %d marks", l.Sess.Client.Stats.Corrections, fixes)
 	}
 }
 
 func TestHUDShowsRejectedAndUnverified(t *testing.T) {
 	cfg := session.DefaultConfig()
-	l, err := newLab(cfg, true, 40)
+	l, err := New(cfg, true, 40)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = l.act(actPreset1) // perfect: the garbage below is not lost
-	_ = l.act(actCorrections)
+	_ = l.Act(ActPreset1) // perfect: the garbage below is not lost
+	_ = l.Act(ActCorrections)
 	for i := 0; i < 64; i++ {
-		_ = l.frame(1.0 / 64)
+		_ = l.Frame(1.0 / 64)
 	}
-	now := l.sess.Now()
-	_ = l.sess.Net.Send(now, l.sess.Conns[0].Peer(), []byte{0xde, 0xad})
-	_ = l.sess.Conns[0].Send(now, []byte{0xbe, 0xef, 0})
-	_ = l.sess.Conns[0].Send(now, []byte{1})
+	now := l.Sess.Now()
+	_ = l.Sess.Net.Send(now, l.Sess.Conns[0].Peer(), []byte{0xde, 0xad})
+	_ = l.Sess.Conns[0].Send(now, []byte{0xbe, 0xef, 0})
+	_ = l.Sess.Conns[0].Send(now, []byte{1})
 	for i := 0; i < 3*64; i++ {
-		_ = l.frame(1.0 / 64)
+		_ = l.Frame(1.0 / 64)
 	}
 	if line := hudLine(l, "rejected"); !strings.Contains(line, "rejected: client 1  server 2") {
 		t.Errorf("HUD line %q, want rejected: client 1  server 2", line)
 	}
 	// Corrections off and one-ulp differences: unverified mispredictions.
-	n := l.sess.Client.Stats.Mispredicted[predict.KindUnverified]
+	n := l.Sess.Client.Stats.Mispredicted[predict.KindUnverified]
 	if line := hudLine(l, "unverified"); n == 0 || !strings.Contains(line, fmt.Sprintf("unverified %d", n)) {
 		t.Errorf("%d unverified; HUD line %q", n, line)
 	}
@@ -228,47 +228,47 @@ func TestHUDShowsRejectedAndUnverified(t *testing.T) {
 func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
 	cfg := session.DefaultConfig()
 	cfg.Scene, cfg.Options.Bodies, cfg.Options.Quantize = "drop", 30, true
-	l, err := newLab(cfg, true, 0)
+	l, err := New(cfg, true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = l.act(actPreset4)
-	_ = l.act(actSlower)
-	_ = l.act(actSmoothing)
-	_ = l.act(actServerCube)
+	_ = l.Act(ActPreset4)
+	_ = l.Act(ActSlower)
+	_ = l.Act(ActSmoothing)
+	_ = l.Act(ActServerCube)
 	var got []string
 	for range game.Names() {
 		for i := 0; i < 10; i++ {
-			_ = l.frame(1.0 / 64)
+			_ = l.Frame(1.0 / 64)
 		}
-		l.cameraReset = false
-		if err := l.act(actNextScene); err != nil {
+		l.CameraReset = false
+		if err := l.Act(ActNextScene); err != nil {
 			t.Fatal(err)
 		}
-		got = append(got, l.sess.Config.Scene)
-		if !l.cameraReset {
-			t.Errorf("scene %s: the camera was not asked to reset", l.sess.Config.Scene)
+		got = append(got, l.Sess.Config.Scene)
+		if !l.CameraReset {
+			t.Errorf("scene %s: the camera was not asked to reset", l.Sess.Config.Scene)
 		}
-		c := l.sess.Client
-		if c.Tick() != 0 || l.sess.Config.Preset != "average" || l.sess.Config.SnapshotHz != 32 || c.Smooth.Enabled || l.show.server || !l.sess.Config.Options.Quantize {
+		c := l.Sess.Client
+		if c.Tick() != 0 || l.Sess.Config.Preset != "average" || l.Sess.Config.SnapshotHz != 32 || c.Smooth.Enabled || l.Show.Server || !l.Sess.Config.Options.Quantize {
 			t.Errorf("scene %s: tick %d, preset %s, %d Hz, smoothing %v, server cube %v, quantize %v: the settings were not kept",
-				l.sess.Config.Scene, c.Tick(), l.sess.Config.Preset, l.sess.Config.SnapshotHz, c.Smooth.Enabled, l.show.server, l.sess.Config.Options.Quantize)
+				l.Sess.Config.Scene, c.Tick(), l.Sess.Config.Preset, l.Sess.Config.SnapshotHz, c.Smooth.Enabled, l.Show.Server, l.Sess.Config.Options.Quantize)
 		}
 		if l.pilot == nil {
-			t.Errorf("scene %s: the autopilot was lost", l.sess.Config.Scene)
+			t.Errorf("scene %s: the autopilot was lost", l.Sess.Config.Scene)
 		}
 	}
 	if want := "arena cubes pyramid stack drop"; strings.Join(got, " ") != want {
 		t.Errorf("scenes %q, want %q", got, want)
 	}
-	if n := l.sess.Client.World().NumBodies(); n != 30 {
+	if n := l.Sess.Client.World().NumBodies(); n != 30 {
 		t.Errorf("back at drop: %d bodies, want the -bodies 30 it started with", n)
 	}
 	// The reset-camera key asks the window; nothing else changes.
-	l.cameraReset = false
-	tick := l.sess.Client.Tick()
-	_ = l.act(actResetCamera)
-	if !l.cameraReset || l.sess.Client.Tick() != tick {
+	l.CameraReset = false
+	tick := l.Sess.Client.Tick()
+	_ = l.Act(ActResetCamera)
+	if !l.CameraReset || l.Sess.Client.Tick() != tick {
 		t.Error("reset camera: not asked, or the session changed")
 	}
 }
@@ -278,33 +278,33 @@ func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
 func TestSyncModeKey(t *testing.T) {
 	cfg := session.DefaultConfig()
 	cfg.Scene = "pyramid"
-	l, err := newLab(cfg, true, 0)
+	l, err := New(cfg, true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 120; i++ {
-		_ = l.frame(1.0 / 60)
+		_ = l.Frame(1.0 / 60)
 	}
-	before := l.sess
-	if err := l.act(actSyncMode); err != nil {
+	before := l.Sess
+	if err := l.Act(ActSyncMode); err != nil {
 		t.Fatal(err)
 	}
-	if l.sess == before || l.sess.Client.Config.Mode != predict.InputSync || l.sess.Config.Scene != "pyramid" {
-		t.Fatalf("after I: new session %v, mode %v, scene %s", l.sess != before, l.sess.Client.Config.Mode, l.sess.Config.Scene)
+	if l.Sess == before || l.Sess.Client.Config.Mode != predict.InputSync || l.Sess.Config.Scene != "pyramid" {
+		t.Fatalf("after I: new session %v, mode %v, scene %s", l.Sess != before, l.Sess.Client.Config.Mode, l.Sess.Config.Scene)
 	}
 	for i := 0; i < 120; i++ {
-		_ = l.frame(1.0 / 60)
+		_ = l.Frame(1.0 / 60)
 	}
-	hud := strings.Join(l.hud(), "\n")
+	hud := strings.Join(l.HUD(), "\n")
 	if !strings.Contains(hud, "input sync") || !strings.Contains(hud, "input sync: the session restarts") {
 		t.Errorf("HUD after I:\n%s", hud)
 	}
-	if l.sess.Client.Stats.StatesReceived == 0 {
+	if l.Sess.Client.Stats.StatesReceived == 0 {
 		t.Error("no relay taken in input sync")
 	}
-	_ = l.act(actSyncMode)
-	if l.sess.Client.Config.Mode != predict.StateSync {
-		t.Fatalf("I twice: mode %v", l.sess.Client.Config.Mode)
+	_ = l.Act(ActSyncMode)
+	if l.Sess.Client.Config.Mode != predict.StateSync {
+		t.Fatalf("I twice: mode %v", l.Sess.Client.Config.Mode)
 	}
 }
 
@@ -312,18 +312,18 @@ func TestSyncModeKey(t *testing.T) {
 // simulation budget, a frame runs what fits (at least one tick) and drops
 // the rest, and the HUD says at what share of real time the session runs.
 func TestSlowTicksRunInSlowMotion(t *testing.T) {
-	l, err := newLab(session.DefaultConfig(), true, 0)
+	l, err := New(session.DefaultConfig(), true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var now time.Duration
 	l.wall = func() time.Duration { now += 30 * time.Millisecond; return now } // every reading: 30 ms later
 	for f := 0; f < 40; f++ {
-		before := l.sess.Now()
-		if err := l.frame(6.0 / 64); err != nil { // six ticks due a frame
+		before := l.Sess.Now()
+		if err := l.Frame(6.0 / 64); err != nil { // six ticks due a frame
 			t.Fatal(err)
 		}
-		if ran := (l.sess.Now() - before) / l.sess.TickDuration(); ran != 2 {
+		if ran := (l.Sess.Now() - before) / l.Sess.TickDuration(); ran != 2 {
 			t.Fatalf("frame %d ran %d ticks; want the 2 that fit 40 ms at 30 ms each", f, ran)
 		}
 	}
@@ -333,7 +333,7 @@ func TestSlowTicksRunInSlowMotion(t *testing.T) {
 	// A fast machine again: every tick due runs and the note goes.
 	l.wall = func() time.Duration { return now }
 	for f := 0; f < 60; f++ {
-		if err := l.frame(6.0 / 64); err != nil {
+		if err := l.Frame(6.0 / 64); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package lab
 
 import (
 	"testing"
@@ -16,11 +16,11 @@ func TestScenesWithAStructureAreFramed(t *testing.T) {
 	}{{"arena", false}, {"cubes", false}, {"pyramid", true}, {"stack", true}, {"drop", true}} {
 		cfg := session.DefaultConfig()
 		cfg.Scene = c.scene
-		l, err := newLab(cfg, false, 0)
+		l, err := New(cfg, false, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pts := l.framePoints()
+		pts := l.FramePoints()
 		if got := len(pts) > 0; got != c.framed {
 			t.Errorf("%s: %d points to frame, want framed %v", c.scene, len(pts), c.framed)
 		}

@@ -1,4 +1,4 @@
-package main
+package lab
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ import (
 func TestSpeedFigureIsTicksSimulatedOverTicksDue(t *testing.T) {
 	cfg := session.DefaultConfig()
 	cfg.Players = 2 // the -bots lab
-	l, err := newLab(cfg, true, 0)
+	l, err := New(cfg, true, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,12 +30,12 @@ func TestSpeedFigureIsTicksSimulatedOverTicksDue(t *testing.T) {
 		e := now - last
 		last = now
 		elapsed += e
-		if err := l.frame(e.Seconds()); err != nil {
+		if err := l.Frame(e.Seconds()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	simulated := float64(l.sess.Now() / l.sess.TickDuration())
-	due := elapsed.Seconds() / l.sess.TickDuration().Seconds()
+	simulated := float64(l.Sess.Now() / l.Sess.TickDuration())
+	due := elapsed.Seconds() / l.Sess.TickDuration().Seconds()
 	want := simulated / due
 	if want > 0.09 || want < 0.07 {
 		t.Fatalf("the fake clock ran %v ticks in %v ticks of wall-clock time: the test's premise is off", simulated, due)
@@ -51,7 +51,7 @@ func TestSpeedFigureIsTicksSimulatedOverTicksDue(t *testing.T) {
 	if wantLine := fmt.Sprintf("running at %.0f%% speed", 100*want); !strings.Contains(line, wantLine) {
 		t.Errorf("HUD %q, want %q", line, wantLine)
 	}
-	if note, wantNote := l.paceNote(), fmt.Sprintf(", speed %.0f%%", 100*want); note != wantNote {
+	if note, wantNote := l.PaceNote(), fmt.Sprintf(", speed %.0f%%", 100*want); note != wantNote {
 		t.Errorf("closing line's speed %q, want %q", note, wantNote)
 	}
 }
