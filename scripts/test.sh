@@ -27,7 +27,8 @@ go run "$STATICCHECK" ./...
 echo "== determinism rules (detcheck)"
 # Every rule in the engine and the lab's rules; the order rules (map order,
 # goroutines, clocks, the global random source) where the README's rule 3
-# names them too.
+# names them too. internal/lab is left out of the order rules: the demo
+# runs on the wall clock (frames, the simulation's budget, rewind timing).
 go build -o "$tmp/detcheck" ./internal/detcheck/cmd/detcheck
 go vet -vettool="$tmp/detcheck" ./physics/ ./game/ ./internal/splitmix/
 go vet -vettool="$tmp/detcheck" -detcheck.rules=order ./internal/protocol/ ./netsim/ ./predict/ ./session/ ./server/ ./wire/

@@ -37,9 +37,16 @@ type Meter struct {
 	window int // ticks in a second
 }
 
-// newMeter returns a meter for ticks of length tick.
-func newMeter(tick time.Duration) Meter {
+// NewMeter returns a meter for ticks of length tick: the session's, and a
+// window's client against a remote server, whose turns are its ticks.
+func NewMeter(tick time.Duration) Meter {
 	return Meter{window: max(1, min(meterTicks, int(time.Second/tick)))}
+}
+
+// Tick records the traffic t of a tick that ended.
+func (m *Meter) Tick(t Traffic) {
+	m.now = t
+	m.endTick()
 }
 
 // endTick closes the tick under way.

@@ -2,7 +2,6 @@ package session
 
 import (
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/cubelab/cube/game"
@@ -96,7 +95,7 @@ type Session struct {
 	Timeline   []Second  // traffic and corrections second by second
 	PosErrors  []float64 // player position error at each state received, m
 	MaxDisplay float64   // largest frame-to-frame display move caused by corrections, m
-	lastOffset mgl64.Vec3
+	display    DisplayTrack
 	lastStates uint64
 	lastBodies uint64
 	lastCorr   uint64
@@ -184,7 +183,7 @@ func New(cfg Config) (*Session, error) {
 	}
 	s.Client = s.Clients[0]
 	s.workers = clientWorkers(cfg.ClientWorkers, len(s.Clients))
-	s.Meter = newMeter(s.tick)
+	s.Meter = NewMeter(s.tick)
 	s.nextNudge = cfg.NudgeEvery
 	return s, nil
 }
@@ -356,33 +355,26 @@ type Second struct {
 // the timeline's second.
 func (s *Session) account(bodies uint64) {
 	e := s.Endpoints[0]
-	s.Meter.now = e.Traffic
+	t := e.Traffic
 	e.Traffic = Traffic{}
 	s.MaxUp, s.MaxDown = e.MaxUp, e.MaxDown
-	s.Meter.now.Bodies = int(bodies - s.lastBodies)
+	t.Bodies = int(bodies - s.lastBodies)
 	s.lastBodies = bodies
 	sec := s.second()
-	sec.add(&s.Meter.now)
+	sec.add(&t)
 	c := &s.Client.Stats
 	sec.Corrections += c.Corrections - s.lastCorr
 	sec.Resyncs += c.Resyncs - s.lastResync
 	s.lastCorr, s.lastResync = c.Corrections, c.Resyncs
-	s.Meter.endTick()
+	s.Meter.Tick(t)
 }
 
 // Frame advances the display by dt seconds: the smoothing offset decays.
 // It measures how far the displayed cube moved because of corrections.
 func (s *Session) Frame(dt float64) {
-	s.Client.Smooth.Update(dt)
-	off, _ := s.Client.Smooth.Offset()
-	t := s.Client.TakeTeleport()
-	move := off.Sub(s.lastOffset).Add(mgl64.Vec3{t.X, t.Y, t.Z}).Len()
-	s.lastOffset = off
-	s.MaxDisplay = math.Max(s.MaxDisplay, move)
+	s.display.Frame(s.Client, dt)
+	s.MaxDisplay = s.display.MaxMove
 }
 
 // Display returns the displayed pose of the player cube.
-func (s *Session) Display() (mgl64.Vec3, mgl64.Quat) {
-	b := s.Client.World().Body(s.Client.Body())
-	return s.Client.Smooth.Display(b.Pos, b.Rot)
-}
+func (s *Session) Display() (mgl64.Vec3, mgl64.Quat) { return DisplayPose(s.Client) }

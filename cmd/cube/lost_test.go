@@ -39,13 +39,13 @@ func refusedWindowLab(t *testing.T, srv *testServer, args ...string) *lab.Lab {
 	}
 	t.Cleanup(r.Close)
 	l := lab.NewRemote(r, true, 0, 1)
-	for start := time.Now(); l.Remote.Lost() == nil && time.Since(start) < 10*time.Second; {
+	for start := time.Now(); l.Lost() == nil && time.Since(start) < 10*time.Second; {
 		time.Sleep(time.Second / 60)
 		if err := l.Frame(1.0 / 60); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if l.Remote.Lost() == nil {
+	if l.Lost() == nil {
 		t.Fatal("the server did not refuse the client within 10 s")
 	}
 	return l
@@ -61,10 +61,10 @@ func TestARefusedWindowSaysWhyInFull(t *testing.T) {
 	srv := startServer(t) // the arena
 	l := refusedWindowLab(t, srv, "-scene", "cubes")
 	var ee exitError
-	if !errors.As(l.Remote.Lost(), &ee) || ee.code != 1 {
-		t.Fatalf("lost %v, want an exit status 1", l.Remote.Lost())
+	if !errors.As(l.Lost(), &ee) || ee.code != 1 {
+		t.Fatalf("lost %v, want an exit status 1", l.Lost())
 	}
-	why := l.Remote.Lost().Error()
+	why := l.Lost().Error()
 	if !strings.Contains(why, "refused this client: it runs another scene") || !strings.Contains(why, "the server runs arena (8 players) in state sync") || !strings.Contains(why, "this client built cubes") {
 		t.Fatalf("reason %q", why)
 	}
@@ -80,7 +80,7 @@ func TestARefusedWindowSaysWhyInFull(t *testing.T) {
 			}
 		}
 	}
-	if got := l.LostNews(); got != l.Remote.Lost() {
+	if got := l.LostNews(); got != l.Lost() {
 		t.Errorf("first news %v, want the reason", got)
 	}
 	if got := l.LostNews(); got != nil {

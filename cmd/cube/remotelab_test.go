@@ -80,8 +80,8 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 	}
 	frames(4*time.Second, nil)
 	c := l.Client()
-	if !c.Joined() || c.Stats.StatesReceived == 0 || l.Remote.Lost() != nil {
-		t.Fatalf("joined %v, %d states, lost %v", c.Joined(), c.Stats.StatesReceived, l.Remote.Lost())
+	if !c.Joined() || c.Stats.StatesReceived == 0 || l.Lost() != nil {
+		t.Fatalf("joined %v, %d states, lost %v", c.Joined(), c.Stats.StatesReceived, l.Lost())
 	}
 	hud := strings.Join(l.HUD(), "\n")
 	for _, want := range []string{"server " + srv.addr, "slot ", "lan on this link", "8 slots", "Y server remote", "mispredicted: input"} {
@@ -114,7 +114,7 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 	if !c.Settled(states) || c.Stats.Mispredicted[predict.KindNondeterminism] != 0 {
 		b := c.World().Body(c.Body())
 		t.Errorf("after the drain: settled %v, mispredicted %v; states %d then %d, compared %+v, vel %v %v, tick %d, lost %v, hud:\n%s", c.Settled(states), c.Stats.Mispredicted,
-			states, c.Stats.StatesReceived, c.Compared(), b.Vel, b.AngVel, c.Tick(), l.Remote.Lost(), strings.Join(l.HUD(), "\n"))
+			states, c.Stats.StatesReceived, c.Compared(), b.Vel, b.AngVel, c.Tick(), l.Lost(), strings.Join(l.HUD(), "\n"))
 	}
 	r.Close()
 	time.Sleep(300 * time.Millisecond)
@@ -146,13 +146,13 @@ func TestWindowBots(t *testing.T) {
 		t.Errorf("HUD does not count the bots:\n%s", hud)
 	}
 	// Every bot drives its cube.
-	sc := l.Sess.Server.Scene()
+	sc := l.Session().Server.Scene()
 	w, _, err := game.Build(sc.Name, cfg.Physics, sc.Options)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for p, b := range sc.Players {
-		if l.Sess.Server.World().Body(b).Pos == w.Body(b).Pos {
+		if l.Session().Server.World().Body(b).Pos == w.Body(b).Pos {
 			t.Errorf("player %d's cube has not moved", p)
 		}
 	}

@@ -86,7 +86,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	l.Paused = wf.paused
 	var rec *recording
 	if wf.record.path != "" {
-		if rec, err = startRecording(wf.record.path, uint32(wf.record.fullEvery), l.Sess); err != nil {
+		if rec, err = startRecording(wf.record.path, uint32(wf.record.fullEvery), l.Session()); err != nil {
 			return err
 		}
 		l.OnReset = func() {
@@ -179,7 +179,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			break
 		}
 	}
-	if l.Remote != nil && l.Remote.Lost() != nil {
+	if l.Lost() != nil {
 		return exitError{code: 1} // the reason went to stderr when it happened
 	}
 	return nil
@@ -315,8 +315,7 @@ func build(l *lab.Lab, f *render.Frame) {
 	if w.Enabled(player) {
 		f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: colorPlayer, Style: render.Solid, Shadow: true})
 	}
-	if l.Show.Server && l.Sess != nil {
-		b := l.Sess.Server.World().Body(player)
+	if b, ok := l.ServerCube(player); ok && l.Show.Server {
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: colorServer, Style: render.Translucent})
 	}
 	if _, ok := c.Newest(); ok && l.Show.Snapshot {

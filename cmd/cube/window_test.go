@@ -188,7 +188,7 @@ func TestFrameHoldsEveryBody(t *testing.T) {
 	}
 	var f render.Frame
 	build(l, &f)
-	w := l.Sess.Client.World()
+	w := l.Session().Client.World()
 	var solid, red, neutral, blocks, shadows int
 	for _, b := range f.Boxes {
 		if b.Style != render.Solid {
@@ -213,7 +213,7 @@ func TestFrameHoldsEveryBody(t *testing.T) {
 	}
 	// The player's cube is drawn where the display puts it (with the
 	// smoothing offset), the others where the predicted world has them.
-	pos, _ := l.Sess.Display()
+	pos, _ := l.Session().Display()
 	for _, b := range f.Boxes {
 		if b.Color == colorPlayer && b.Center != v32(pos) {
 			t.Errorf("player cube at %v, want the displayed %v", b.Center, pos)
@@ -221,7 +221,7 @@ func TestFrameHoldsEveryBody(t *testing.T) {
 	}
 	// In the arena the statics are obstacles for the camera.
 	_ = l.Act(lab.ActNextScene) // pyramid
-	for l.Sess.Config.Scene != "arena" {
+	for l.Session().Config.Scene != "arena" {
 		_ = l.Act(lab.ActNextScene)
 	}
 	build(l, &f)

@@ -3,7 +3,6 @@ package lab
 import (
 	"fmt"
 	"strings"
-	"time"
 )
 
 // Compact windows: below compactWidth×compactHeight the HUD keeps the lines
@@ -29,28 +28,12 @@ func (l *Lab) compactHUD() []string {
 	if have {
 		ack, lead = fmt.Sprint(newest), int(int32(c.Tick()-newest))
 	}
-	var lines []string
-	if r := l.Remote; r != nil {
-		slot := "joining"
-		if c.Joined() {
-			slot = fmt.Sprintf("slot %d", c.Slot())
-		}
-		lines = append(lines, fmt.Sprintf("server %s  %s", r.Addr, slot),
-			fmt.Sprintf("%s on this link  loss %.1f%%", r.preset.Name, 100*r.preset.Conditions.Loss))
-	} else {
-		cond := l.Sess.Config.Conditions
-		lines = append(lines, fmt.Sprintf("%s  RTT %v  loss %.1f%%", l.Sess.Config.Preset, (2*cond.Latency).Round(time.Millisecond), 100*cond.Loss))
-	}
-	scene := fmt.Sprintf("scene %s  %s", c.Scene().Name, SyncName(c.Config.Mode))
-	if l.Remote == nil && len(l.Sess.Clients) > 1 {
-		scene += fmt.Sprintf("  %d bots", len(l.Sess.Clients)-1)
-	}
 	st := c.Stats
-	lines = append(lines, scene,
+	lines := append(l.play.Status(true),
 		fmt.Sprintf("tick %d  acked %s  lead %d", c.Tick(), ack, lead),
 		fmt.Sprintf("corrections %d (%d/s)  resyncs %d", st.Corrections, len(l.corrections), st.Resyncs),
 		fmt.Sprintf("%.0f fps  %s", l.fps(), l.runState()))
-	if l.Remote != nil && l.Remote.lost != nil {
+	if l.Lost() != nil {
 		lines = append(lines, "connection ended  Esc: quit")
 	} else {
 		lines = append(lines, "F1: help  Tab: hide")
@@ -75,8 +58,9 @@ func (l *Lab) runState() string {
 	switch {
 	case l.Paused:
 		return "PAUSED"
-	case l.Remote == nil && l.pace.recent() < 0.95:
-		return fmt.Sprintf("running at %.0f%% speed", 100*l.pace.recent())
+	}
+	if recent, _, ok := l.play.Speed(); ok && recent < 0.95 {
+		return fmt.Sprintf("running at %.0f%% speed", 100*recent)
 	}
 	return "running"
 }

@@ -21,22 +21,22 @@ func TestLabActions(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if hz := l.Sess.Config.SnapshotHz; hz != 1 {
+	if hz := l.Session().Config.SnapshotHz; hz != 1 {
 		t.Fatalf("after halving ten times: %d Hz, want the floor 1", hz)
 	}
 	for i := 0; i < 10; i++ {
 		_ = l.Act(ActFaster)
 	}
-	if hz := l.Sess.Config.SnapshotHz; hz != 64 {
+	if hz := l.Session().Config.SnapshotHz; hz != 64 {
 		t.Fatalf("after doubling ten times: %d Hz, want the ceiling 64", hz)
 	}
-	if err := l.Act(ActPreset5); err != nil || l.Sess.Config.Preset != "bad" {
-		t.Fatalf("key 5: preset %q, %v", l.Sess.Config.Preset, err)
+	if err := l.Act(ActPreset5); err != nil || l.Session().Config.Preset != "bad" {
+		t.Fatalf("key 5: preset %q, %v", l.Session().Config.Preset, err)
 	}
 	_ = l.Act(ActCorrections)
 	_ = l.Act(ActRedundancy)
 	_ = l.Act(ActSmoothing)
-	c := l.Sess.Client
+	c := l.Session().Client
 	if c.Config.Corrections || c.Config.Redundancy || c.Smooth.Enabled {
 		t.Fatal("toggles did not switch off")
 	}
@@ -46,22 +46,22 @@ func TestLabActions(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if l.Sess.Now() == 0 {
+	if l.Session().Now() == 0 {
 		t.Fatal("frames did not advance the session")
 	}
 	_ = l.Act(ActReset)
-	if l.Sess.Now() != 0 || l.Sess.Config.Preset != "bad" || l.Sess.Client.Config.Corrections {
+	if l.Session().Now() != 0 || l.Session().Config.Preset != "bad" || l.Session().Client.Config.Corrections {
 		t.Fatal("reset lost the settings or the time")
 	}
 	// Pause stops ticks; the step key runs exactly one.
 	_ = l.Act(ActPause)
 	_ = l.Frame(1)
-	if l.Sess.Now() != 0 {
+	if l.Session().Now() != 0 {
 		t.Fatal("paused lab ticked")
 	}
 	_ = l.Act(ActStep)
-	if l.Sess.Now() != l.Sess.TickDuration() {
-		t.Fatalf("step while paused: %v, want one tick", l.Sess.Now())
+	if l.Session().Now() != l.Session().TickDuration() {
+		t.Fatalf("step while paused: %v, want one tick", l.Session().Now())
 	}
 }
 
@@ -83,7 +83,7 @@ func TestHUDShowsWhatTheIssueAsks(t *testing.T) {
 			t.Errorf("HUD lacks %q:\n%s", want, hud)
 		}
 	}
-	if z := l.Sess.Client.World().Body(0).Pos.Z; z >= 0 {
+	if z := l.Session().Client.World().Body(0).Pos.Z; z >= 0 {
 		t.Fatalf("holding W did not move the cube towards -Z: z = %v", z)
 	}
 }
@@ -134,12 +134,12 @@ func TestHUDRatesAreOverTheLastSecond(t *testing.T) {
 		}
 	}
 	run(3)
-	fast := l.Sess.Meter.Rates().DownKbps
-	for l.Sess.Config.SnapshotHz > 1 {
+	fast := l.Session().Meter.Rates().DownKbps
+	for l.Session().Config.SnapshotHz > 1 {
 		_ = l.Act(ActSlower)
 	}
 	run(2)
-	slow := l.Sess.Meter.Rates().DownKbps
+	slow := l.Session().Meter.Rates().DownKbps
 	// One snapshot a second instead of 64: the rate over the last second
 	// falls to about a 64th; an average since the start would still be
 	// above half of it.
@@ -165,7 +165,7 @@ func TestQuietResyncsAreNotDrawnAsCorrections(t *testing.T) {
 	for i := 0; i < 6*64; i++ {
 		_ = l.Frame(1.0 / 64)
 	}
-	st := l.Sess.Client.Stats
+	st := l.Session().Client.Stats
 	if st.Resyncs == 0 || st.Corrections != 0 {
 		t.Fatalf("%d resyncs, %d corrections; the test needs resyncs only", st.Resyncs, st.Corrections)
 	}
@@ -192,8 +192,8 @@ func TestQuietResyncsAreNotDrawnAsCorrections(t *testing.T) {
 			fixes++
 		}
 	}
-	if l.Sess.Client.Stats.Corrections == 0 || fixes == 0 {
-		t.Errorf("after a nudge: %d corrections, %d marks", l.Sess.Client.Stats.Corrections, fixes)
+	if l.Session().Client.Stats.Corrections == 0 || fixes == 0 {
+		t.Errorf("after a nudge: %d corrections, %d marks", l.Session().Client.Stats.Corrections, fixes)
 	}
 }
 
@@ -208,10 +208,10 @@ func TestHUDShowsRejectedAndUnverified(t *testing.T) {
 	for i := 0; i < 64; i++ {
 		_ = l.Frame(1.0 / 64)
 	}
-	now := l.Sess.Now()
-	_ = l.Sess.Net.Send(now, l.Sess.Conns[0].Peer(), []byte{0xde, 0xad})
-	_ = l.Sess.Conns[0].Send(now, []byte{0xbe, 0xef, 0})
-	_ = l.Sess.Conns[0].Send(now, []byte{1})
+	now := l.Session().Now()
+	_ = l.Session().Net.Send(now, l.Session().Conns[0].Peer(), []byte{0xde, 0xad})
+	_ = l.Session().Conns[0].Send(now, []byte{0xbe, 0xef, 0})
+	_ = l.Session().Conns[0].Send(now, []byte{1})
 	for i := 0; i < 3*64; i++ {
 		_ = l.Frame(1.0 / 64)
 	}
@@ -219,7 +219,7 @@ func TestHUDShowsRejectedAndUnverified(t *testing.T) {
 		t.Errorf("HUD line %q, want rejected: client 1  server 2", line)
 	}
 	// Corrections off and one-ulp differences: unverified mispredictions.
-	n := l.Sess.Client.Stats.Mispredicted[predict.KindUnverified]
+	n := l.Session().Client.Stats.Mispredicted[predict.KindUnverified]
 	if line := hudLine(l, "unverified"); n == 0 || !strings.Contains(line, fmt.Sprintf("unverified %d", n)) {
 		t.Errorf("%d unverified; HUD line %q", n, line)
 	}
@@ -245,30 +245,30 @@ func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
 		if err := l.Act(ActNextScene); err != nil {
 			t.Fatal(err)
 		}
-		got = append(got, l.Sess.Config.Scene)
+		got = append(got, l.Session().Config.Scene)
 		if !l.CameraReset {
-			t.Errorf("scene %s: the camera was not asked to reset", l.Sess.Config.Scene)
+			t.Errorf("scene %s: the camera was not asked to reset", l.Session().Config.Scene)
 		}
-		c := l.Sess.Client
-		if c.Tick() != 0 || l.Sess.Config.Preset != "average" || l.Sess.Config.SnapshotHz != 32 || c.Smooth.Enabled || l.Show.Server || !l.Sess.Config.Options.Quantize {
+		c := l.Session().Client
+		if c.Tick() != 0 || l.Session().Config.Preset != "average" || l.Session().Config.SnapshotHz != 32 || c.Smooth.Enabled || l.Show.Server || !l.Session().Config.Options.Quantize {
 			t.Errorf("scene %s: tick %d, preset %s, %d Hz, smoothing %v, server cube %v, quantize %v: the settings were not kept",
-				l.Sess.Config.Scene, c.Tick(), l.Sess.Config.Preset, l.Sess.Config.SnapshotHz, c.Smooth.Enabled, l.Show.Server, l.Sess.Config.Options.Quantize)
+				l.Session().Config.Scene, c.Tick(), l.Session().Config.Preset, l.Session().Config.SnapshotHz, c.Smooth.Enabled, l.Show.Server, l.Session().Config.Options.Quantize)
 		}
 		if l.pilot == nil {
-			t.Errorf("scene %s: the autopilot was lost", l.Sess.Config.Scene)
+			t.Errorf("scene %s: the autopilot was lost", l.Session().Config.Scene)
 		}
 	}
 	if want := "arena cubes pyramid stack drop"; strings.Join(got, " ") != want {
 		t.Errorf("scenes %q, want %q", got, want)
 	}
-	if n := l.Sess.Client.World().NumBodies(); n != 30 {
+	if n := l.Session().Client.World().NumBodies(); n != 30 {
 		t.Errorf("back at drop: %d bodies, want the -bodies 30 it started with", n)
 	}
 	// The reset-camera key asks the window; nothing else changes.
 	l.CameraReset = false
-	tick := l.Sess.Client.Tick()
+	tick := l.Session().Client.Tick()
 	_ = l.Act(ActResetCamera)
-	if !l.CameraReset || l.Sess.Client.Tick() != tick {
+	if !l.CameraReset || l.Session().Client.Tick() != tick {
 		t.Error("reset camera: not asked, or the session changed")
 	}
 }
@@ -285,12 +285,12 @@ func TestSyncModeKey(t *testing.T) {
 	for i := 0; i < 120; i++ {
 		_ = l.Frame(1.0 / 60)
 	}
-	before := l.Sess
+	before := l.Session()
 	if err := l.Act(ActSyncMode); err != nil {
 		t.Fatal(err)
 	}
-	if l.Sess == before || l.Sess.Client.Config.Mode != predict.InputSync || l.Sess.Config.Scene != "pyramid" {
-		t.Fatalf("after I: new session %v, mode %v, scene %s", l.Sess != before, l.Sess.Client.Config.Mode, l.Sess.Config.Scene)
+	if l.Session() == before || l.Session().Client.Config.Mode != predict.InputSync || l.Session().Config.Scene != "pyramid" {
+		t.Fatalf("after I: new session %v, mode %v, scene %s", l.Session() != before, l.Session().Client.Config.Mode, l.Session().Config.Scene)
 	}
 	for i := 0; i < 120; i++ {
 		_ = l.Frame(1.0 / 60)
@@ -299,12 +299,12 @@ func TestSyncModeKey(t *testing.T) {
 	if !strings.Contains(hud, "input sync") || !strings.Contains(hud, "input sync: the session restarts") {
 		t.Errorf("HUD after I:\n%s", hud)
 	}
-	if l.Sess.Client.Stats.StatesReceived == 0 {
+	if l.Session().Client.Stats.StatesReceived == 0 {
 		t.Error("no relay taken in input sync")
 	}
 	_ = l.Act(ActSyncMode)
-	if l.Sess.Client.Config.Mode != predict.StateSync {
-		t.Fatalf("I twice: mode %v", l.Sess.Client.Config.Mode)
+	if l.Session().Client.Config.Mode != predict.StateSync {
+		t.Fatalf("I twice: mode %v", l.Session().Client.Config.Mode)
 	}
 }
 
@@ -317,13 +317,13 @@ func TestSlowTicksRunInSlowMotion(t *testing.T) {
 		t.Fatal(err)
 	}
 	var now time.Duration
-	l.wall = func() time.Duration { now += 30 * time.Millisecond; return now } // every reading: 30 ms later
+	l.local.wall = func() time.Duration { now += 30 * time.Millisecond; return now } // every reading: 30 ms later
 	for f := 0; f < 40; f++ {
-		before := l.Sess.Now()
+		before := l.Session().Now()
 		if err := l.Frame(6.0 / 64); err != nil { // six ticks due a frame
 			t.Fatal(err)
 		}
-		if ran := (l.Sess.Now() - before) / l.Sess.TickDuration(); ran != 2 {
+		if ran := (l.Session().Now() - before) / l.Session().TickDuration(); ran != 2 {
 			t.Fatalf("frame %d ran %d ticks; want the 2 that fit 40 ms at 30 ms each", f, ran)
 		}
 	}
@@ -331,7 +331,7 @@ func TestSlowTicksRunInSlowMotion(t *testing.T) {
 		t.Fatalf("HUD %q: want the session's speed, about a third", line)
 	}
 	// A fast machine again: every tick due runs and the note goes.
-	l.wall = func() time.Duration { return now }
+	l.local.wall = func() time.Duration { return now }
 	for f := 0; f < 60; f++ {
 		if err := l.Frame(6.0 / 64); err != nil {
 			t.Fatal(err)

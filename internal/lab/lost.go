@@ -13,23 +13,25 @@ const lostQuit = "Esc or closing the window quits (exit status 1)"
 // refused or lost: a title, the reason in full (the banner wraps it), and
 // how to leave. It returns "" while the connection stands.
 func (l *Lab) LostBanner() string {
-	if l.Remote == nil || l.Remote.lost == nil {
+	r, ok := l.play.(*Remote)
+	if !ok || r.lost == nil {
 		return ""
 	}
 	title := "CONNECTION LOST"
-	if errors.Is(l.Remote.cause, predict.ErrRefused) {
+	if errors.Is(r.cause, predict.ErrRefused) {
 		title = "REFUSED BY THE SERVER"
 	}
-	return title + "\n" + l.Remote.lost.Error() + "\n" + lostQuit
+	return title + "\n" + r.lost.Error() + "\n" + lostQuit
 }
 
 // lostNews returns what ended the connection the first time it is asked
 // after the connection ended, and nil before and after: the window prints
 // it on stderr when it happens, not only when the window closes.
 func (l *Lab) LostNews() error {
-	if l.Remote == nil || l.Remote.lost == nil || l.Remote.told {
+	r, ok := l.play.(*Remote)
+	if !ok || r.lost == nil || r.told {
 		return nil
 	}
-	l.Remote.told = true
-	return l.Remote.lost
+	r.told = true
+	return r.lost
 }

@@ -57,8 +57,9 @@ func share(ran, due float64) float64 {
 // closing line, ", speed P%", or "" against a remote server, whose client
 // keeps its own pace.
 func (l *Lab) PaceNote() string {
-	if l.Remote != nil {
+	_, total, ok := l.play.Speed()
+	if !ok {
 		return ""
 	}
-	return fmt.Sprintf(", speed %.0f%%", 100*l.pace.total())
+	return fmt.Sprintf(", speed %.0f%%", 100*total)
 }

@@ -24,7 +24,7 @@ func TestSpeedFigureIsTicksSimulatedOverTicksDue(t *testing.T) {
 		t.Fatal(err)
 	}
 	var now time.Duration
-	l.wall = func() time.Duration { now += 100 * time.Millisecond; return now } // every reading: 100 ms later
+	l.local.wall = func() time.Duration { now += 100 * time.Millisecond; return now } // every reading: 100 ms later
 	var last, elapsed time.Duration
 	for range 50 {
 		e := now - last
@@ -34,17 +34,17 @@ func TestSpeedFigureIsTicksSimulatedOverTicksDue(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	simulated := float64(l.Sess.Now() / l.Sess.TickDuration())
-	due := elapsed.Seconds() / l.Sess.TickDuration().Seconds()
+	simulated := float64(l.Session().Now() / l.Session().TickDuration())
+	due := elapsed.Seconds() / l.Session().TickDuration().Seconds()
 	want := simulated / due
 	if want > 0.09 || want < 0.07 {
 		t.Fatalf("the fake clock ran %v ticks in %v ticks of wall-clock time: the test's premise is off", simulated, due)
 	}
 	// The ticks due less those not due yet (under one tick).
-	if got := l.pace.total(); math.Abs(got-want) > 1/due {
+	if got := l.local.pace.total(); math.Abs(got-want) > 1/due {
 		t.Errorf("speed since the start %.4f, want ticks simulated over ticks due %.4f", got, want)
 	}
-	if got := l.pace.recent(); math.Abs(got-want) > 0.005 {
+	if got := l.local.pace.recent(); math.Abs(got-want) > 0.005 {
 		t.Errorf("HUD speed %.4f, want %.4f", got, want)
 	}
 	line := hudLine(l, "speed")

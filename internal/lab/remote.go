@@ -1,11 +1,15 @@
 package lab
 
 import (
+	"fmt"
 	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/netsim"
+	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/session"
 	"github.com/cubelab/cube/transport"
@@ -22,7 +26,9 @@ type Remote struct {
 	pace   Pacer
 	clock  time.Duration // the window's time, summed from its frames
 	at     time.Duration // the time of the client's newest turn
-	rates  rateWindow
+	meter  session.Meter // the client's traffic, turn by turn
+	bodies uint64        // bodies received at the last turn
+	shown  session.DisplayTrack
 	lost   error // what ended the connection, or the server's refusal
 	cause  error // the error behind lost, as the client's turn returned it
 	told   bool  // lost was printed on stderr
@@ -34,16 +40,17 @@ type Remote struct {
 // turns the error that ends a client's turn into what the window says and
 // exits with (nil: the error itself).
 func Connect(addr string, conn transport.Client, c *predict.Client, p netsim.Preset, fail func(err error, addr string, c *predict.Client) error) (*Remote, error) {
-	r := &Remote{Addr: addr, conn: conn, ep: session.NewEndpoint(c, conn), pace: Pacer{MaxLate: ClientMaxLate}, fail: fail}
-	if err := r.setPreset(p); err != nil {
+	r := &Remote{Addr: addr, conn: conn, ep: session.NewEndpoint(c, conn), pace: Pacer{MaxLate: ClientMaxLate}, fail: fail,
+		meter: session.NewMeter(tick.Duration(c.World().Config()))}
+	if err := r.SetPreset(p); err != nil {
 		return nil, err
 	}
 	c.Clock = func() time.Duration { return r.at }
 	return r, nil
 }
 
-// setPreset conditions the client's own link, both ways.
-func (r *Remote) setPreset(p netsim.Preset) error {
+// SetPreset conditions the client's own link, both ways.
+func (r *Remote) SetPreset(p netsim.Preset) error {
 	if err := r.conn.SetConditions(p.Conditions, p.Conditions); err != nil {
 		return err
 	}
@@ -51,14 +58,14 @@ func (r *Remote) setPreset(p netsim.Preset) error {
 	return nil
 }
 
-// advance moves the window's clock on by elapsed seconds and runs the
+// Run moves the window's clock on by elapsed seconds and runs the
 // client's turns due by then, each with in(), calling after() after each.
 // Unlike the window's in-process clock it pays a stall's whole debt at
 // once (see clientMaxLate): a client behind its server is lost. Once the
 // connection is lost it does nothing: the window shows why.
-func (r *Remote) advance(elapsed float64, in func() game.Input, after func()) {
+func (r *Remote) Run(elapsed float64, in func() game.Input, after func()) error {
 	if r.lost != nil {
-		return
+		return nil
 	}
 	if elapsed > 0 {
 		r.clock += time.Duration(elapsed * float64(time.Second))
@@ -68,7 +75,7 @@ func (r *Remote) advance(elapsed float64, in func() game.Input, after func()) {
 	for {
 		interval := time.Duration(float64(td) / c.Sync.Speed)
 		if r.pace.Wait(r.clock, interval) > 0 {
-			return
+			return nil
 		}
 		r.at = r.pace.Turn(interval)
 		if err := r.ep.Turn(r.at, in()); err != nil {
@@ -76,9 +83,12 @@ func (r *Remote) advance(elapsed float64, in func() game.Input, after func()) {
 			if r.fail != nil {
 				r.lost = r.fail(err, r.Addr, c)
 			}
-			return
+			return nil
 		}
-		r.rates.add(r.at, &r.ep.Traffic, c.Stats.BodiesReceived)
+		t := r.ep.Traffic
+		t.Bodies = int(c.Stats.BodiesReceived - r.bodies)
+		r.bodies = c.Stats.BodiesReceived
+		r.meter.Tick(t)
 		r.ep.Traffic = session.Traffic{}
 		after()
 	}
@@ -87,65 +97,56 @@ func (r *Remote) advance(elapsed float64, in func() game.Input, after func()) {
 // Close closes the connection: the server sees the client go.
 func (r *Remote) Close() { _ = r.conn.Close() }
 
-// rateWindow keeps a client's traffic turn by turn for the HUD's rates
-// over the last second.
-type rateWindow struct {
-	ring  [256]rateSample // more than a second of turns at 64 Hz
-	next  int
-	n     int
-	total session.Traffic
+// Client returns the client that plays against the server.
+func (r *Remote) Client() *predict.Client { return r.ep.Client }
+
+// Now returns the time of the client's newest turn.
+func (r *Remote) Now() time.Duration { return r.at }
+
+// Frame moves the client's display on.
+func (r *Remote) Frame(elapsed float64) { r.shown.Frame(r.ep.Client, elapsed) }
+
+// Display returns the displayed pose of the client's cube.
+func (r *Remote) Display() (mgl64.Vec3, mgl64.Quat) { return session.DisplayPose(r.ep.Client) }
+
+// Rates returns the client's traffic over the last second.
+func (r *Remote) Rates() session.Rates { return r.meter.Rates() }
+
+// Status returns the HUD's lines on the server, this client's link and
+// the scene.
+func (r *Remote) Status(compact bool) []string {
+	c := r.ep.Client
+	cond := r.preset.Conditions
+	slot := "joining"
+	if c.Joined() {
+		slot = fmt.Sprintf("slot %d", c.Slot())
+	}
+	if compact {
+		return []string{fmt.Sprintf("server %s  %s", r.Addr, slot),
+			fmt.Sprintf("%s on this link  loss %.1f%%", r.preset.Name, 100*cond.Loss),
+			fmt.Sprintf("scene %s  %s", c.Scene().Name, SyncName(c.Config.Mode))}
+	}
+	return []string{
+		fmt.Sprintf("server %s  %s  %s", r.Addr, slot, JoinRoundTrip(c.Sync.RTT, tick.Duration(c.World().Config()))),
+		fmt.Sprintf("%s on this link  one-way %v ±%v  loss %.1f%%", r.preset.Name, cond.Latency, cond.Jitter, 100*cond.Loss),
+		fmt.Sprintf("scene %s, %d bodies, %d slots  %s", c.Scene().Name, c.World().NumBodies(), len(c.Scene().Players), SyncName(c.Config.Mode))}
 }
 
-type rateSample struct {
-	at     time.Duration
-	total  session.Traffic // sums since the start
-	bodies uint64
+// Late returns the client's late inputs as the server's messages tell.
+func (r *Remote) Late() uint64 { return r.ep.Buffer.Late }
+
+// Rejected returns the messages the client rejected; the server's count
+// is the server's.
+func (r *Remote) Rejected() string {
+	return fmt.Sprintf("rejected: client %d", r.ep.Client.Stats.Rejected.Total())
 }
 
-// add records a turn at time at that moved t (bodies: the client's bodies
-// received so far).
-func (w *rateWindow) add(at time.Duration, t *session.Traffic, bodies uint64) {
-	w.total.UpBytes += t.UpBytes
-	w.total.DownBytes += t.DownBytes
-	w.total.UpPackets += t.UpPackets
-	w.total.DownPackets += t.DownPackets
-	w.ring[w.next] = rateSample{at: at, total: w.total, bodies: bodies}
-	w.next = (w.next + 1) % len(w.ring)
-	w.n = min(w.n+1, len(w.ring))
-}
+// ServerCube returns false: the server is remote.
+func (r *Remote) ServerCube(int) (physics.BodyState, bool) { return physics.BodyState{}, false }
 
-// rates returns the traffic of the last second as the HUD shows it.
-func (w *rateWindow) rates() session.Rates {
-	var r session.Rates
-	if w.n < 2 {
-		return r
-	}
-	newest := &w.ring[(w.next-1+len(w.ring))%len(w.ring)]
-	oldest := newest
-	for k := 2; k <= w.n; k++ {
-		s := &w.ring[(w.next-k+len(w.ring))%len(w.ring)]
-		if newest.at-s.at > time.Second {
-			break
-		}
-		oldest = s
-	}
-	span := (newest.at - oldest.at).Seconds()
-	up := newest.total.UpBytes - oldest.total.UpBytes
-	down := newest.total.DownBytes - oldest.total.DownBytes
-	upN := newest.total.UpPackets - oldest.total.UpPackets
-	downN := newest.total.DownPackets - oldest.total.DownPackets
-	if span > 0 {
-		r.UpKbps, r.DownKbps = float64(up)*8/1000/span, float64(down)*8/1000/span
-	}
-	if upN > 0 {
-		r.UpBytesPerPacket = float64(up) / float64(upN)
-	}
-	if downN > 0 {
-		r.DownBytesPerPacket = float64(down) / float64(downN)
-		r.BodiesPerPacket = float64(newest.bodies-oldest.bodies) / float64(downN)
-	}
-	return r
-}
+// Speed returns false: the client keeps its own pace, and pays a stall's
+// debt at once.
+func (r *Remote) Speed() (recent, total float64, ok bool) { return 1, 1, false }
 
 // Lost returns what ended the connection, or nil while it stands.
 func (r *Remote) Lost() error { return r.lost }
