@@ -18,7 +18,11 @@ func (l *Lab) Act(a Action) error {
 	}
 	if what, ok := inProcessKeys[a]; ok {
 		if l.local == nil {
-			l.Say(what + ": in process only; the server at " + l.play.(*Remote).Addr + " is remote")
+			where := "the server is remote"
+			if r, ok := l.play.(*Remote); ok {
+				where = "the server at " + r.Addr + " is remote"
+			}
+			l.Say(what + ": in process only; " + where)
 			return nil
 		}
 		return l.actInProcess(a)
