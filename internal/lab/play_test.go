@@ -23,12 +23,11 @@ var (
 // fakePlay is a play with a client and no server: it records what the
 // lab asks of it.
 type fakePlay struct {
-	c       *predict.Client
-	runs    int
-	frames  float64 // seconds of display moved on
-	preset  string
-	inputs  []game.Input
-	samples int
+	c      *predict.Client
+	runs   int
+	frames float64 // seconds of display moved on
+	preset string
+	inputs []game.Input
 }
 
 func (f *fakePlay) Client() *predict.Client { return f.c }
