@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/runplot"
 	"io"
 	"math"
 	"strconv"
@@ -267,7 +268,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		said = stderr
 	}
 	if *plotPath != "" {
-		if err := writePlot(*plotPath, &sum, sess.Timeline); err != nil {
+		if err := runplot.Write(*plotPath, &sum, sess.Timeline); err != nil {
 			return fmt.Errorf("-plot %s: %w", *plotPath, err)
 		}
 		fmt.Fprintf(said, "plot written to %s\n", *plotPath)
