@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/cubelab/cube/internal/stepbench"
 	"strings"
 	"testing"
 )
@@ -44,7 +45,7 @@ func TestBenchReportsWorkers(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, %s", code, errs)
 	}
-	var r benchResult
+	var r stepbench.Result
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}
