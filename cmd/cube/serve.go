@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/serverlog"
 	"io"
 	"math"
 	"syscall"
@@ -105,7 +106,7 @@ func serve(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 			return err
 		}
 	}
-	watch := newNetWatch(ln)
+	watch := serverlog.NewWatch(ln)
 	host, err := server.NewHost(srv, watch, f.snapshotHz)
 	if err != nil {
 		ln.Close()
@@ -114,8 +115,8 @@ func serve(args []string, stdout, stderr io.Writer, ctl *runControl) error {
 	r := &serverRun{flags: &f, srv: srv, ln: ln, watch: watch, host: host, start: time.Now()}
 	host.PerAddress, host.Budget = f.perAddress, receiveBudget
 	host.Clock = func() time.Duration { return time.Since(r.start) }
-	r.log = newServerLog(watch, r.now)
-	r.log.attach(srv)
+	r.log = serverlog.NewLog(watch, r.now)
+	r.log.Attach(srv)
 	if _, err := fmt.Fprintf(stdout, "listening %s pin %s\n", ln.BoundAddr(), ln.Pin()); err != nil {
 		ln.Close()
 		rec.close()
@@ -142,9 +143,9 @@ type serverRun struct {
 	flags *serveFlags
 	srv   *server.Server
 	ln    *transport.QUICServer
-	watch *netWatch
+	watch *serverlog.Watch
 	host  *server.Host
-	log   *serverLog
+	log   *serverlog.Log
 	start time.Time
 	pace  lab.Pacer
 	turns uint64
@@ -189,13 +190,13 @@ func (r *serverRun) loop(ctl *runControl, end time.Duration) error {
 // it, never zeros.
 func (r *serverRun) shutdown() {
 	_ = r.ln.Close()
-	r.log.stopping = true
+	r.log.Stopping = true
 	for _, e := range r.watch.Events(nil) {
 		if e.Kind == transport.Gone {
 			r.srv.Leave(uint32(e.Peer))
 		}
 	}
-	for _, conn := range r.log.stillThere() {
+	for _, conn := range r.log.StillThere() {
 		r.srv.Leave(conn)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/serverlog"
 	"io"
 	"time"
 )
@@ -31,7 +32,7 @@ type serverSummary struct {
 		NeverJoined int `json:"never_joined"` // connections that went without a slot: refused (another scene, full) or gone first
 		Peak        int `json:"peak"`
 	} `json:"players"`
-	PerPlayer []playerRecord `json:"per_player"`
+	PerPlayer []serverlog.Player `json:"per_player"`
 	Inputs    struct {
 		Applied  uint64 `json:"applied"`
 		Repeated uint64 `json:"repeated_ticks"`
@@ -89,9 +90,9 @@ func (r *serverRun) summary(ctl *runControl) serverSummary {
 		m.Stopped = ctl.stopped.String()
 	}
 	l := r.log
-	m.Players.Joined, m.Players.Left, m.Players.TimedOut = len(l.players), l.left(), l.timedOut
-	m.Players.NeverJoined, m.Players.Peak = r.watch.neverJoined, l.peak
-	m.PerPlayer = append([]playerRecord{}, l.players...)
+	m.Players.Joined, m.Players.Left, m.Players.TimedOut = len(l.Players), l.Left(), l.TimedOut
+	m.Players.NeverJoined, m.Players.Peak = r.watch.NeverJoined, l.Peak
+	m.PerPlayer = append([]serverlog.Player{}, l.Players...)
 	sv := &r.srv.Stats
 	m.Inputs.Applied, m.Inputs.Repeated, m.Inputs.Late = sv.InputsApplied, sv.RepeatedTicks, sv.LateInputs
 	m.Inputs.Refused, m.Inputs.Rejected, m.Inputs.Why = sv.RefusedInputs, sv.Rejected.Total(), sv.Rejected.String()

@@ -1,4 +1,7 @@
-package main
+// Package serverlog keeps what `cube serve` reports of its clients: each
+// connection's address and why it went (Watch, over the server's
+// transport) and each client's stay in a player slot (Log).
+package serverlog
 
 import (
 	"time"
@@ -7,12 +10,12 @@ import (
 	"github.com/cubelab/cube/transport"
 )
 
-// netWatch is the server's transport as its host sees it, noting each
+// Watch is the server's transport as its host sees it, noting each
 // peer's address and why it went, for the server's summary.
-type netWatch struct {
+type Watch struct {
 	transport.Server
 	peers       map[transport.PeerID]*peerNote // connected, until it leaves or goes
-	neverJoined int                            // connections gone without a player slot: refused, or gone before their Hello was answered
+	NeverJoined int                            // connections gone without a player slot: refused, or gone before their Hello was answered
 }
 
 // peerNote is what the watch knows of one connection.
@@ -25,12 +28,13 @@ type peerNote struct {
 	final  transport.Counters // its counters when it went
 }
 
-func newNetWatch(s transport.Server) *netWatch {
-	return &netWatch{Server: s, peers: make(map[transport.PeerID]*peerNote)}
+// NewWatch returns a watch over s.
+func NewWatch(s transport.Server) *Watch {
+	return &Watch{Server: s, peers: make(map[transport.PeerID]*peerNote)}
 }
 
 // Events passes the transport's events on and notes them.
-func (w *netWatch) Events(dst []transport.PeerEvent) []transport.PeerEvent {
+func (w *Watch) Events(dst []transport.PeerEvent) []transport.PeerEvent {
 	n := len(dst)
 	dst = w.Server.Events(dst)
 	for _, e := range dst[n:] {
@@ -44,7 +48,7 @@ func (w *netWatch) Events(dst []transport.PeerEvent) []transport.PeerEvent {
 			}
 			p.gone, p.reason, p.detail, p.final = true, e.Reason, e.Detail, e.Counters
 			if !p.joined {
-				w.neverJoined++
+				w.NeverJoined++
 				delete(w.peers, e.Peer)
 			}
 		}
@@ -52,8 +56,8 @@ func (w *netWatch) Events(dst []transport.PeerEvent) []transport.PeerEvent {
 	return dst
 }
 
-// playerRecord is one client's stay in a player slot.
-type playerRecord struct {
+// Player is one client's stay in a player slot.
+type Player struct {
 	Slot        int     `json:"slot"`
 	Peer        uint32  `json:"peer"`
 	Addr        string  `json:"addr"`
@@ -74,45 +78,49 @@ type playerRecord struct {
 	RecvDropped uint64 `json:"recv_queue_dropped"`
 }
 
-// serverLog keeps every client's stay, from the server's OnJoin and
+// Log keeps every client's stay, from the server's OnJoin and
 // OnLeave and the watch's notes.
-type serverLog struct {
-	watch    *netWatch
-	clock    func() time.Duration
-	players  []playerRecord // in the order they joined
+type Log struct {
+	watch *Watch
+	clock func() time.Duration
+	// Players are the clients' stays, in the order they joined.
+	Players  []Player
 	open     map[uint32]int // a connection in a slot: its record's index
-	timedOut int
-	peak     int
-	stopping bool // the server is shutting down: those who leave now were there at the end
+	TimedOut int            // clients that timed out
+	Peak     int            // the most clients in a slot at once
+	// Stopping says the server is shutting down: those who leave now
+	// were there at the end.
+	Stopping bool
 }
 
-func newServerLog(w *netWatch, clock func() time.Duration) *serverLog {
-	return &serverLog{watch: w, clock: clock, open: make(map[uint32]int)}
+// NewLog returns a log that reads the server's time from clock.
+func NewLog(w *Watch, clock func() time.Duration) *Log {
+	return &Log{watch: w, clock: clock, open: make(map[uint32]int)}
 }
 
-// attach hooks the log to s.
-func (l *serverLog) attach(s *server.Server) {
+// Attach hooks the log to s.
+func (l *Log) Attach(s *server.Server) {
 	s.OnJoin, s.OnLeave = l.join, l.leave
 }
 
-func (l *serverLog) join(slot int, conn uint32) {
-	r := playerRecord{Slot: slot, Peer: conn, Joined: l.clock().Seconds(), Left: -1}
+func (l *Log) join(slot int, conn uint32) {
+	r := Player{Slot: slot, Peer: conn, Joined: l.clock().Seconds(), Left: -1}
 	if p := l.watch.peers[transport.PeerID(conn)]; p != nil {
 		p.joined = true
 		r.Addr = p.addr
 	}
-	l.open[conn] = len(l.players)
-	l.players = append(l.players, r)
-	l.peak = max(l.peak, len(l.open))
+	l.open[conn] = len(l.Players)
+	l.Players = append(l.Players, r)
+	l.Peak = max(l.Peak, len(l.open))
 }
 
-func (l *serverLog) leave(slot int, conn uint32, st server.PeerStats, timedOut bool) {
+func (l *Log) leave(slot int, conn uint32, st server.PeerStats, timedOut bool) {
 	i, ok := l.open[conn]
 	if !ok {
 		return
 	}
 	delete(l.open, conn)
-	r := &l.players[i]
+	r := &l.Players[i]
 	r.Left = l.clock().Seconds()
 	r.Applied, r.Repeated, r.Late, r.TooFar, r.TooFast = st.Applied, st.Repeated, st.Late, st.TooFar, st.TooFast
 	r.OtherPlayer, r.Rejected, r.BufferP95 = st.OtherPlayer, st.Rejected, st.DepthP95
@@ -120,18 +128,18 @@ func (l *serverLog) leave(slot int, conn uint32, st server.PeerStats, timedOut b
 	delete(l.watch.peers, transport.PeerID(conn))
 	r.RecvDropped = l.watch.recvDropped(transport.PeerID(conn), p)
 	switch {
-	case l.stopping && (p == nil || !p.gone || p.reason == transport.ReasonLocal):
+	case l.Stopping && (p == nil || !p.gone || p.reason == transport.ReasonLocal):
 		r.How = "there until the server stopped"
 	case timedOut:
 		r.How = "timed out: no progress for 5 s"
-		l.timedOut++
+		l.TimedOut++
 	case p == nil || !p.gone:
 		r.How = "left"
 	case p.reason == transport.ReasonClosed:
 		r.How = "closed by the client"
 	case p.reason == transport.ReasonTimeout:
 		r.How = "timed out: no packet for 5 s"
-		l.timedOut++
+		l.TimedOut++
 	case p.reason == transport.ReasonLocal:
 		r.How = "closed by the server"
 	default:
@@ -139,11 +147,11 @@ func (l *serverLog) leave(slot int, conn uint32, st server.PeerStats, timedOut b
 	}
 }
 
-// stillThere returns the connections still in a slot, in the order they
+// StillThere returns the connections still in a slot, in the order they
 // joined.
-func (l *serverLog) stillThere() []uint32 {
+func (l *Log) StillThere() []uint32 {
 	var out []uint32
-	for _, r := range l.players {
+	for _, r := range l.Players {
 		if _, ok := l.open[r.Peer]; ok {
 			out = append(out, r.Peer)
 		}
@@ -151,13 +159,13 @@ func (l *serverLog) stillThere() []uint32 {
 	return out
 }
 
-// left returns the number of clients that left their slot.
-func (l *serverLog) left() int { return len(l.players) - len(l.open) }
+// Left returns the number of clients that left their slot.
+func (l *Log) Left() int { return len(l.Players) - len(l.open) }
 
 // recvDropped returns the datagrams of peer id, noted as p, that its share
 // of the receive queue dropped: from its final counters when it is gone,
 // else from the transport's live ones.
-func (w *netWatch) recvDropped(id transport.PeerID, p *peerNote) uint64 {
+func (w *Watch) recvDropped(id transport.PeerID, p *peerNote) uint64 {
 	if p != nil && p.gone {
 		return p.final.DroppedRecvQueue
 	}
