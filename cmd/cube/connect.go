@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/summarytext"
 	"io"
 	"math"
 	"strings"
@@ -257,13 +258,13 @@ func printClientSummary(w io.Writer, rep *clientReport) {
 		q = ", quantized"
 	}
 	fmt.Fprintf(w, "%s, %s%s, server %s, preset %s on top of the network, %.2f s played + %.2f s drained, %d ticks, %s\n",
-		s.Scene, lab.SyncName(modeName(s.Sync)), q, rep.Server, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks,
-		lab.JoinRoundTrip(time.Duration(s.RTTms*float64(time.Millisecond)), tick.Duration(physics.DefaultConfig())))
+		s.Scene, summarytext.SyncName(summarytext.ModeName(s.Sync)), q, rep.Server, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks,
+		summarytext.JoinRoundTrip(time.Duration(s.RTTms*float64(time.Millisecond)), tick.Duration(physics.DefaultConfig())))
 	fmt.Fprintf(w, "packets   up %d sent, %d dropped by the preset; down %d received, %d dropped by the preset; %.1f kbit/s up, %.1f kbit/s down; largest %d B up, %d B down\n",
 		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent-s.Packets.DownLost, s.Packets.DownLost, s.BytesPerSecond.Up*8/1000, s.BytesPerSecond.Down*8/1000,
 		s.Packets.MaxBytesUp, s.Packets.MaxBytesDown)
-	printClientLines(w, s)
+	summarytext.ClientLines(w, s)
 	fmt.Fprintf(w, "time sync lead about %d ticks, input buffer p95 %.0f ticks, %d late (as the server's messages said), %s\n",
-		s.LeadTicks, s.InputBufferP95, s.LateInputs, plural(int64(s.TimeSyncJumps), "jump"))
-	printFinal(w, s)
+		s.LeadTicks, s.InputBufferP95, s.LateInputs, summarytext.Plural(int64(s.TimeSyncJumps), "jump"))
+	summarytext.Final(w, s)
 }

@@ -1,51 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/cubelab/cube/session"
 )
-
-// TestPrintOverlap: cube sim's line gives the server's figure and client
-// 0's, cube client's its own prediction's.
-func TestPrintOverlap(t *testing.T) {
-	var s session.Summary
-	s.Overlap = session.Overlap{M: 0.03, Tick: 1000}
-	var b bytes.Buffer
-	printOverlap(&b, &s)
-	if want := "overlap   max 0.0300 m predicted (tick 1000)\n"; b.String() != want {
-		t.Errorf("a client's line %q, want %q", b.String(), want)
-	}
-	s.Predicted = &session.Overlap{M: 0.0125, Tick: 1003}
-	b.Reset()
-	printOverlap(&b, &s)
-	if want := "overlap   max 0.0300 m on the server (tick 1000), 0.0125 m predicted (tick 1003)\n"; b.String() != want {
-		t.Errorf("cube sim's line %q, want %q", b.String(), want)
-	}
-}
-
-// overlapFields are the JSON fields of a deepest overlap.
-type overlapFields struct {
-	M    *float64 `json:"max_overlap_m"`
-	Tick *uint32  `json:"max_overlap_tick"`
-}
-
-// check says whether the fields are there and plausible for the arena's
-// autopilot: the cube on the ground and against the walls sinks in by a
-// little (> 0), never 2 cm, at a tick the run reached.
-func (o *overlapFields) check(t *testing.T, what string, lastTick uint32) {
-	t.Helper()
-	if o.M == nil || o.Tick == nil {
-		t.Errorf("%s: max_overlap_m or max_overlap_tick missing", what)
-		return
-	}
-	if *o.M <= 0 || *o.M >= 0.02 || *o.Tick == 0 || *o.Tick > lastTick {
-		t.Errorf("%s: max overlap %v m at tick %d (the run ended at tick %d)", what, *o.M, *o.Tick, lastTick)
-	}
-}
 
 // TestSimJSONReportsOverlap: with a perfect link the client predicts the
 // server's states exactly, so its deepest overlap is the server's, at the
@@ -95,5 +54,25 @@ func TestClientJSONReportsOverlap(t *testing.T) {
 	t.Logf("client: max overlap %v m at tick %d", r.report.Overlap.M, r.report.Overlap.Tick)
 	if f.M != nil && (*f.M != r.report.Overlap.M || r.report.Predicted != nil) {
 		t.Errorf("the report has %+v and predicted %v", r.report.Overlap, r.report.Predicted)
+	}
+}
+
+// overlapFields are the JSON fields of a deepest overlap.
+type overlapFields struct {
+	M    *float64 `json:"max_overlap_m"`
+	Tick *uint32  `json:"max_overlap_tick"`
+}
+
+// check says whether the fields are there and plausible for the arena's
+// autopilot: the cube on the ground and against the walls sinks in by a
+// little (> 0), never 2 cm, at a tick the run reached.
+func (o *overlapFields) check(t *testing.T, what string, lastTick uint32) {
+	t.Helper()
+	if o.M == nil || o.Tick == nil {
+		t.Errorf("%s: max_overlap_m or max_overlap_tick missing", what)
+		return
+	}
+	if *o.M <= 0 || *o.M >= 0.02 || *o.Tick == 0 || *o.Tick > lastTick {
+		t.Errorf("%s: max overlap %v m at tick %d (the run ended at tick %d)", what, *o.M, *o.Tick, lastTick)
 	}
 }

@@ -3,8 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/serverlog"
+	"github.com/cubelab/cube/internal/summarytext"
 	"io"
 	"time"
 )
@@ -125,7 +125,7 @@ func printServerSummary(w io.Writer, m *serverSummary) {
 		sent = fmt.Sprintf("relays at %d Hz", m.SnapshotHz) // input sync has no snapshot budget
 	}
 	fmt.Fprintf(w, "served %s (%d player slots, %s%s, %s) on %s for %.1f s, stopped by %s\n",
-		m.Scene, m.MaxPlayers, lab.SyncName(modeName(m.Sync)), q, sent, m.Listen, m.Seconds, m.Stopped)
+		m.Scene, m.MaxPlayers, summarytext.SyncName(summarytext.ModeName(m.Sync)), q, sent, m.Listen, m.Seconds, m.Stopped)
 	fmt.Fprintf(w, "ticks     %d simulated in %d turns; %d stalls dropped %.3f s\n", m.Ticks, m.Turns, m.Stalls, m.LostSeconds)
 	fmt.Fprintf(w, "tick time p50 %.0f µs, p99 %.0f µs, max %.0f µs\n", m.TickMicros.P50, m.TickMicros.P99, m.TickMicros.Max)
 	p := &m.Players

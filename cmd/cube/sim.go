@@ -3,8 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/runplot"
+	"github.com/cubelab/cube/internal/summarytext"
 	"io"
 	"math"
 	"strconv"
@@ -259,7 +259,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	} else {
-		printSummary(stdout, &sum)
+		summarytext.Sim(stdout, &sum)
 	}
 	// What was written, confirmed: on stdout after the readable summary, on
 	// stderr after the JSON one (stdout holds one JSON object).
@@ -277,38 +277,4 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(said, "record written to %s\n", rf.path)
 	}
 	return ctl.exit(rf.path, sum.Seconds)
-}
-
-func printSummary(w io.Writer, s *session.Summary) {
-	q := ""
-	if s.Quantize {
-		q = ", quantized"
-	}
-	fmt.Fprintf(w, "%s, %s%s, preset %s, %g s played + %.2f s drained, %d ticks, snapshots at %d Hz, round trip %.0f ms, redundancy %v\n",
-		s.Scene, lab.SyncName(modeName(s.Sync)), q, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks, s.SnapshotHz, s.RTTms, s.Redundancy)
-	fmt.Fprintf(w, "packets   up %d sent, %d lost; down %d sent, %d lost; %.1f kbit/s up, %.1f kbit/s down; largest %d B up, %d B down\n",
-		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent, s.Packets.DownLost, s.BytesPerSecond.Up*8/1000, s.BytesPerSecond.Down*8/1000,
-		s.Packets.MaxBytesUp, s.Packets.MaxBytesDown)
-	printClientLines(w, s)
-	fmt.Fprintf(w, "server    %d ticks skipped, %d repeated, %d inputs refused, %d nudges\n",
-		s.SkippedTicks, s.RepeatedTicks, s.RefusedInputs, s.Nudges)
-	fmt.Fprintf(w, "display jump    max %.4f m per frame (largest raw correction %.4f m)\n", s.DisplayJump.Max, s.DisplayJump.MaxCorrection)
-	printFinal(w, s)
-	if s.InputBufferP95 > 0 || s.LeadTicks != 0 {
-		fmt.Fprintf(w, "time sync lead %d ticks, input buffer p95 %.0f ticks, %s, %s\n",
-			s.LeadTicks, s.InputBufferP95, plural(int64(s.LateInputs), "late input"), plural(int64(s.TimeSyncJumps), "jump"))
-	}
-	for i, p := range s.Players {
-		state := "in sync"
-		if !p.Final.InSync {
-			state = "NOT IN SYNC"
-		}
-		fmt.Fprintf(w, "player %d  %s; mispredictions input %d, server %d, remote %d, nondeterminism %d; buffer p95 %.0f, %d late, lead %d; overlap %.4f m\n",
-			i, state, p.Mispredictions.Input, p.Mispredictions.Server, p.Mispredictions.Remote, p.Mispredictions.Nondeterminism,
-			p.InputBufferP95, p.LateInputs, p.LeadTicks, p.Overlap.M)
-	}
-	if sv := s.Server; sv != nil {
-		fmt.Fprintf(w, "server    %d ticks, %d inputs applied, %d repeated, %d late, %d refused, %d rejected, %d joins, %d leaves\n",
-			sv.Ticks, sv.InputsApplied, sv.RepeatedTicks, sv.LateInputs, sv.RefusedInputs, sv.Rejected, sv.Joins, sv.Leaves)
-	}
 }

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/summarytext"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
 )
@@ -101,7 +102,7 @@ func (l *Lab) actInProcess(a Action) error {
 		} else {
 			p.base.Client.Mode = predict.StateSync
 		}
-		l.Say(SyncName(p.base.Client.Mode) + ": the session restarts")
+		l.Say(summarytext.SyncName(p.base.Client.Mode) + ": the session restarts")
 		return l.reset()
 	}
 	return nil

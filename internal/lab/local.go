@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"github.com/cubelab/cube/internal/summarytext"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -142,11 +143,11 @@ func (p *Local) Status(compact bool) []string {
 	}
 	if compact {
 		return []string{fmt.Sprintf("%s  RTT %v  loss %.1f%%", s.Config.Preset, (2 * cond.Latency).Round(time.Millisecond), 100*cond.Loss),
-			fmt.Sprintf("scene %s  %s", c.Scene().Name, SyncName(c.Config.Mode)) + bots}
+			fmt.Sprintf("scene %s  %s", c.Scene().Name, summarytext.SyncName(c.Config.Mode)) + bots}
 	}
 	return []string{
 		fmt.Sprintf("%s  one-way %v ±%v  loss %.1f%%  RTT %v", s.Config.Preset, cond.Latency, cond.Jitter, 100*cond.Loss, 2*cond.Latency),
-		fmt.Sprintf("scene %s, %d bodies  %s  %d Hz", s.Config.Scene, c.World().NumBodies(), SyncName(c.Config.Mode), s.Config.SnapshotHz) + bots}
+		fmt.Sprintf("scene %s, %d bodies  %s  %d Hz", s.Config.Scene, c.World().NumBodies(), summarytext.SyncName(c.Config.Mode), s.Config.SnapshotHz) + bots}
 }
 
 // Late returns the shown client's late inputs as the server counts them.

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"github.com/cubelab/cube/internal/summarytext"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -124,12 +125,12 @@ func (r *Remote) Status(compact bool) []string {
 	if compact {
 		return []string{fmt.Sprintf("server %s  %s", r.Addr, slot),
 			fmt.Sprintf("%s on this link  loss %.1f%%", r.preset.Name, 100*cond.Loss),
-			fmt.Sprintf("scene %s  %s", c.Scene().Name, SyncName(c.Config.Mode))}
+			fmt.Sprintf("scene %s  %s", c.Scene().Name, summarytext.SyncName(c.Config.Mode))}
 	}
 	return []string{
-		fmt.Sprintf("server %s  %s  %s", r.Addr, slot, JoinRoundTrip(c.Sync.RTT, tick.Duration(c.World().Config()))),
+		fmt.Sprintf("server %s  %s  %s", r.Addr, slot, summarytext.JoinRoundTrip(c.Sync.RTT, tick.Duration(c.World().Config()))),
 		fmt.Sprintf("%s on this link  one-way %v ±%v  loss %.1f%%", r.preset.Name, cond.Latency, cond.Jitter, 100*cond.Loss),
-		fmt.Sprintf("scene %s, %d bodies, %d slots  %s", c.Scene().Name, c.World().NumBodies(), len(c.Scene().Players), SyncName(c.Config.Mode))}
+		fmt.Sprintf("scene %s, %d bodies, %d slots  %s", c.Scene().Name, c.World().NumBodies(), len(c.Scene().Players), summarytext.SyncName(c.Config.Mode))}
 }
 
 // Late returns the client's late inputs as the server's messages tell.

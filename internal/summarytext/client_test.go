@@ -1,4 +1,4 @@
-package main
+package summarytext
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ func TestPrintFinal(t *testing.T) {
 		var s session.Summary
 		s.Final.InSync, s.Final.Settled, s.Interrupted = c.inSync, c.settled, c.interrupted
 		var b bytes.Buffer
-		printFinal(&b, &s)
+		Final(&b, &s)
 		if !strings.HasSuffix(b.String(), c.want) {
 			t.Errorf("in sync %v, settled %v, interrupted %v: %q, want it to end %q", c.inSync, c.settled, c.interrupted, b.String(), c.want)
 		}
@@ -36,13 +36,13 @@ func TestPrintFinal(t *testing.T) {
 func TestPrintNonFinite(t *testing.T) {
 	var s session.Summary
 	var b bytes.Buffer
-	printClientLines(&b, &s)
+	ClientLines(&b, &s)
 	if strings.Contains(b.String(), "non-finite") {
 		t.Errorf("a clean run mentions non-finite steps:\n%s", b.String())
 	}
 	s.NonFinite = 2
 	b.Reset()
-	printClientLines(&b, &s)
+	ClientLines(&b, &s)
 	if !strings.Contains(b.String(), "2 steps left a non-finite world") {
 		t.Errorf("two non-finite steps not reported:\n%s", b.String())
 	}
