@@ -261,7 +261,7 @@ func (w *World) endFollow(tick uint32) {
 			w.setState(int(i), &old.States[k])
 		}
 	}
-	w.followCache(old)
+	w.followCache(old) // cache.go, beside storeCache, whose rule it follows
 	if w.rec != nil {
 		act := w.actBuf[:0]
 		for _, i := range old.Active {
@@ -291,101 +291,6 @@ func (w *World) endFollow(tick uint32) {
 		w.followSet.Add(i)
 	}
 	w.follow, w.followSet, w.mask = nil, nil, nil
-}
-
-// followCache writes the cache at the end of a followed step, in one merge
-// in key order of three lists that share no entry:
-//   - the contacts of this step's constraints (each with a followed active
-//     body), as storeCache writes them;
-//   - the entries of the recorded step's contacts (old.Contacts) between
-//     bodies that are not followed: the recorded step's, where this step
-//     made none;
-//   - the entries of the cache before the step that storeCache would carry
-//     (no active or disabled body) and that the recorded step carried too,
-//     or that hold a followed body.
-//
-// When the step is recorded, the trace's contacts are the first two lists:
-// the entries with a body active in the step (a followed active body, or
-// one the recorded step moved and this one took from it). An entry of the
-// third list never has one: a body linked by the cache to a followed body
-// is followed (beginFollow), and so active only if this step moved it.
-func (w *World) followCache(old *Trace) {
-	p, bodies := &w.part, w.st.Bodies
-	cur, next := w.st.Contacts, w.cache[:0]
-	var tr []ContactState
-	rec := w.rec != nil
-	if rec {
-		tr = w.rec.Contacts[:0]
-	}
-	w.markList(old.Active)
-	in, sidx, mark, epoch, add := p.in, w.sidx, w.mark, w.epoch, old.Contacts
-	o, r := 0, 0 // next entries of cur and add
-	// upTo takes the entries of cur and add with keys below limit. Written
-	// out in one loop: it is most of what a followed step with few bodies
-	// costs.
-	upTo := func(limit uint64) {
-		for {
-			kr := ^uint64(0)
-			for ; r < len(add); r++ {
-				c := &add[r]
-				if !in[c.A] && (c.B == Ground || !in[c.B]) {
-					kr = c.key()
-					break
-				}
-			}
-			ko := ^uint64(0)
-			for ; o < len(cur); o++ {
-				c := &cur[o]
-				if sidx[c.A] >= 0 || bodies[c.A].Disabled {
-					continue
-				}
-				if c.B == Ground {
-					if in[c.A] || mark[c.A] != epoch {
-						ko = c.key()
-						break
-					}
-					continue
-				}
-				if sidx[c.B] >= 0 || bodies[c.B].Disabled {
-					continue
-				}
-				if in[c.A] || in[c.B] || (mark[c.A] != epoch && mark[c.B] != epoch) {
-					ko = c.key()
-					break
-				}
-			}
-			switch {
-			case ko < kr && ko < limit:
-				next = append(next, cur[o])
-				o++
-			case kr < limit:
-				next = append(next, add[r])
-				if rec {
-					tr = append(tr, add[r])
-				}
-				r++
-			default:
-				return
-			}
-		}
-	}
-	for ci := range w.cons {
-		c := &w.cons[ci]
-		if c.count == 0 {
-			continue
-		}
-		upTo(contactKey(c.a, c.b, w.info[c.first].feature))
-		n := len(next)
-		next = w.appendContacts(next, c)
-		if rec {
-			tr = append(tr, next[n:]...)
-		}
-	}
-	upTo(^uint64(0))
-	w.cache, w.st.Contacts = cur, next
-	if rec {
-		w.rec.Contacts = tr
-	}
 }
 
 // pairOnly is the solver index the first pass of a followed step gives an

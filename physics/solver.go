@@ -1,7 +1,7 @@
 package physics
 
 // The solver is Box2D v3's soft step, in 3D: once per step the contacts are
-// prepared (collide.go); then each of Config.Iterations substeps integrates
+// prepared (prepare.go); then each of Config.Iterations substeps integrates
 // velocities, warm-starts every contact with its accumulated impulses, solves
 // the contacts with soft position correction, integrates positions and
 // relaxes (solves again without the position correction, relaxIterations

@@ -6,15 +6,15 @@ import "slices"
 //
 //  1. wake the islands of bodies woken since the last step (island.go);
 //  2. list the active bodies (dynamic, enabled, awake) and derive their
-//     rotation, inertia and bounds from the state (collide.go);
+//     rotation, inertia and bounds from the state (activate.go);
 //  3. find the pairs whose bounds overlap (broadphase.go) and their contacts
-//     (manifold.go, clip.go), prepared for the solver and warm-started from
-//     the cache (collide.go);
+//     (collide.go, manifold.go, clip.go), prepared for the solver and
+//     warm-started from the cache (prepare.go);
 //  4. Config.Iterations substeps of the soft-step solver (solver.go); from
 //     the second on, each first makes again the contacts of the pairs that
-//     close in fast (redo, collide.go); then restitution;
-//  5. wake the sleeping boxes an active one pushed, store the contact cache,
-//     put islands at rest to sleep, clear the accumulated forces and
+//     close in fast (redo.go); then restitution;
+//  5. wake the sleeping boxes an active one pushed, store the contact cache
+//     (cache.go), put islands at rest to sleep, clear the accumulated forces and
 //     advance the tick.
 //
 // Bodies that are static, asleep or disabled cost the step only a look in
