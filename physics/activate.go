@@ -5,29 +5,29 @@ package physics
 // rotation, world inverse inertia, the velocity change per substep, how far
 // they may move this step (sweep) and their bounds grown by it.
 func (w *World) activate() {
-	w.active = w.active[:0]
-	w.sb = w.sb[:0]
-	w.vel = w.vel[:0]
+	w.ctx.active = w.ctx.active[:0]
+	w.ctx.sb = w.ctx.sb[:0]
+	w.ctx.vel = w.ctx.vel[:0]
 	dt, h := w.cfg.Dt, w.h
 	for i := range w.shapes {
 		s := &w.shapes[i]
 		b := &w.st.Bodies[i]
 		if s.static || b.Disabled || b.Asleep {
-			w.sidx[i] = -1
+			w.ctx.sidx[i] = -1
 			continue
 		}
-		if w.mask != nil && !w.mask[i] {
+		if w.ctx.mask != nil && !w.ctx.mask[i] {
 			// Awake but not followed (partial.go): its bounds, for the
 			// broad phase to say what it reaches, on the first pass.
-			w.sidx[i] = -1
-			if w.lite {
+			w.ctx.sidx[i] = -1
+			if w.ctx.lite {
 				w.liteBounds(i)
-				w.sidx[i] = pairOnly
+				w.ctx.sidx[i] = pairOnly
 			}
 			continue
 		}
-		w.sidx[i] = int32(len(w.active))
-		w.active = append(w.active, int32(i))
+		w.ctx.sidx[i] = int32(len(w.ctx.active))
+		w.ctx.active = append(w.ctx.active, int32(i))
 		w.fresh[i] = false
 		w.rot[i] = rotationMat(b.Rot)
 		invI := sandwich(&w.rot[i], s.invInertia)
@@ -40,11 +40,11 @@ func (w *World) activate() {
 		sw := mul(dt, v.Len()) + rs
 		w.sweep[i] = sw
 		w.bounds[i] = boundsOf(s.half, &w.rot[i], b.Pos, mul(0.5, w.cfg.Margin)+sw)
-		w.sb = append(w.sb, solverBody{
+		w.ctx.sb = append(w.ctx.sb, solverBody{
 			dv: acc.Scale(h), dw: alpha.Scale(h),
 			invM: s.invMass, invI: invI,
 			vp: v, rs: rs, turn: w.rot[i],
 		})
-		w.vel = append(w.vel, bodyVel{v: b.Vel, w: angVel})
+		w.ctx.vel = append(w.ctx.vel, bodyVel{v: b.Vel, w: angVel})
 	}
 }

@@ -43,7 +43,7 @@ func (w *World) bpLess(i, j int32) bool {
 const maxShifts = 8
 
 // findPairs fills w.bp.pairs with every pair of enabled bodies whose bounds
-// overlap and at least one of which is active this step (w.sidx >= 0, or
+// overlap and at least one of which is active this step (w.ctx.sidx >= 0, or
 // pairOnly) and the other not static, in (a, b) order.
 func (w *World) findPairs() {
 	bp := &w.bp
@@ -74,7 +74,7 @@ func (w *World) findPairs() {
 	// looks only at them.
 	act := bp.act[:0]
 	for _, i := range o {
-		if w.sidx[i] != -1 { // active, or pairOnly
+		if w.ctx.sidx[i] != -1 { // active, or pairOnly
 			act = append(act, i)
 		}
 	}
@@ -90,7 +90,7 @@ func (w *World) findPairs() {
 			continue
 		}
 		bi := &w.bounds[i]
-		if w.sidx[i] == -1 {
+		if w.ctx.sidx[i] == -1 {
 			// Not active: only active bodies may pair with it.
 			for _, j := range act[next:] {
 				bj := &w.bounds[j]

@@ -5,8 +5,8 @@ package physics
 // impulses about the centre (they sum to the centre's impulse and turn by
 // the twist impulse).
 func (w *World) appendContacts(cs []ContactState, c *constraint) []ContactState {
-	pts := w.pts[c.first : c.first+c.count]
-	info := w.info[c.first : c.first+c.count]
+	pts := w.ctx.pts[c.first : c.first+c.count]
+	info := w.ctx.info[c.first : c.first+c.count]
 	share := 1 / float64(len(pts))
 	spread := 0.0
 	for k := range info {
@@ -32,30 +32,30 @@ func (w *World) appendContacts(cs []ContactState, c *constraint) []ContactState 
 // one is a change to the other.
 func (w *World) storeCache() {
 	old := w.st.Contacts
-	next := w.cache[:0]
+	next := w.ctx.cache[:0]
 	o := 0
 	carry := func(limit uint64) {
 		for ; o < len(old) && old[o].key() < limit; o++ {
 			c := &old[o]
-			if w.sidx[c.A] >= 0 || w.st.Bodies[c.A].Disabled {
+			if w.ctx.sidx[c.A] >= 0 || w.st.Bodies[c.A].Disabled {
 				continue
 			}
-			if c.B != Ground && (w.sidx[c.B] >= 0 || w.st.Bodies[c.B].Disabled) {
+			if c.B != Ground && (w.ctx.sidx[c.B] >= 0 || w.st.Bodies[c.B].Disabled) {
 				continue
 			}
 			next = append(next, *c)
 		}
 	}
-	for ci := range w.cons {
-		c := &w.cons[ci]
+	for ci := range w.ctx.cons {
+		c := &w.ctx.cons[ci]
 		if c.count == 0 {
 			continue
 		}
-		carry(contactKey(c.a, c.b, w.info[c.first].feature))
+		carry(contactKey(c.a, c.b, w.ctx.info[c.first].feature))
 		next = w.appendContacts(next, c)
 	}
 	carry(^uint64(0))
-	w.cache = w.st.Contacts
+	w.ctx.cache = w.st.Contacts
 	w.st.Contacts = next
 }
 
@@ -76,15 +76,15 @@ func (w *World) storeCache() {
 // third list never has one: a body linked by the cache to a followed body
 // is followed (beginFollow), and so active only if this step moved it.
 func (w *World) followCache(old *Trace) {
-	p, bodies := &w.part, w.st.Bodies
-	cur, next := w.st.Contacts, w.cache[:0]
+	p, bodies := &w.ctx.part, w.st.Bodies
+	cur, next := w.st.Contacts, w.ctx.cache[:0]
 	var tr []ContactState
 	rec := w.rec != nil
 	if rec {
 		tr = w.rec.Contacts[:0]
 	}
 	w.markList(old.Active)
-	in, sidx, mark, epoch, add := p.in, w.sidx, w.mark, w.epoch, old.Contacts
+	in, sidx, mark, epoch, add := p.in, w.ctx.sidx, w.ctx.mark, w.ctx.epoch, old.Contacts
 	o, r := 0, 0 // next entries of cur and add
 	// upTo takes the entries of cur and add with keys below limit. Written
 	// out in one loop: it is most of what a followed step with few bodies
@@ -135,12 +135,12 @@ func (w *World) followCache(old *Trace) {
 			}
 		}
 	}
-	for ci := range w.cons {
-		c := &w.cons[ci]
+	for ci := range w.ctx.cons {
+		c := &w.ctx.cons[ci]
 		if c.count == 0 {
 			continue
 		}
-		upTo(contactKey(c.a, c.b, w.info[c.first].feature))
+		upTo(contactKey(c.a, c.b, w.ctx.info[c.first].feature))
 		n := len(next)
 		next = w.appendContacts(next, c)
 		if rec {
@@ -148,7 +148,7 @@ func (w *World) followCache(old *Trace) {
 		}
 	}
 	upTo(^uint64(0))
-	w.cache, w.st.Contacts = cur, next
+	w.ctx.cache, w.st.Contacts = cur, next
 	if rec {
 		w.rec.Contacts = tr
 	}

@@ -5,20 +5,20 @@ package physics
 // every active body up to a. A sleeping box touched by an active one is
 // woken (it is solved as if static this step, and moves from the next).
 func (w *World) collide() {
-	w.cons = w.cons[:0]
-	w.pts = w.pts[:0]
-	w.info = w.info[:0]
-	w.exact = w.exact[:0]
-	w.exactPts = w.exactPts[:0]
-	w.redo = w.redo[:0]
+	w.ctx.cons = w.ctx.cons[:0]
+	w.ctx.pts = w.ctx.pts[:0]
+	w.ctx.info = w.ctx.info[:0]
+	w.ctx.exact = w.ctx.exact[:0]
+	w.ctx.exactPts = w.ctx.exactPts[:0]
+	w.ctx.redo = w.ctx.redo[:0]
 	o := 0 // where the walk through the previous cache stands
 	g := 0 // next active body whose ground contacts are still to come
 	var own manifolds
 	slots := w.narrowAll() // nil on one worker: each pair is found below
 	for p, pr := range w.bp.pairs {
 		a, b := int32(pr>>32), int32(uint32(pr))
-		for ; g < len(w.active) && w.active[g] <= a; g++ {
-			w.ground(w.active[g], &o)
+		for ; g < len(w.ctx.active) && w.ctx.active[g] <= a; g++ {
+			w.ground(w.ctx.active[g], &o)
 		}
 		out, cl, hit := &own, 0.0, false
 		if slots != nil {
@@ -39,15 +39,15 @@ func (w *World) collide() {
 		if out.m == 0 {
 			continue
 		}
-		if w.sidx[a] < 0 {
+		if w.ctx.sidx[a] < 0 {
 			w.wake(int(a))
 		}
-		if w.sidx[b] < 0 {
+		if w.ctx.sidx[b] < 0 {
 			w.wake(int(b))
 		}
 	}
-	for ; g < len(w.active); g++ {
-		w.ground(w.active[g], &o)
+	for ; g < len(w.ctx.active); g++ {
+		w.ground(w.ctx.active[g], &o)
 	}
 }
 
@@ -77,11 +77,11 @@ func (w *World) narrow(a, b int32, out *manifolds) (cl float64, hit bool) {
 func (w *World) closing(a, b int32) float64 {
 	var v Vec3
 	rs := 0.0
-	if k := w.sidx[a]; k >= 0 {
-		v, rs = w.sb[k].vp, w.sb[k].rs
+	if k := w.ctx.sidx[a]; k >= 0 {
+		v, rs = w.ctx.sb[k].vp, w.ctx.sb[k].rs
 	}
-	if k := w.sidx[b]; k >= 0 {
-		v, rs = v.Sub(w.sb[k].vp), rs+w.sb[k].rs
+	if k := w.ctx.sidx[b]; k >= 0 {
+		v, rs = v.Sub(w.ctx.sb[k].vp), rs+w.ctx.sb[k].rs
 	}
 	return mul(w.cfg.Dt, v.Len()) + rs
 }

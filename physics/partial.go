@@ -78,9 +78,9 @@ func (w *World) Follow(s *Set, old *Trace) error {
 // closed over the contact cache. Static bodies are left out: they link
 // nothing.
 func (w *World) beginFollow() {
-	p := &w.part
+	p := &w.ctx.part
 	p.Reset(len(w.shapes))
-	w.mask, w.lite = p.in, true
+	w.ctx.mask, w.ctx.lite = p.in, true
 	add := func(i int32) {
 		if i >= 0 && int(i) < len(w.shapes) && !w.shapes[i].static {
 			p.Add(i)
@@ -181,7 +181,7 @@ const (
 // the set is small it tests each of its bodies against every body instead
 // of sweeping: the same test on the same bounds, so the same pairs.
 func (w *World) followPairs() {
-	p := &w.part
+	p := &w.ctx.part
 	if len(p.list) > smallFollow {
 		w.followWays[waySweep]++
 		w.findPairs()
@@ -202,10 +202,10 @@ func (w *World) followPairs() {
 		if bodies[i].Disabled {
 			continue
 		}
-		bi, ai := &w.bounds[i], w.sidx[i] != -1
+		bi, ai := &w.bounds[i], w.ctx.sidx[i] != -1
 		for j := range w.shapes {
 			bj := &w.bounds[j]
-			if int32(j) == i || bodies[j].Disabled || (!ai && w.sidx[j] == -1) ||
+			if int32(j) == i || bodies[j].Disabled || (!ai && w.ctx.sidx[j] == -1) ||
 				bj.lo.X > bi.hi.X || bi.lo.X > bj.hi.X ||
 				bj.lo.Y > bi.hi.Y || bi.lo.Y > bj.hi.Y || bj.lo.Z > bi.hi.Z || bi.lo.Z > bj.hi.Z {
 				continue
@@ -224,7 +224,7 @@ func (w *World) followPairs() {
 	}
 	w.followWays[wayEach]++
 	bp.sortPairs(len(w.shapes))
-	w.lite = false
+	w.ctx.lite = false
 	w.activate()
 }
 
@@ -233,14 +233,14 @@ func (w *World) followPairs() {
 // body active (the pairs of the full step); then it makes the followed
 // bodies alone active and keeps the pairs that hold one of them.
 func (w *World) closeOverPairs() {
-	p := &w.part
+	p := &w.ctx.part
 	for grown := true; grown; {
 		grown = false
 		for _, pr := range w.bp.pairs {
 			grown = w.link(p, int32(pr>>32), int32(uint32(pr))) || grown
 		}
 	}
-	w.lite = false
+	w.ctx.lite = false
 	w.activate()
 	pairs := w.bp.pairs[:0]
 	for _, pr := range w.bp.pairs {
@@ -255,7 +255,7 @@ func (w *World) closeOverPairs() {
 // recorded step, and the cache the recorded entries between them; then it
 // records the trace of this step, if asked, and grows the caller's set.
 func (w *World) endFollow(tick uint32) {
-	old, p := w.follow, &w.part
+	old, p := w.follow, &w.ctx.part
 	for k, i := range old.Bodies {
 		if !p.in[i] {
 			w.setState(int(i), &old.States[k])
@@ -263,34 +263,34 @@ func (w *World) endFollow(tick uint32) {
 	}
 	w.followCache(old) // cache.go, beside storeCache, whose rule it follows
 	if w.rec != nil {
-		act := w.actBuf[:0]
+		act := w.ctx.actBuf[:0]
 		for _, i := range old.Active {
 			if !p.in[i] {
 				act = append(act, i)
 			}
 		}
-		act = sortedUnique(append(act, w.active...))
-		w.actBuf = act
-		extra := w.extraBuf[:0]
+		act = sortedUnique(append(act, w.ctx.active...))
+		w.ctx.actBuf = act
+		extra := w.ctx.extraBuf[:0]
 		for _, i := range old.Bodies {
 			if !p.in[i] {
 				extra = append(extra, i)
 			}
 		}
-		w.extraBuf = extra
-		links := w.linkBuf[:0]
+		w.ctx.extraBuf = extra
+		links := w.ctx.linkBuf[:0]
 		for _, l := range old.Links {
 			if !p.in[l>>32] && !p.in[uint32(l)] {
 				links = append(links, l)
 			}
 		}
-		w.linkBuf = links
+		w.ctx.linkBuf = links
 		w.capture(w.rec, tick, act, extra, links, false)
 	}
 	for _, i := range p.list {
 		w.followSet.Add(i)
 	}
-	w.follow, w.followSet, w.mask = nil, nil, nil
+	w.follow, w.followSet, w.ctx.mask = nil, nil, nil
 }
 
 // pairOnly is the solver index the first pass of a followed step gives an

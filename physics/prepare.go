@@ -8,27 +8,27 @@ import "slices"
 // impulses of the same features in the previous step's cache, found by a
 // walk that only moves forward (o), since both lists are in key order.
 func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
-	first, np, nc := len(w.pts), len(pts), len(w.cons)
+	first, np, nc := len(w.ctx.pts), len(pts), len(w.ctx.cons)
 	// prepare sets every field of the new entries.
-	w.pts = slices.Grow(w.pts, np)[:first+np]
-	w.info = slices.Grow(w.info, np)[:first+np]
-	w.cons = slices.Grow(w.cons, 1)[:nc+1]
-	w.prepare(&w.cons[nc], int32(first), a, b, n, pts, w.st.Contacts, o)
+	w.ctx.pts = slices.Grow(w.ctx.pts, np)[:first+np]
+	w.ctx.info = slices.Grow(w.ctx.info, np)[:first+np]
+	w.ctx.cons = slices.Grow(w.ctx.cons, 1)[:nc+1]
+	w.prepare(&w.ctx.cons[nc], int32(first), a, b, n, pts, w.st.Contacts, o)
 	if w.fast(a) || w.fast(b) {
 		w.addExact(a, b, n, pts)
 	}
 }
 
 // prepare fills c with the contact of a and b (as addConstraint), its
-// points at w.pts[first:], the impulses found in old from *o on.
+// points at w.ctx.pts[first:], the impulses found in old from *o on.
 func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cpt, old []ContactState, o *int) {
-	*c = constraint{a: a, b: b, s1: w.sidx[a], s2: -1}
+	*c = constraint{a: a, b: b, s1: w.ctx.sidx[a], s2: -1}
 	sa := &w.shapes[a]
 	mu, e := mul(sa.friction, w.cfg.GroundFriction), sa.restitution
 	if b != Ground {
 		sbs := &w.shapes[b]
 		mu, e = mul(sa.friction, sbs.friction), max(e, sbs.restitution)
-		c.s2 = w.sidx[b]
+		c.s2 = w.ctx.sidx[b]
 	}
 	c.mu, c.e = sqrt(mu), e
 	t1, t2 := tangents(n)
@@ -45,18 +45,18 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 	}
 	c.first, c.count = first, int32(len(pts))
 
-	s1 := &w.sb[c.s1]
+	s1 := &w.ctx.sb[c.s1]
 	c.m1 = s1.invM
 	var s2 *solverBody
 	var p2 Vec3
 	var v2 bodyVel
 	if c.s2 >= 0 {
-		s2 = &w.sb[c.s2]
+		s2 = &w.ctx.sb[c.s2]
 		c.m2 = s2.invM
 		p2 = w.st.Bodies[b2].Pos
-		v2 = w.vel[c.s2]
+		v2 = w.ctx.vel[c.s2]
 	}
-	v1 := w.vel[c.s1]
+	v1 := w.ctx.vel[c.s1]
 	p1 := w.st.Bodies[b1].Pos
 	var centre Vec3
 	for _, q := range pts {
@@ -114,8 +114,8 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 			f := c.t1.Scale(oc.Pt1).Add(c.t2.Scale(oc.Pt2))
 			c.ptw += info.off.Cross(f).Dot(c.d)
 		}
-		w.pts[first+int32(qi)] = p
-		w.info[first+int32(qi)] = info
+		w.ctx.pts[first+int32(qi)] = p
+		w.ctx.info[first+int32(qi)] = info
 	}
 	if spread > 1e-12 {
 		c.twistReach = reach / float64(len(pts))
@@ -123,7 +123,7 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 		c.ptw = 0
 	}
 	c.cold = c.f1.p == 0 && c.f2.p == 0 && c.ptw == 0
-	ps := w.pts[first : first+c.count]
+	ps := w.ctx.pts[first : first+c.count]
 	for k := range ps {
 		c.cold = c.cold && ps[k].pn == 0
 	}
@@ -134,7 +134,7 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 		c.koff = blockK(c, ps)
 	}
 	if len(ps) == maxPoints {
-		c.null, c.hasNull = nullVector(w.info[first:first+c.count], c.t1, c.t2)
+		c.null, c.hasNull = nullVector(w.ctx.info[first:first+c.count], c.t1, c.t2)
 	}
 }
 
@@ -144,8 +144,8 @@ func (w *World) fast(i int32) bool {
 	if i == Ground {
 		return false
 	}
-	k := w.sidx[i]
-	return k >= 0 && w.sb[k].rs > fastTurn
+	k := w.ctx.sidx[i]
+	return k >= 0 && w.ctx.sb[k].rs > fastTurn
 }
 
 // addExact makes the contact about to be added (normal n from b towards
@@ -159,16 +159,16 @@ func (w *World) addExact(a, b int32, n Vec3, pts []cpt) {
 	}
 	rx, px := w.poseNow(x)
 	ry, py := w.poseNow(y)
-	w.exact = append(w.exact, exactCon{ci: int32(len(w.cons) - 1), first: int32(len(w.exactPts)), x: x, y: y})
+	w.ctx.exact = append(w.ctx.exact, exactCon{ci: int32(len(w.ctx.cons) - 1), first: int32(len(w.ctx.exactPts)), x: x, y: y})
 	nl := rx.MulTVec(nx)
 	for _, q := range pts {
 		p := q.p.AddScaled(nx, mul(q.sep, 0.5)) // the incident point
-		w.exactPts = append(w.exactPts, exactPoint{nl: nl, pl: ry.MulTVec(p.Sub(py)), h: nx.Dot(p.Sub(px)) - q.sep})
+		w.ctx.exactPts = append(w.ctx.exactPts, exactPoint{nl: nl, pl: ry.MulTVec(p.Sub(py)), h: nx.Dot(p.Sub(px)) - q.sep})
 	}
 	for _, i := range [2]int32{a, b} {
 		if i != Ground {
-			if k := w.sidx[i]; k >= 0 {
-				w.sb[k].track = true
+			if k := w.ctx.sidx[i]; k >= 0 {
+				w.ctx.sb[k].track = true
 			}
 		}
 	}
@@ -192,11 +192,11 @@ func frictionRow(r1, r2, t Vec3, s1, s2 *solverBody) row {
 	return f
 }
 
-// empty makes c a constraint of its pair without points (at w.pts[first:]).
+// empty makes c a constraint of its pair without points (at w.ctx.pts[first:]).
 func (w *World) empty(c *constraint, first int32) {
-	s1, s2 := w.sidx[c.a], int32(-1)
+	s1, s2 := w.ctx.sidx[c.a], int32(-1)
 	if c.b != Ground {
-		s2 = w.sidx[c.b]
+		s2 = w.ctx.sidx[c.b]
 	}
 	if s1 < 0 {
 		s1, s2 = s2, -1

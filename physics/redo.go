@@ -13,22 +13,22 @@ const redoMin = 0.08
 // for four points; a constraint without points is skipped.
 type redo struct {
 	a, b  int32
-	ci    int32   // its constraints: w.cons[ci], w.cons[ci+1]
-	first int32   // their points: w.pts[first : first+8]
+	ci    int32   // its constraints: w.ctx.cons[ci], w.ctx.cons[ci+1]
+	first int32   // their points: w.ctx.pts[first : first+8]
 	cl    float64 // closing distance in the whole step
 }
 
 // addRedo adds the constraints of redo pair (a, b) with the contacts out
 // found at the start of the step.
 func (w *World) addRedo(a, b int32, cl float64, out *manifolds, o *int) {
-	r := redo{a: a, b: b, ci: int32(len(w.cons)), first: int32(len(w.pts)), cl: cl}
+	r := redo{a: a, b: b, ci: int32(len(w.ctx.cons)), first: int32(len(w.ctx.pts)), cl: cl}
 	for k := 0; k < 8; k++ {
-		w.pts = append(w.pts, cpoint{})
-		w.info = append(w.info, pointInfo{})
+		w.ctx.pts = append(w.ctx.pts, cpoint{})
+		w.ctx.info = append(w.ctx.info, pointInfo{})
 	}
 	for m := 0; m < 2; m++ {
-		w.cons = append(w.cons, constraint{a: a, b: b, s1: -1, s2: -1})
-		c := &w.cons[len(w.cons)-1]
+		w.ctx.cons = append(w.ctx.cons, constraint{a: a, b: b, s1: -1, s2: -1})
+		c := &w.ctx.cons[len(w.ctx.cons)-1]
 		if m < out.m {
 			w.prepare(c, r.first+int32(4*m), a, b, out.n[m], out.pts[m][:out.k[m]], w.st.Contacts, o)
 		} else {
@@ -36,11 +36,11 @@ func (w *World) addRedo(a, b int32, cl float64, out *manifolds, o *int) {
 		}
 	}
 	for _, i := range [2]int32{a, b} {
-		if k := w.sidx[i]; k >= 0 {
-			w.sb[k].track = true
+		if k := w.ctx.sidx[i]; k >= 0 {
+			w.ctx.sb[k].track = true
 		}
 	}
-	w.redo = append(w.redo, r)
+	w.ctx.redo = append(w.ctx.redo, r)
 }
 
 // redoContacts makes the contacts of the redo pairs again from the poses
@@ -50,9 +50,9 @@ func (w *World) addRedo(a, b int32, cl float64, out *manifolds, o *int) {
 // on; a point's separation at the start of the step is set back so that
 // the solver's linear estimate gives the one found now.
 func (w *World) redoContacts(s int) {
-	for k := range w.redo {
-		r := &w.redo[k]
-		if w.redoPair(r, s, &w.redoOld, &w.redoRel) {
+	for k := range w.ctx.redo {
+		r := &w.ctx.redo[k]
+		if w.redoPair(r, s, &w.ctx.redoOld, &w.ctx.redoRel) {
 			w.wakeRedo(r)
 		}
 	}
@@ -69,10 +69,10 @@ func (w *World) redoPair(r *redo, s int, oldBuf *[]ContactState, relBuf *[]float
 	old := (*oldBuf)[:0]
 	rel := (*relBuf)[:0]
 	for m := int32(0); m < 2; m++ {
-		c := &w.cons[r.ci+m]
+		c := &w.ctx.cons[r.ci+m]
 		old = w.appendContacts(old, c)
 		for q := c.first; q < c.first+c.count; q++ {
-			rel = append(rel, w.info[q].relVel)
+			rel = append(rel, w.ctx.info[q].relVel)
 		}
 	}
 	*oldBuf, *relBuf = old, rel
@@ -81,7 +81,7 @@ func (w *World) redoPair(r *redo, s int, oldBuf *[]ContactState, relBuf *[]float
 	boxBox(&A, &B, margin+cl, cl, &out)
 	o := 0
 	for m := int32(0); m < 2; m++ {
-		c := &w.cons[r.ci+m]
+		c := &w.ctx.cons[r.ci+m]
 		if int(m) >= out.m {
 			w.empty(c, r.first+4*m)
 			continue
@@ -95,7 +95,7 @@ func (w *World) redoPair(r *redo, s int, oldBuf *[]ContactState, relBuf *[]float
 // wakeRedo wakes the sides of redo pair r that do not move this step.
 func (w *World) wakeRedo(r *redo) {
 	for _, i := range [2]int32{r.a, r.b} {
-		if w.sidx[i] < 0 {
+		if w.ctx.sidx[i] < 0 {
 			w.wake(int(i))
 		}
 	}
@@ -107,14 +107,14 @@ func (w *World) wakeRedo(r *redo) {
 // keeps its normal velocity before the step (for restitution) and counts
 // as having pushed if it carries an impulse.
 func (w *World) rebase(c *constraint, old []ContactState, rel []float64) {
-	b1 := &w.sb[c.s1]
+	b1 := &w.ctx.sb[c.s1]
 	var dp2, dq2 Vec3
 	if c.s2 >= 0 {
-		dp2, dq2 = w.sb[c.s2].dp, w.sb[c.s2].dq
+		dp2, dq2 = w.ctx.sb[c.s2].dp, w.ctx.sb[c.s2].dq
 	}
 	ddp := c.d.Dot(b1.dp) - c.d.Dot(dp2)
 	for q := c.first; q < c.first+c.count; q++ {
-		p, in := &w.pts[q], &w.info[q]
+		p, in := &w.ctx.pts[q], &w.ctx.info[q]
 		p.sep = p.s - (ddp + p.rn1.Dot(b1.dq) - p.rn2.Dot(dq2))
 		p.maxPn = p.pn
 		for j := range old {

@@ -40,7 +40,7 @@ func (p *pathsSeen) look(w *World) {
 			break
 		}
 	}
-	if len(w.redo) > 0 {
+	if len(w.ctx.redo) > 0 {
 		p.redo++
 	}
 	for _, h := range is.redoHit {
@@ -49,7 +49,7 @@ func (p *pathsSeen) look(w *World) {
 			break
 		}
 	}
-	if len(w.exact) > 0 {
+	if len(w.ctx.exact) > 0 {
 		p.exact++
 	}
 }

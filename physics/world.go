@@ -6,6 +6,12 @@ import (
 )
 
 // World holds bodies and steps them. It is not safe for concurrent use.
+//
+// Its fields are of three kinds: what persists (configuration, shapes,
+// the state, data derived from the state or the configuration, the
+// broad phase's order, the requests and notes for the next step, the
+// workers), and the step's scratch, in ctx (stepctx.go), which means
+// nothing between steps.
 type World struct {
 	cfg    Config
 	shapes []shape // fixed configuration, by body index
@@ -16,59 +22,35 @@ type World struct {
 	// their pose is set or they fall asleep; those of active bodies at the
 	// start of every step.
 	rot    []Mat3
-	bounds []aabb    // grown by Margin/2, and for active bodies by sweep
-	sweep  []float64 // how far an active body may move this step, m
-	sidx   []int32   // solver index of each body this step, -1 when not active
-	fresh  []bool    // rot and bounds are those derive gives for the current pose
-	bp     broadphase
+	bounds []aabb     // grown by Margin/2, and for active bodies by sweep
+	sweep  []float64  // how far an active body may move this step, m
+	fresh  []bool     // rot and bounds are those derive gives for the current pose
+	bp     broadphase // its order persists (derived from bounds); its pair list and buffers are the step's
 
-	// Scratch of the step, kept to avoid allocating.
-	active   []int32 // active bodies this step, by index: solver body k is body active[k]
-	sb       []solverBody
-	vel      []bodyVel // velocities of the active bodies, by solver index
-	cons     []constraint
-	pts      []cpoint
-	info     []pointInfo  // by point, as pts
-	exact    []exactCon   // the contacts whose separation is recomputed in every substep
-	exactPts []exactPoint // their points
-	redo     []redo       // the pairs whose contacts are made again in every substep
-	redoOld  []ContactState
-	redoRel  []float64
-	cache    []ContactState // the next contact cache, swapped with st.Contacts
-	uf       []int32        // union-find parents, by solver index
-	minRest  []uint32       // per island root
-
-	reserved int // the body count reserve sized the buffers for
-
-	overlap overlapBuf // MaxOverlap's buffers
-
-	// Traces and partial steps (trace.go, partial.go).
-	rec        *Trace          // the trace the next step records, or nil
-	follow     *Trace          // the recorded trace the next step follows, or nil
-	followSet  *Set            // the caller's set of the followed step
-	followWays [followWays]int // how often each way through followPairs was taken (tests)
-	part       Set             // the followed step's set, static bodies left out
-	mask       []bool          // when not nil, activate takes only these bodies
-	lite       bool            // activate gives the awake bodies outside mask their bounds only (pairOnly)
-	touched    []int32         // bodies changed since the last step, outside it
-	before     []BodyState     // their states as the step found them (noteTouched)
-	woken      []int32         // bodies woken since the last step
-	mark       []uint32
-	epoch      uint32 // mark[i] == epoch: body i is marked (markList)
-	actBuf     []int32
-	extraBuf   []int32
-	linkBuf    []uint64
-
-	unsaved  bool   // UnsavedForTests
-	unsavedN uint64 // its step count, deliberately outside the state
-
-	par parallel // the workers and their buffers (pool.go)
-
+	// Derived from cfg (New).
 	h          float64 // substep length
 	invH       float64 // 1 / h
 	angDamp    float64 // angular damping factor per substep
 	soft       softness
 	staticSoft softness
+
+	// What the next step is asked to do and what changed since the last
+	// one (trace.go, partial.go): kept between steps, cleared by the step.
+	rec        *Trace          // the trace the next step records, or nil
+	follow     *Trace          // the recorded trace the next step follows, or nil
+	followSet  *Set            // the caller's set of the followed step
+	followWays [followWays]int // how often each way through followPairs was taken (tests)
+	touched    []int32         // bodies changed since the last step, outside it
+	before     []BodyState     // their states as the step found them (noteTouched)
+	woken      []int32         // bodies woken since the last step
+
+	unsaved  bool   // UnsavedForTests
+	unsavedN uint64 // its step count, deliberately outside the state
+
+	ctx      stepCtx    // the step's scratch (stepctx.go)
+	reserved int        // the body count reserve sized the buffers for
+	overlap  overlapBuf // MaxOverlap's buffers
+	par      parallel   // the workers and their buffers (pool.go)
 }
 
 // New returns an empty world with configuration cfg (its zero fields that
@@ -110,7 +92,7 @@ func (w *World) AddBox(d BoxDef) (int, error) {
 	w.rot = append(w.rot, Mat3{})
 	w.bounds = append(w.bounds, aabb{})
 	w.sweep = append(w.sweep, 0)
-	w.sidx = append(w.sidx, -1)
+	w.ctx.sidx = append(w.ctx.sidx, -1)
 	w.fresh = append(w.fresh, false)
 	i := len(w.shapes) - 1
 	w.bp.order = append(w.bp.order, int32(i))

@@ -1,0 +1,54 @@
+package physics
+
+import "slices"
+
+// stepCtx is the scratch of one step, kept in the World between steps only
+// so that a step does not allocate: nothing in it is read by a step before
+// that step wrote it, and none of it is saved, hashed or compared. (Box2D
+// keeps the same in its step context.) What persists lives in World.
+// markList's marks serve ApplyTrace too, which stands in for a step.
+type stepCtx struct {
+	sidx     []int32      // solver index of each body this step, -1 when not active (sized by AddBox)
+	active   []int32      // active bodies this step, by index: solver body k is body active[k]
+	sb       []solverBody // the active bodies' per-step data, by solver index
+	vel      []bodyVel    // velocities of the active bodies, by solver index
+	cons     []constraint
+	pts      []cpoint
+	info     []pointInfo    // by point, as pts
+	exact    []exactCon     // the contacts whose separation is recomputed in every substep
+	exactPts []exactPoint   // their points
+	redo     []redo         // the pairs whose contacts are made again in every substep
+	redoOld  []ContactState // redoPair's scratch
+	redoRel  []float64
+	cache    []ContactState // the next contact cache, swapped with st.Contacts
+	uf       []int32        // union-find parents, by solver index
+	minRest  []uint32       // per island root
+
+	// Partial steps (partial.go).
+	part     Set    // the followed step's set, static bodies left out
+	mask     []bool // when not nil, activate takes only these bodies
+	lite     bool   // activate gives the awake bodies outside mask their bounds only (pairOnly)
+	mark     []uint32
+	epoch    uint32 // mark[i] == epoch: body i is marked (markList)
+	actBuf   []int32
+	extraBuf []int32
+	linkBuf  []uint64
+}
+
+// reserve sizes the scratch for n bodies (see World.reserve).
+func (c *stepCtx) reserve(n int) {
+	c.active = slices.Grow(c.active[:0], n)
+	c.sb = slices.Grow(c.sb[:0], n)
+	c.vel = slices.Grow(c.vel[:0], n)
+	c.uf = slices.Grow(c.uf[:0], n)
+	c.minRest = slices.Grow(c.minRest[:0], n)
+	c.cons = slices.Grow(c.cons[:0], 3*n)
+	c.pts = slices.Grow(c.pts[:0], 12*n)
+	c.info = slices.Grow(c.info[:0], 12*n)
+	c.cache = slices.Grow(c.cache[:0], 12*n)
+	c.exact = slices.Grow(c.exact[:0], n)
+	c.exactPts = slices.Grow(c.exactPts[:0], 4*n)
+	c.redo = slices.Grow(c.redo[:0], n/2+1)
+	c.redoOld = slices.Grow(c.redoOld[:0], 8)
+	c.redoRel = slices.Grow(c.redoRel[:0], 8)
+}
