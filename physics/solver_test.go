@@ -196,7 +196,7 @@ func TestMaxOverlapIsExact(t *testing.T) {
 }
 
 func TestLayoutCoversEveryConfigField(t *testing.T) {
-	base := MustScene().Layout()
+	base := mustArena().Layout()
 	for name, mod := range map[string]func(c *Config){
 		"ContactHertz":   func(c *Config) { c.ContactHertz = 31 },
 		"ContactDamping": func(c *Config) { c.ContactDamping = 9 },
@@ -210,7 +210,7 @@ func TestLayoutCoversEveryConfigField(t *testing.T) {
 	} {
 		cfg := DefaultConfig()
 		mod(&cfg)
-		w, err := NewScene(cfg)
+		w, err := newArena(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +221,7 @@ func TestLayoutCoversEveryConfigField(t *testing.T) {
 	// Zero means the default for the fields added with the soft contacts.
 	cfg := DefaultConfig()
 	cfg.ContactHertz, cfg.ContactDamping, cfg.MaxPushSpeed, cfg.SleepSpeed, cfg.SleepTicks = 0, 0, 0, 0, 0
-	w, err := NewScene(cfg)
+	w, err := newArena(cfg)
 	if err != nil || w.Layout() != base || w.Config() != DefaultConfig() {
 		t.Fatalf("zero fields: %v, layout %x want %x", err, w.Layout(), base)
 	}

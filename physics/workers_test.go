@@ -198,13 +198,13 @@ func settledGoroutines() int {
 func TestWorkersStop(t *testing.T) {
 	base := settledGoroutines()
 	// One worker: no goroutine at all.
-	one := setWorkers(MustSwarm(), 1)
+	one := setWorkers(mustSwarm(), 1)
 	one.Step()
 	if n := runtime.NumGoroutine(); n > base || one.par.pool != nil {
 		t.Fatalf("one worker: %d goroutines, want %d", n, base)
 	}
 	// Closed: the goroutines end, and the world still steps.
-	w := setWorkers(MustSwarm(), 8)
+	w := setWorkers(mustSwarm(), 8)
 	w.Step()
 	if n := runtime.NumGoroutine(); n < base+7 {
 		t.Fatalf("%d goroutines with 8 workers, want at least %d", n, base+7)
@@ -218,7 +218,7 @@ func TestWorkersStop(t *testing.T) {
 	w.Close()
 	// Dropped without Close: the cleanup ends them.
 	for k := 0; k < 4; k++ {
-		w := setWorkers(MustSwarm(), 8)
+		w := setWorkers(mustSwarm(), 8)
 		w.Step()
 	}
 	if n := waitGoroutines(base); n > base {
