@@ -3,17 +3,19 @@ package physics
 import "slices"
 
 // stepCtx is the scratch of one step, kept in the World between steps only
-// so that a step does not allocate: nothing in it is read by a step before
-// that step wrote it, and none of it is saved, hashed or compared. (Box2D
-// keeps the same in its step context.) What persists lives in World.
-// markList's marks serve ApplyTrace too, which stands in for a step.
+// so that a step does not allocate (Box2D keeps the same in its step
+// context). Nothing in it carries meaning from one step to the next, and
+// none of it is saved, hashed or compared: a step writes each buffer
+// before it reads it. The one counter that runs on is markList's epoch,
+// so that old marks never match; the marks serve ApplyTrace too, which
+// stands in for a step. What persists lives in World.
 type stepCtx struct {
-	sidx     []int32      // solver index of each body this step, -1 when not active (sized by AddBox)
-	active   []int32      // active bodies this step, by index: solver body k is body active[k]
-	sb       []solverBody // the active bodies' per-step data, by solver index
-	vel      []bodyVel    // velocities of the active bodies, by solver index
-	cons     []constraint
-	pts      []cpoint
+	sidx     []int32        // solver index of each body this step, -1 when not active (sized by AddBox)
+	active   []int32        // active bodies this step, by index: solver body k is body active[k]
+	sb       []solverBody   // the active bodies' per-step data, by solver index
+	vel      []bodyVel      // velocities of the active bodies, by solver index
+	cons     []constraint   // this step's contacts prepared for the solver, in key order (prepare.go)
+	pts      []cpoint       // their points, cons[k].first on
 	info     []pointInfo    // by point, as pts
 	exact    []exactCon     // the contacts whose separation is recomputed in every substep
 	exactPts []exactPoint   // their points
@@ -29,8 +31,8 @@ type stepCtx struct {
 	mask     []bool // when not nil, activate takes only these bodies
 	lite     bool   // activate gives the awake bodies outside mask their bounds only (pairOnly)
 	mark     []uint32
-	epoch    uint32 // mark[i] == epoch: body i is marked (markList)
-	actBuf   []int32
+	epoch    uint32  // mark[i] == epoch: body i is marked (markList)
+	actBuf   []int32 // endFollow's lists for the trace it records
 	extraBuf []int32
 	linkBuf  []uint64
 }
