@@ -140,11 +140,3 @@ func corner(h Vec3, k int) Vec3 {
 	}
 	return c
 }
-
-// boxNow returns body i as a box in its pose now (mid-step for an active
-// body, whose rotation redo keeps up to date).
-func (w *World) boxNow(i int32) box {
-	r, p := w.poseNow(i)
-	h := w.shapes[i].half
-	return box{p: p, u: [3]Vec3{r.Col(0), r.Col(1), r.Col(2)}, h: [3]float64{h.X, h.Y, h.Z}}
-}
