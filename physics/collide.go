@@ -15,7 +15,7 @@ func (w *World) collide() {
 	g := 0 // next active body whose ground contacts are still to come
 	var own manifolds
 	slots := w.narrowAll() // nil on one worker: each pair is found below
-	for p, pr := range w.bp.pairs {
+	for p, pr := range w.ctx.pairs.list {
 		a, b := int32(pr>>32), int32(uint32(pr))
 		for ; g < len(w.ctx.active) && w.ctx.active[g] <= a; g++ {
 			w.ground(w.ctx.active[g], &o)

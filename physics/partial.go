@@ -188,8 +188,8 @@ func (w *World) followPairs() {
 		w.closeOverPairs()
 		return
 	}
-	bp := &w.bp
-	bp.pairs = bp.pairs[:0]
+	pb := &w.ctx.pairs
+	pb.list = pb.list[:0]
 	bodies := w.st.Bodies
 	for k := 0; k < len(p.list); k++ {
 		if len(p.list) > smallFollow { // grown too large: sweep after all
@@ -211,19 +211,19 @@ func (w *World) followPairs() {
 				continue
 			}
 			if w.shapes[j].static {
-				bp.add(i, int32(j))
+				pb.add(i, int32(j))
 				continue
 			}
 			// j follows too (if it did not): the pair is met from both
 			// sides, and kept from the side of the lower index.
 			w.link(p, i, int32(j))
 			if i < int32(j) {
-				bp.add(i, int32(j))
+				pb.add(i, int32(j))
 			}
 		}
 	}
 	w.followWays[wayEach]++
-	bp.sortPairs(len(w.shapes))
+	pb.sort(len(w.shapes))
 	w.ctx.lite = false
 	w.activate()
 }
@@ -236,19 +236,19 @@ func (w *World) closeOverPairs() {
 	p := &w.ctx.part
 	for grown := true; grown; {
 		grown = false
-		for _, pr := range w.bp.pairs {
+		for _, pr := range w.ctx.pairs.list {
 			grown = w.link(p, int32(pr>>32), int32(uint32(pr))) || grown
 		}
 	}
 	w.ctx.lite = false
 	w.activate()
-	pairs := w.bp.pairs[:0]
-	for _, pr := range w.bp.pairs {
+	pairs := w.ctx.pairs.list[:0]
+	for _, pr := range w.ctx.pairs.list {
 		if p.in[pr>>32] || p.in[uint32(pr)] {
 			pairs = append(pairs, pr)
 		}
 	}
-	w.bp.pairs = pairs
+	w.ctx.pairs.list = pairs
 }
 
 // endFollow gives the bodies outside the followed set the states of the

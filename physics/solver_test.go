@@ -147,15 +147,15 @@ func broadPhaseCase(t *testing.T, disorder func([]int32)) {
 				continue
 			}
 			if a.lo.X <= b.hi.X && b.lo.X <= a.hi.X && a.lo.Y <= b.hi.Y && b.lo.Y <= a.hi.Y && a.lo.Z <= b.hi.Z && b.lo.Z <= a.hi.Z {
-				if want >= len(w.bp.pairs) || w.bp.pairs[want] != uint64(i)<<32|uint64(j) {
+				if want >= len(w.ctx.pairs.list) || w.ctx.pairs.list[want] != uint64(i)<<32|uint64(j) {
 					t.Fatalf("pair %d-%d missing or out of order", i, j)
 				}
 				want++
 			}
 		}
 	}
-	if want != len(w.bp.pairs) || want == 0 {
-		t.Fatalf("%d pairs found, %d overlap", len(w.bp.pairs), want)
+	if want != len(w.ctx.pairs.list) || want == 0 {
+		t.Fatalf("%d pairs found, %d overlap", len(w.ctx.pairs.list), want)
 	}
 	for k := 1; k < len(w.bp.order); k++ {
 		if !w.bpLess(w.bp.order[k-1], w.bp.order[k]) {

@@ -101,10 +101,6 @@ func (w *World) reserve() {
 	w.reserved = n
 	w.ctx.reserve(n)
 	w.st.Contacts = slices.Grow(w.st.Contacts, 12*n-len(w.st.Contacts))
-	w.bp.pairs = slices.Grow(w.bp.pairs[:0], 4*n)
-	w.bp.tmp = slices.Grow(w.bp.tmp[:0], 4*n)
-	w.bp.act = slices.Grow(w.bp.act[:0], n)
-	w.bp.count = slices.Grow(w.bp.count[:0], n+1)
 	w.touched = slices.Grow(w.touched, 16) // keeps what was touched before the first step
 	w.woken = slices.Grow(w.woken, 16)
 	w.before = slices.Grow(w.before, 16)

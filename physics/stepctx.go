@@ -12,6 +12,7 @@ import "slices"
 type stepCtx struct {
 	sidx     []int32        // solver index of each body this step, -1 when not active (sized by AddBox)
 	active   []int32        // active bodies this step, by index: solver body k is body active[k]
+	pairs    pairBuf        // the pairs the broad phase found (broadphase.go)
 	sb       []solverBody   // the active bodies' per-step data, by solver index
 	vel      []bodyVel      // velocities of the active bodies, by solver index
 	cons     []constraint   // this step's contacts prepared for the solver, in key order (prepare.go)
@@ -53,4 +54,8 @@ func (c *stepCtx) reserve(n int) {
 	c.redo = slices.Grow(c.redo[:0], n/2+1)
 	c.redoOld = slices.Grow(c.redoOld[:0], 8)
 	c.redoRel = slices.Grow(c.redoRel[:0], 8)
+	c.pairs.list = slices.Grow(c.pairs.list[:0], 4*n)
+	c.pairs.tmp = slices.Grow(c.pairs.tmp[:0], 4*n)
+	c.pairs.act = slices.Grow(c.pairs.act[:0], n)
+	c.pairs.count = slices.Grow(c.pairs.count[:0], n+1)
 }

@@ -25,7 +25,7 @@ type World struct {
 	bounds []aabb     // grown by Margin/2, and for active bodies by sweep
 	sweep  []float64  // how far an active body may move this step, m
 	fresh  []bool     // rot and bounds are those derive gives for the current pose
-	bp     broadphase // its order persists (derived from bounds); its pair list and buffers are the step's
+	bp     broadphase // the broad phase's order (its pairs are the step's, ctx.pairs)
 
 	// Derived from cfg (New).
 	h          float64 // substep length
