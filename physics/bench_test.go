@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// BenchmarkStep measures one step of the canonical scene with the player
+// BenchmarkStep measures one step of the arena with the driven
 // cube sliding on the plane: pushed towards +Z, where nothing stands for
 // 15 m, with four ground contacts. Every 128 steps it is put back. On one
 // worker and on two: the cost of the pool on a step with one body.
@@ -17,10 +17,12 @@ func BenchmarkStep(b *testing.B) {
 
 // benchStep is BenchmarkStep on the given workers.
 func benchStep(b *testing.B, workers int) {
-	w := setWorkers(MustScene(), workers)
+	w := setWorkers(mustArena(), workers)
 	defer w.Close()
 	for i := 0; i < 32; i++ { // get it sliding
-		_ = ApplyInput(w, Player, Back)
+		if err := push(w, arenaCube, posZ); err != nil {
+			b.Fatal(err)
+		}
 		w.Step()
 	}
 	var s State
@@ -29,19 +31,23 @@ func benchStep(b *testing.B, workers int) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if i&127 == 0 {
-			_ = w.Restore(&s) // stay in the middle of the scene (about 1 ns a step)
+			if err := w.Restore(&s); err != nil { // stay in the middle of the scene (about 1 ns a step)
+				b.Fatal(err)
+			}
 		}
-		_ = ApplyInput(w, Player, Back)
+		if err := push(w, arenaCube, posZ); err != nil {
+			b.Fatal(err)
+		}
 		w.Step()
 	}
 }
 
 // BenchmarkReplay1024 measures a rewind: Restore, then 1024 scripted steps.
 func BenchmarkReplay1024(b *testing.B) {
-	w := MustScene()
+	w := mustArena()
 	var s State
 	w.Save(&s)
-	if err := RunScript(w, 1024); err != nil { // size the buffers
+	if err := runArena(w, 1024); err != nil { // size the buffers
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -51,7 +57,9 @@ func BenchmarkReplay1024(b *testing.B) {
 			b.Fatal(err)
 		}
 		for k := 0; k < 1024; k++ {
-			_ = ApplyInput(w, Player, ScriptedInput(w.Tick()))
+			if err := push(w, arenaCube, arenaDrive(w.Tick())); err != nil {
+				b.Fatal(err)
+			}
 			w.Step()
 		}
 	}

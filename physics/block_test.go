@@ -33,11 +33,11 @@ func TestBlockSolveLetsGo(t *testing.T) {
 func TestBlockSolveSymmetric(t *testing.T) {
 	w := valWorld(t, DefaultConfig(), unitCube(Vec3{0, 0.5, 0}))
 	w.Step()
-	c := &w.cons[0]
+	c := &w.ctx.cons[0]
 	if c.count != 4 || !c.hasNull {
 		t.Fatalf("the resting cube has %d points (null %v), want 4 with a null space", c.count, c.hasNull)
 	}
-	pts := w.pts[c.first : c.first+c.count]
+	pts := w.ctx.pts[c.first : c.first+c.count]
 	var diag, rhs, pn, lam [maxPoints]float64
 	for i := range pts {
 		diag[i], rhs[i] = pts[i].kn+mul(pts[i].kn, blockEps), 1 // each corner approaching at 1 m/s

@@ -21,14 +21,20 @@ func boundsOf(h Vec3, r *Mat3, p Vec3, g float64) aabb {
 // body index) is a total order, so the order is a function of the bounds
 // alone, whatever order the insertion sort starts from; Restore asks for a
 // full sort only to save time.
+//
+// The order persists in the World between steps; the pairs a step finds
+// are the step's (pairBuf, in stepCtx).
 type broadphase struct {
-	order  []int32  // every body, by (bounds.lo.X, index)
-	pairs  []uint64 // a<<32 | b with a < b, sorted
-	resort bool     // the order may be far from sorted: sort it from scratch
+	order  []int32 // every body, by (bounds.lo.X, index)
+	resort bool    // the order may be far from sorted: sort it from scratch
+}
 
-	act   []int32  // scratch: the active bodies in order's order
-	count []int32  // scratch of sortPairs
-	tmp   []uint64 // scratch of sortPairs
+// pairBuf is what the broad phase finds in a step, with its scratch.
+type pairBuf struct {
+	list  []uint64 // a<<32 | b with a < b, sorted
+	act   []int32  // the active bodies in the broad phase's order
+	count []int32  // scratch of sort
+	tmp   []uint64 // scratch of sort
 }
 
 // less is the sort key of the broad phase: lower x bound, then index.
@@ -42,11 +48,11 @@ func (w *World) bpLess(i, j int32) bool {
 // sorted from scratch, which gives the same order.
 const maxShifts = 8
 
-// findPairs fills w.bp.pairs with every pair of enabled bodies whose bounds
-// overlap and at least one of which is active this step (w.sidx >= 0, or
+// findPairs fills w.ctx.pairs with every pair of enabled bodies whose bounds
+// overlap and at least one of which is active this step (w.ctx.sidx >= 0, or
 // pairOnly) and the other not static, in (a, b) order.
 func (w *World) findPairs() {
-	bp := &w.bp
+	bp, pb := &w.bp, &w.ctx.pairs
 	o := bp.order
 	shifts, limit := 0, maxShifts*len(o)
 	for k := 1; k < len(o) && !bp.resort; k++ {
@@ -72,14 +78,14 @@ func (w *World) findPairs() {
 	}
 	// The active bodies in the same order: a body that is not active
 	// looks only at them.
-	act := bp.act[:0]
+	act := pb.act[:0]
 	for _, i := range o {
-		if w.sidx[i] != -1 { // active, or pairOnly
+		if w.ctx.sidx[i] != -1 { // active, or pairOnly
 			act = append(act, i)
 		}
 	}
-	bp.act = act
-	bp.pairs = bp.pairs[:0]
+	pb.act = act
+	pb.list = pb.list[:0]
 	bodies := w.st.Bodies
 	next := 0 // act[next] is the first active body after position k in o
 	for k, i := range o {
@@ -90,7 +96,7 @@ func (w *World) findPairs() {
 			continue
 		}
 		bi := &w.bounds[i]
-		if w.sidx[i] == -1 {
+		if w.ctx.sidx[i] == -1 {
 			// Not active: only active bodies may pair with it.
 			for _, j := range act[next:] {
 				bj := &w.bounds[j]
@@ -98,7 +104,7 @@ func (w *World) findPairs() {
 					break
 				}
 				if bi.lo.Y <= bj.hi.Y && bj.lo.Y <= bi.hi.Y && bi.lo.Z <= bj.hi.Z && bj.lo.Z <= bi.hi.Z {
-					bp.add(i, j)
+					pb.add(i, j)
 				}
 			}
 			continue
@@ -109,49 +115,49 @@ func (w *World) findPairs() {
 				break
 			}
 			if bi.lo.Y <= bj.hi.Y && bj.lo.Y <= bi.hi.Y && bi.lo.Z <= bj.hi.Z && bj.lo.Z <= bi.hi.Z && !bodies[j].Disabled {
-				bp.add(i, j)
+				pb.add(i, j)
 			}
 		}
 	}
-	bp.sortPairs(len(o))
+	pb.sort(len(o))
 }
 
 // add records the pair of bodies i and j.
-func (bp *broadphase) add(i, j int32) {
+func (pb *pairBuf) add(i, j int32) {
 	a, b := i, j
 	if b < a {
 		a, b = b, a
 	}
-	bp.pairs = append(bp.pairs, uint64(a)<<32|uint64(b))
+	pb.list = append(pb.list, uint64(a)<<32|uint64(b))
 }
 
-// sortPairs sorts the pairs by (a, b) for n bodies: a counting sort by a,
+// sort sorts the pairs by (a, b) for n bodies: a counting sort by a,
 // then an insertion sort of each a's few pairs by b.
-func (bp *broadphase) sortPairs(n int) {
-	count := bp.count[:0]
+func (pb *pairBuf) sort(n int) {
+	count := pb.count[:0]
 	for k := 0; k <= n; k++ {
 		count = append(count, 0)
 	}
-	bp.count = count
-	for _, p := range bp.pairs {
+	pb.count = count
+	for _, p := range pb.list {
 		count[p>>32+1]++
 	}
 	for k := 1; k <= n; k++ {
 		count[k] += count[k-1]
 	}
-	tmp := bp.tmp[:0]
-	tmp = append(tmp, bp.pairs...)
-	bp.tmp = tmp
+	tmp := pb.tmp[:0]
+	tmp = append(tmp, pb.list...)
+	pb.tmp = tmp
 	for _, p := range tmp {
 		a := p >> 32
-		bp.pairs[count[a]] = p
+		pb.list[count[a]] = p
 		count[a]++
 	}
 	// count[a] is now the end of a's pairs; a's start is the end of a-1's.
 	start := int32(0)
 	for a := 0; a < n; a++ {
 		end := count[a]
-		s := bp.pairs[start:end]
+		s := pb.list[start:end]
 		for q := 1; q < len(s); q++ {
 			for r := q; r > 0 && s[r] < s[r-1]; r-- {
 				s[r], s[r-1] = s[r-1], s[r]

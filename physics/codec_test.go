@@ -7,8 +7,8 @@ import (
 )
 
 func sampleState(t testing.TB) State {
-	w := MustScene()
-	if err := RunScript(w, 140); err != nil {
+	w := mustArena()
+	if err := runArena(w, 140); err != nil {
 		t.Fatal(err)
 	}
 	var s State
@@ -63,8 +63,12 @@ func TestStateDecodeDoesNotAllocateWhenSized(t *testing.T) {
 	if _, err := DecodeState(b, &got, 64, 1024); err != nil {
 		t.Fatal(err)
 	}
-	if a := testing.AllocsPerRun(50, func() { _, _ = DecodeState(b, &got, 64, 1024) }); a != 0 {
+	var derr error
+	if a := testing.AllocsPerRun(50, func() { _, derr = DecodeState(b, &got, 64, 1024) }); a != 0 {
 		t.Fatalf("decode into a sized state allocates %v times", a)
+	}
+	if derr != nil {
+		t.Fatal(derr)
 	}
 }
 
@@ -87,7 +91,7 @@ func FuzzDecodeState(f *testing.F) {
 			t.Fatalf("re-encoding differs")
 		}
 		// And a world either takes it or refuses it cleanly.
-		w := MustScene()
+		w := mustArena()
 		if err := w.Restore(&got); err == nil {
 			w.Step()
 		}

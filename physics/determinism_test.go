@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// straightRun steps scene sc n ticks with its scripted inputs and returns
+// straightRun steps scene sc n ticks with its scripted drives and returns
 // the state before each tick and the final one: states[t] is the state at
 // tick t.
 func straightRun(t testing.TB, sc *testScene, n int) []State {
@@ -85,8 +85,8 @@ func TestRestoreFreshEqualsInPlace(t *testing.T) {
 }
 
 func TestSaveRestoreDoNotAllocate(t *testing.T) {
-	w := MustScene()
-	if err := RunScript(w, 300); err != nil {
+	w := mustArena()
+	if err := runArena(w, 300); err != nil {
 		t.Fatal(err)
 	}
 	var s State
@@ -107,8 +107,8 @@ func TestSaveRestoreDoNotAllocate(t *testing.T) {
 }
 
 func TestHashCoversEveryField(t *testing.T) {
-	w := MustScene()
-	if err := RunScript(w, 140); err != nil {
+	w := mustArena()
+	if err := runArena(w, 140); err != nil {
 		t.Fatal(err)
 	}
 	var base State
@@ -124,9 +124,9 @@ func TestHashCoversEveryField(t *testing.T) {
 	for i := 0; i < bodyWordCount; i++ {
 		var s State
 		s.CopyFrom(&base)
-		ws := bodyWords(&s.Bodies[Player])
+		ws := bodyWords(&s.Bodies[arenaCube])
 		ws[i] ^= 1
-		setBodyWords(&s.Bodies[Player], &ws)
+		setBodyWords(&s.Bodies[arenaCube], &ws)
 		if s.Hash() == h || s.Equal(&base) {
 			t.Errorf("body field %s not covered", bodyFields[i])
 		}
@@ -197,13 +197,13 @@ func TestWarmStartIsInTheState(t *testing.T) {
 	// Clearing the contact cache changes what follows: the cache evolves and
 	// so belongs in the state (DESIGN.md rule 4).
 	states := straightRun(t, &testScenes[0], 201)
-	w := MustScene()
+	w := mustArena()
 	s := states[200]
 	s.Contacts = nil
 	if err := w.Restore(&s); err != nil {
 		t.Fatal(err)
 	}
-	if err := RunScript(w, 1); err != nil {
+	if err := runArena(w, 1); err != nil {
 		t.Fatal(err)
 	}
 	if w.Hash() == states[201].Hash() {
@@ -215,7 +215,7 @@ func TestDiffNamesTheField(t *testing.T) {
 	states := straightRun(t, &testScenes[0], 10)
 	var s State
 	s.CopyFrom(&states[10])
-	s.Bodies[Player].Vel.Y += 1e-12
+	s.Bodies[arenaCube].Vel.Y += 1e-12
 	d := Diff(&states[10], &s, 0)
 	if len(d) != 1 || d[0].Where != "body 0" || d[0].Field != "vel.y" {
 		t.Fatalf("diff = %v, want one difference in body 0 vel.y", d)

@@ -31,7 +31,7 @@
 // clipping (manifold.go, clip.go), speculative up to the distance the pair may
 // close in during the step; the contacts of a pair that closes in fast are
 // made again in every substep, and those of a body that turns fast have their
-// separations computed from the poses (collide.go). The solver is a soft step
+// separations computed from the poses (redo.go, prepare.go). The solver is a soft step
 // with substeps (solver.go); bodies at rest sleep by island (island.go). On
 // more than one worker the narrow phase runs by pair (narrow.go) and the
 // solver by island (islands_par.go); call Close when a world is done with.

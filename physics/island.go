@@ -48,11 +48,11 @@ func (w *World) wakeIslands() {
 		return
 	}
 	n := len(bodies)
-	uf := w.uf[:0]
+	uf := w.ctx.uf[:0]
 	for i := 0; i < n; i++ {
 		uf = append(uf, int32(i))
 	}
-	w.uf = uf
+	w.ctx.uf = uf
 	for k := range w.st.Contacts {
 		if c := &w.st.Contacts[k]; linked(c) {
 			union(uf, c.A, c.B)
@@ -60,11 +60,11 @@ func (w *World) wakeIslands() {
 	}
 	// awake[root] is 1 when the root's island holds an awake body (minRest
 	// is scratch here).
-	awake := w.minRest[:0]
+	awake := w.ctx.minRest[:0]
 	for i := 0; i < n; i++ {
 		awake = append(awake, 0)
 	}
-	w.minRest = awake
+	w.ctx.minRest = awake
 	for i := 0; i < n; i++ {
 		if w.Awake(i) {
 			awake[find(uf, int32(i))] = 1
@@ -82,27 +82,27 @@ func (w *World) wakeIslands() {
 // Config.SleepTicks steps: their velocities become zero and the step skips
 // them until they are woken.
 func (w *World) sleepIslands() {
-	n := len(w.active)
+	n := len(w.ctx.active)
 	if w.cfg.NoSleep {
-		for _, i := range w.active {
+		for _, i := range w.ctx.active {
 			w.st.Bodies[i].Rest = 0
 		}
 		return
 	}
-	uf := w.uf[:0]
-	rest := w.minRest[:0]
+	uf := w.ctx.uf[:0]
+	rest := w.ctx.minRest[:0]
 	for k := 0; k < n; k++ {
 		uf = append(uf, int32(k))
 		rest = append(rest, ^uint32(0))
 	}
-	w.uf, w.minRest = uf, rest
-	for ci := range w.cons {
-		if c := &w.cons[ci]; c.s2 >= 0 {
+	w.ctx.uf, w.ctx.minRest = uf, rest
+	for ci := range w.ctx.cons {
+		if c := &w.ctx.cons[ci]; c.s2 >= 0 {
 			union(uf, c.s1, c.s2)
 		}
 	}
 	lim := w.cfg.SleepSpeed
-	for k, i := range w.active {
+	for k, i := range w.ctx.active {
 		b := &w.st.Bodies[i]
 		speed := b.Vel.Len() + mul(b.AngVel.Len(), w.shapes[i].radius)
 		if speed < lim {
@@ -116,7 +116,7 @@ func (w *World) sleepIslands() {
 		rest[r] = min(rest[r], b.Rest)
 	}
 	ticks := uint32(w.cfg.SleepTicks)
-	for k, i := range w.active {
+	for k, i := range w.ctx.active {
 		if rest[find(uf, int32(k))] >= ticks {
 			b := &w.st.Bodies[i]
 			b.Asleep, b.Vel, b.AngVel = true, Vec3{}, Vec3{}

@@ -59,9 +59,9 @@ func (w *World) solveParallel() bool {
 	if nb > 0 {
 		p.run(w, jobIslands, nb)
 	}
-	for k := range w.redo {
+	for k := range w.ctx.redo {
 		if is.redoHit[k] {
-			w.wakeRedo(&w.redo[k])
+			w.wakeRedo(&w.ctx.redo[k])
 		}
 	}
 	return true
@@ -70,14 +70,14 @@ func (w *World) solveParallel() bool {
 // buildIslands groups this step's solver bodies, constraints, exact
 // contacts and redo pairs by island, and cuts the islands into batches.
 func (w *World) buildIslands(is *islands) {
-	n := int32(len(w.sb))
+	n := int32(len(w.ctx.sb))
 	uf := slices.Grow(is.uf[:0], int(n))[:n]
 	for k := range uf {
 		uf[k] = int32(k)
 	}
 	is.uf = uf
-	for ci := range w.cons {
-		if c := &w.cons[ci]; c.s2 >= 0 {
+	for ci := range w.ctx.cons {
+		if c := &w.ctx.cons[ci]; c.s2 >= 0 {
 			union(uf, c.s1, c.s2)
 		}
 	}
@@ -95,10 +95,10 @@ func (w *World) buildIslands(is *islands) {
 	}
 	is.of = of
 	is.bodyAt, is.bodies = is.group(is.bodyAt, is.bodies, ni, int(n), func(k int) int32 { return of[k] })
-	is.consAt, is.cons = is.group(is.consAt, is.cons, ni, len(w.cons), func(k int) int32 { return of[w.cons[k].s1] })
-	is.exactAt, is.exact = is.group(is.exactAt, is.exact, ni, len(w.exact), func(k int) int32 { return of[w.cons[w.exact[k].ci].s1] })
-	is.redoAt, is.redo = is.group(is.redoAt, is.redo, ni, len(w.redo), func(k int) int32 { return of[w.cons[w.redo[k].ci].s1] })
-	is.redoHit = slices.Grow(is.redoHit[:0], len(w.redo))[:len(w.redo)]
+	is.consAt, is.cons = is.group(is.consAt, is.cons, ni, len(w.ctx.cons), func(k int) int32 { return of[w.ctx.cons[k].s1] })
+	is.exactAt, is.exact = is.group(is.exactAt, is.exact, ni, len(w.ctx.exact), func(k int) int32 { return of[w.ctx.cons[w.ctx.exact[k].ci].s1] })
+	is.redoAt, is.redo = is.group(is.redoAt, is.redo, ni, len(w.ctx.redo), func(k int) int32 { return of[w.ctx.cons[w.ctx.redo[k].ci].s1] })
+	is.redoHit = slices.Grow(is.redoHit[:0], len(w.ctx.redo))[:len(w.ctx.redo)]
 	clear(is.redoHit)
 
 	// Batches: contiguous islands of about total/(batchesPerWorker*n)
@@ -107,7 +107,7 @@ func (w *World) buildIslands(is *islands) {
 	cost := func(k int32) int {
 		return int(is.bodyAt[k+1]-is.bodyAt[k]) + 4*int(is.consAt[k+1]-is.consAt[k])
 	}
-	total := int(n) + 4*len(w.cons)
+	total := int(n) + 4*len(w.ctx.cons)
 	target := max(total/(batchesPerWorker*w.par.n), w.par.minCost)
 	is.batch = append(is.batch[:0], 0)
 	is.cost, is.order = is.cost[:0], is.order[:0]
@@ -179,7 +179,7 @@ func (w *World) solveIsland(k int32, sc *workerScratch) {
 	for s := 0; s < w.cfg.Iterations; s++ {
 		if s > 0 {
 			for _, r := range redo {
-				if w.redoPair(&w.redo[r], s, &sc.redoOld, &sc.redoRel) {
+				if w.redoPair(&w.ctx.redo[r], s, &sc.redoOld, &sc.redoRel) {
 					is.redoHit[r] = true
 				}
 			}
@@ -188,27 +188,27 @@ func (w *World) solveIsland(k int32, sc *workerScratch) {
 			w.integrateVelocity(int(b))
 		}
 		for _, ci := range cons {
-			w.warmStart1(&w.cons[ci])
+			w.warmStart1(&w.ctx.cons[ci])
 		}
 		for _, ci := range cons {
-			w.solveContact(&w.cons[ci], &bias)
+			w.solveContact(&w.ctx.cons[ci], &bias)
 		}
 		for _, b := range bodies {
 			w.integratePosition(int(b))
 		}
 		for _, ci := range cons {
-			w.updateSeparation(&w.cons[ci])
+			w.updateSeparation(&w.ctx.cons[ci])
 		}
 		for _, e := range exact {
-			w.updateExact(&w.exact[e])
+			w.updateExact(&w.ctx.exact[e])
 		}
 		for r := 0; r < relaxIterations; r++ {
 			for _, ci := range cons {
-				w.solveContact(&w.cons[ci], &relax)
+				w.solveContact(&w.ctx.cons[ci], &relax)
 			}
 		}
 	}
 	for _, ci := range cons {
-		w.restitute(&w.cons[ci])
+		w.restitute(&w.ctx.cons[ci])
 	}
 }

@@ -218,7 +218,7 @@ func TestValidFeature(t *testing.T) {
 }
 
 func TestContactNormalFollowsTheFeature(t *testing.T) {
-	w := MustPile()
+	w := mustPile()
 	if err := testScenes[1].run(w, 40); err != nil {
 		t.Fatal(err)
 	}

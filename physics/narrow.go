@@ -28,7 +28,7 @@ func (w *World) narrowAll() []narrowSlot {
 	if p == nil {
 		return nil
 	}
-	n := len(w.bp.pairs)
+	n := len(w.ctx.pairs.list)
 	w.par.narrow = slices.Grow(w.par.narrow[:0], n)[:n]
 	size := max(narrowChunk, (n+maxChunks-1)/maxChunks)
 	w.par.chunk = size
@@ -39,9 +39,9 @@ func (w *World) narrowAll() []narrowSlot {
 // narrowPairs finds the contacts of the pairs of chunk c.
 func (w *World) narrowPairs(c int) {
 	lo := c * w.par.chunk
-	hi := min(lo+w.par.chunk, len(w.bp.pairs))
+	hi := min(lo+w.par.chunk, len(w.ctx.pairs.list))
 	for p := lo; p < hi; p++ {
-		pr := w.bp.pairs[p]
+		pr := w.ctx.pairs.list[p]
 		s := &w.par.narrow[p]
 		s.cl, s.hit = w.narrow(int32(pr>>32), int32(uint32(pr)), &s.out)
 	}

@@ -78,9 +78,9 @@ func (w *World) Follow(s *Set, old *Trace) error {
 // closed over the contact cache. Static bodies are left out: they link
 // nothing.
 func (w *World) beginFollow() {
-	p := &w.part
+	p := &w.ctx.part
 	p.Reset(len(w.shapes))
-	w.mask, w.lite = p.in, true
+	w.ctx.mask, w.ctx.lite = p.in, true
 	add := func(i int32) {
 		if i >= 0 && int(i) < len(w.shapes) && !w.shapes[i].static {
 			p.Add(i)
@@ -181,15 +181,15 @@ const (
 // the set is small it tests each of its bodies against every body instead
 // of sweeping: the same test on the same bounds, so the same pairs.
 func (w *World) followPairs() {
-	p := &w.part
+	p := &w.ctx.part
 	if len(p.list) > smallFollow {
 		w.followWays[waySweep]++
 		w.findPairs()
 		w.closeOverPairs()
 		return
 	}
-	bp := &w.bp
-	bp.pairs = bp.pairs[:0]
+	pb := &w.ctx.pairs
+	pb.list = pb.list[:0]
 	bodies := w.st.Bodies
 	for k := 0; k < len(p.list); k++ {
 		if len(p.list) > smallFollow { // grown too large: sweep after all
@@ -202,29 +202,29 @@ func (w *World) followPairs() {
 		if bodies[i].Disabled {
 			continue
 		}
-		bi, ai := &w.bounds[i], w.sidx[i] != -1
+		bi, ai := &w.bounds[i], w.ctx.sidx[i] != -1
 		for j := range w.shapes {
 			bj := &w.bounds[j]
-			if int32(j) == i || bodies[j].Disabled || (!ai && w.sidx[j] == -1) ||
+			if int32(j) == i || bodies[j].Disabled || (!ai && w.ctx.sidx[j] == -1) ||
 				bj.lo.X > bi.hi.X || bi.lo.X > bj.hi.X ||
 				bj.lo.Y > bi.hi.Y || bi.lo.Y > bj.hi.Y || bj.lo.Z > bi.hi.Z || bi.lo.Z > bj.hi.Z {
 				continue
 			}
 			if w.shapes[j].static {
-				bp.add(i, int32(j))
+				pb.add(i, int32(j))
 				continue
 			}
 			// j follows too (if it did not): the pair is met from both
 			// sides, and kept from the side of the lower index.
 			w.link(p, i, int32(j))
 			if i < int32(j) {
-				bp.add(i, int32(j))
+				pb.add(i, int32(j))
 			}
 		}
 	}
 	w.followWays[wayEach]++
-	bp.sortPairs(len(w.shapes))
-	w.lite = false
+	pb.sort(len(w.shapes))
+	w.ctx.lite = false
 	w.activate()
 }
 
@@ -233,159 +233,64 @@ func (w *World) followPairs() {
 // body active (the pairs of the full step); then it makes the followed
 // bodies alone active and keeps the pairs that hold one of them.
 func (w *World) closeOverPairs() {
-	p := &w.part
+	p := &w.ctx.part
 	for grown := true; grown; {
 		grown = false
-		for _, pr := range w.bp.pairs {
+		for _, pr := range w.ctx.pairs.list {
 			grown = w.link(p, int32(pr>>32), int32(uint32(pr))) || grown
 		}
 	}
-	w.lite = false
+	w.ctx.lite = false
 	w.activate()
-	pairs := w.bp.pairs[:0]
-	for _, pr := range w.bp.pairs {
+	pairs := w.ctx.pairs.list[:0]
+	for _, pr := range w.ctx.pairs.list {
 		if p.in[pr>>32] || p.in[uint32(pr)] {
 			pairs = append(pairs, pr)
 		}
 	}
-	w.bp.pairs = pairs
+	w.ctx.pairs.list = pairs
 }
 
 // endFollow gives the bodies outside the followed set the states of the
 // recorded step, and the cache the recorded entries between them; then it
 // records the trace of this step, if asked, and grows the caller's set.
 func (w *World) endFollow(tick uint32) {
-	old, p := w.follow, &w.part
+	old, p := w.follow, &w.ctx.part
 	for k, i := range old.Bodies {
 		if !p.in[i] {
 			w.setState(int(i), &old.States[k])
 		}
 	}
-	w.followCache(old)
+	w.followCache(old) // cache.go, beside storeCache, whose rule it follows
 	if w.rec != nil {
-		act := w.actBuf[:0]
+		act := w.ctx.actBuf[:0]
 		for _, i := range old.Active {
 			if !p.in[i] {
 				act = append(act, i)
 			}
 		}
-		act = sortedUnique(append(act, w.active...))
-		w.actBuf = act
-		extra := w.extraBuf[:0]
+		act = sortedUnique(append(act, w.ctx.active...))
+		w.ctx.actBuf = act
+		extra := w.ctx.extraBuf[:0]
 		for _, i := range old.Bodies {
 			if !p.in[i] {
 				extra = append(extra, i)
 			}
 		}
-		w.extraBuf = extra
-		links := w.linkBuf[:0]
+		w.ctx.extraBuf = extra
+		links := w.ctx.linkBuf[:0]
 		for _, l := range old.Links {
 			if !p.in[l>>32] && !p.in[uint32(l)] {
 				links = append(links, l)
 			}
 		}
-		w.linkBuf = links
+		w.ctx.linkBuf = links
 		w.capture(w.rec, tick, act, extra, links, false)
 	}
 	for _, i := range p.list {
 		w.followSet.Add(i)
 	}
-	w.follow, w.followSet, w.mask = nil, nil, nil
-}
-
-// followCache writes the cache at the end of a followed step, in one merge
-// in key order of three lists that share no entry:
-//   - the contacts of this step's constraints (each with a followed active
-//     body), as storeCache writes them;
-//   - the entries of the recorded step's contacts (old.Contacts) between
-//     bodies that are not followed: the recorded step's, where this step
-//     made none;
-//   - the entries of the cache before the step that storeCache would carry
-//     (no active or disabled body) and that the recorded step carried too,
-//     or that hold a followed body.
-//
-// When the step is recorded, the trace's contacts are the first two lists:
-// the entries with a body active in the step (a followed active body, or
-// one the recorded step moved and this one took from it). An entry of the
-// third list never has one: a body linked by the cache to a followed body
-// is followed (beginFollow), and so active only if this step moved it.
-func (w *World) followCache(old *Trace) {
-	p, bodies := &w.part, w.st.Bodies
-	cur, next := w.st.Contacts, w.cache[:0]
-	var tr []ContactState
-	rec := w.rec != nil
-	if rec {
-		tr = w.rec.Contacts[:0]
-	}
-	w.markList(old.Active)
-	in, sidx, mark, epoch, add := p.in, w.sidx, w.mark, w.epoch, old.Contacts
-	o, r := 0, 0 // next entries of cur and add
-	// upTo takes the entries of cur and add with keys below limit. Written
-	// out in one loop: it is most of what a followed step with few bodies
-	// costs.
-	upTo := func(limit uint64) {
-		for {
-			kr := ^uint64(0)
-			for ; r < len(add); r++ {
-				c := &add[r]
-				if !in[c.A] && (c.B == Ground || !in[c.B]) {
-					kr = c.key()
-					break
-				}
-			}
-			ko := ^uint64(0)
-			for ; o < len(cur); o++ {
-				c := &cur[o]
-				if sidx[c.A] >= 0 || bodies[c.A].Disabled {
-					continue
-				}
-				if c.B == Ground {
-					if in[c.A] || mark[c.A] != epoch {
-						ko = c.key()
-						break
-					}
-					continue
-				}
-				if sidx[c.B] >= 0 || bodies[c.B].Disabled {
-					continue
-				}
-				if in[c.A] || in[c.B] || (mark[c.A] != epoch && mark[c.B] != epoch) {
-					ko = c.key()
-					break
-				}
-			}
-			switch {
-			case ko < kr && ko < limit:
-				next = append(next, cur[o])
-				o++
-			case kr < limit:
-				next = append(next, add[r])
-				if rec {
-					tr = append(tr, add[r])
-				}
-				r++
-			default:
-				return
-			}
-		}
-	}
-	for ci := range w.cons {
-		c := &w.cons[ci]
-		if c.count == 0 {
-			continue
-		}
-		upTo(contactKey(c.a, c.b, w.info[c.first].feature))
-		n := len(next)
-		next = w.appendContacts(next, c)
-		if rec {
-			tr = append(tr, next[n:]...)
-		}
-	}
-	upTo(^uint64(0))
-	w.cache, w.st.Contacts = cur, next
-	if rec {
-		w.rec.Contacts = tr
-	}
+	w.follow, w.followSet, w.ctx.mask = nil, nil, nil
 }
 
 // pairOnly is the solver index the first pass of a followed step gives an

@@ -5,19 +5,13 @@ import (
 	"testing"
 )
 
-// The grid is the partial replay's test scene: 64 small cubes in loose
+// newGrid builds the partial replay's test scene: 64 small cubes in loose
 // clusters on the ground (most asleep after a while, many islands), and a
-// 1 m player's cube that rolls through them.
-func MustGrid() *World {
-	w, err := New(DefaultConfig())
-	if err != nil {
-		panic(err)
-	}
+// 1 m driven cube (body 0) that rolls through them.
+func newGrid(cfg Config) (*World, error) {
 	p := DefaultBoxDef()
 	p.Pos = Vec3{-6, 0.5, -6}
-	if _, err := w.AddBox(p); err != nil {
-		panic(err)
-	}
+	defs := []BoxDef{p}
 	for k := 0; k < 64; k++ {
 		d := DefaultBoxDef()
 		d.Half = Vec3{0.2, 0.2, 0.2}
@@ -26,29 +20,30 @@ func MustGrid() *World {
 		// the pairs 1.5 m apart.
 		x := -5 + mul(1.5, float64(k%8)/2*2) + mul(0.41, float64(k%2))
 		d.Pos = Vec3{x, 0.2 + mul(0.45, float64(k%3/2)), -5 + mul(1.3, float64(k/8))}
-		if _, err := w.AddBox(d); err != nil {
-			panic(err)
-		}
+		defs = append(defs, d)
 	}
-	return w
+	return buildScene(cfg, defs)
 }
 
-// gridInput drives the grid's player diagonally through the clusters and
+// mustGrid is the grid with the default configuration.
+func mustGrid() *World { return mustScene(newGrid) }
+
+// gridDrive drives the grid's cube diagonally through the clusters and
 // back, a 256-tick loop.
-func gridInput(t uint32) Input {
+func gridDrive(t uint32) drive {
 	switch t %= 256; {
 	case t < 100:
-		return Forward | Right
+		return negZ | posX
 	case t < 128:
-		return Right | Jump
+		return posX | hop
 	case t < 228:
-		return Back | Left
+		return posZ | negX
 	}
 	return 0
 }
 
 // partialScenes are the scenes the partial replay is checked on.
-var partialScenes = append([]testScene{{"grid", MustGrid, 0, gridInput, nil}}, testScenes...)
+var partialScenes = append([]testScene{{"grid", mustGrid, 0, gridDrive, nil}}, testScenes...)
 
 // partialCase is one partial-against-full check: run the scene warm ticks,
 // record span ticks (the prediction), then rewind to the start of the span
@@ -58,7 +53,7 @@ type partialCase struct {
 	scene      int
 	warm, span int
 	seed       uint64
-	flip       []byte           // per replayed tick, xored into the player's input
+	flip       []byte           // per replayed tick, xored into the drive
 	ways       *[followWays]int // if not nil, adds how often each way through followPairs was taken
 }
 
@@ -73,15 +68,15 @@ func (r *rng) next() uint64 {
 	return z ^ z>>31
 }
 
-// stepScene applies the scene's forces and the player's input in for the
+// stepScene applies the scene's forces and the drive in for the
 // world's tick, then steps.
-func stepScene(sc *testScene, w *World, in Input) error {
+func stepScene(sc *testScene, w *World, in drive) error {
 	if sc.extra != nil {
 		if err := sc.extra(w); err != nil {
 			return err
 		}
 	}
-	if err := ApplyInput(w, sc.player, in); err != nil {
+	if err := push(w, sc.cube, in); err != nil {
 		return err
 	}
 	w.Step()
@@ -99,7 +94,7 @@ func runPartialCase(pc partialCase) (int, error) {
 	defer w.Close()
 	n := w.NumBodies()
 	for k := 0; k < pc.warm; k++ {
-		if err := stepScene(sc, w, sc.input(w.Tick())); err != nil {
+		if err := stepScene(sc, w, sc.script(w.Tick())); err != nil {
 			return 0, err
 		}
 	}
@@ -109,7 +104,7 @@ func runPartialCase(pc partialCase) (int, error) {
 	rec := make([]Trace, pc.span)
 	for k := range rec {
 		w.Record(&rec[k])
-		if err := stepScene(sc, w, sc.input(w.Tick())); err != nil {
+		if err := stepScene(sc, w, sc.script(w.Tick())); err != nil {
 			return 0, err
 		}
 	}
@@ -134,10 +129,10 @@ func runPartialCase(pc partialCase) (int, error) {
 			b.Asleep, b.Rest = false, 0
 		}
 	}
-	input := func(k int, t uint32) Input {
-		in := sc.input(t)
+	input := func(k int, t uint32) drive {
+		in := sc.script(t)
 		if k < len(pc.flip) {
-			in ^= Input(pc.flip[k]) & InputMask
+			in ^= drive(pc.flip[k]) & driveBits
 		}
 		return in
 	}
@@ -171,7 +166,7 @@ func runPartialCase(pc partialCase) (int, error) {
 				return 0, err
 			}
 		}
-		if err := ApplyInput(w, sc.player, input(k, t)); err != nil {
+		if err := push(w, sc.cube, input(k, t)); err != nil {
 			return 0, err
 		}
 		if err := w.Follow(&set, &rec[k]); err != nil {
@@ -275,14 +270,14 @@ func TestPartialReplayEqualsFull(t *testing.T) {
 }
 
 // TestPartialReplayFollowsFew checks that a partial replay is partial: in
-// the grid, with the player's cube far from the cube changed, it follows
+// the grid, with the driven cube far from the cube changed, it follows
 // few bodies.
 func TestPartialReplayFollowsFew(t *testing.T) {
 	most, err := runPartialCase(partialCase{scene: 0, warm: 600, span: 32, seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := MustGrid().NumBodies(); most > n/4 {
+	if n := mustGrid().NumBodies(); most > n/4 {
 		t.Errorf("followed %d of %d bodies; want at most a quarter", most, n)
 	}
 }
@@ -314,7 +309,7 @@ func TestApplyTraceRedoesTheStep(t *testing.T) {
 		w.Save(&s0)
 		for k := range trs {
 			w.Record(&trs[k])
-			if err := stepScene(&sc, w, sc.input(w.Tick())); err != nil {
+			if err := stepScene(&sc, w, sc.script(w.Tick())); err != nil {
 				t.Fatal(err)
 			}
 		}

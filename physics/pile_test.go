@@ -4,26 +4,22 @@ package physics
 // reach: dynamic boxes on dynamic boxes, a static box with a lower index
 // than the dynamic boxes on it, crossed edges, boxes of other sizes and
 // masses, a bouncy box, and bodies that fall asleep and are woken by the
-// player running into them.
+// driven cube running into them.
 
-// PilePlayer is the body index of the player's cube in the pile.
-const PilePlayer = 1
+// pileCube is the body index of the driven cube in the pile.
+const pileCube = 1
 
-// NewPile builds the pile with configuration cfg:
+// newPile builds the pile with configuration cfg:
 //
 //	0  a static platform, 3 x 0.5 x 3 m, centred at (-3, 0.25, -4)
-//	1  the player's 1 m, 1 kg cube at the origin
+//	1  the driven 1 m, 1 kg cube at the origin
 //	2-4  three 1 m cubes stacked on the platform, the top one offset
 //	5  a 2 x 0.2 x 0.6 m plank of 3 kg on the ground at (3, 0.1, -1)
 //	6  a 1 m cube standing on an edge along z at (4, 0.707, 2)
 //	7  a 1 m cube with an edge along x down, dropped across 6's edge
 //	8  a 0.4 m cube of 0.1 kg at (-2, 0.2, -1)
 //	9  a bouncy 0.6 m cube (restitution 0.6) dropped from 3 m at (-3, 3, 1)
-func NewPile(cfg Config) (*World, error) {
-	w, err := New(cfg)
-	if err != nil {
-		return nil, err
-	}
+func newPile(cfg Config) (*World, error) {
 	box := func(half, pos Vec3, rot Quat, mass float64) BoxDef {
 		d := DefaultBoxDef()
 		d.Half, d.Pos, d.Rot, d.Mass = half, pos, rot, mass
@@ -47,88 +43,36 @@ func NewPile(cfg Config) (*World, error) {
 		box(Vec3{0.2, 0.2, 0.2}, Vec3{-2, 0.2, 0}, Identity, 0.1),
 		bouncy,
 	}
-	for _, d := range defs {
-		if _, err := w.AddBox(d); err != nil {
-			return nil, err
-		}
-	}
-	return w, nil
+	return buildScene(cfg, defs)
 }
 
-// MustPile is NewPile with the default configuration.
-func MustPile() *World {
-	w, err := NewPile(DefaultConfig())
-	if err != nil {
-		panic(err)
-	}
-	return w
-}
+// mustPile is the pile with the default configuration.
+func mustPile() *World { return mustScene(newPile) }
 
 // pileScript is a 16 s loop: wait while the pile settles and sleeps, push
 // the plank into the crossed cubes, cross back into the small cube, run into
 // the stack's platform and jump against the stack, back off and hop.
 var pileScript = [...]scriptSegment{
-	{128, 0},             // settle; the islands fall asleep
-	{64, Right},          // into the plank, and it into the crossed cubes
-	{32, 0},              // coast
-	{128, Left},          // back across, into the small cube
-	{32, 0},              // coast
-	{96, Forward},        // into the platform
-	{32, Forward | Jump}, // jump against the stack
-	{96, Back},           // back off
-	{64, Jump},           // hop
-	{352, 0},             // rest again
+	{128, 0},         // settle; the islands fall asleep
+	{64, posX},       // into the plank, and it into the crossed cubes
+	{32, 0},          // coast
+	{128, negX},      // back across, into the small cube
+	{32, 0},          // coast
+	{96, negZ},       // into the platform
+	{32, negZ | hop}, // jump against the stack
+	{96, posZ},       // back off
+	{64, hop},        // hop
+	{352, 0},         // rest again
 }
 
-// PileInput returns the pile's scripted input for tick t.
-func PileInput(t uint32) Input {
+// pileDrive returns the pile's drive for tick t.
+func pileDrive(t uint32) drive {
 	t %= 1024
 	for _, s := range pileScript {
-		if t < s.Ticks {
-			return s.In
+		if t < s.ticks {
+			return s.d
 		}
-		t -= s.Ticks
+		t -= s.ticks
 	}
 	return 0
-}
-
-// testScene is a scene the engine's tests run.
-type testScene struct {
-	name   string
-	build  func() *World
-	player int
-	input  func(t uint32) Input
-	extra  func(w *World) error // forces of the scene besides the player's, or nil
-}
-
-// testScenes are the arena (one cube among static boxes), the pile and the
-// swarm.
-var testScenes = []testScene{
-	{"arena", MustScene, Player, ScriptedInput, nil},
-	{"pile", MustPile, PilePlayer, PileInput, nil},
-	{"swarm", MustSwarm, SwarmPlayer, SwarmInput, swarmThrow},
-}
-
-// step applies the scripted input for the world's tick and steps it.
-func (sc *testScene) step(w *World) error {
-	if sc.extra != nil {
-		if err := sc.extra(w); err != nil {
-			return err
-		}
-	}
-	if err := ApplyInput(w, sc.player, sc.input(w.Tick())); err != nil {
-		return err
-	}
-	w.Step()
-	return nil
-}
-
-// run steps w n ticks with the scripted input.
-func (sc *testScene) run(w *World, n int) error {
-	for k := 0; k < n; k++ {
-		if err := sc.step(w); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -16,7 +16,7 @@ func FuzzRewind(f *testing.F) {
 			return
 		}
 		start := int(back) % len(inputs)
-		w := MustPile()
+		w := mustPile()
 		sc := testScenes[1]
 		if err := sc.run(w, 160); err != nil { // asleep, then into the plank
 			t.Fatal(err)
@@ -26,18 +26,18 @@ func FuzzRewind(f *testing.F) {
 			if k == start {
 				w.Save(&saved)
 			}
-			if err := ApplyInput(w, PilePlayer, Input(c)&InputMask); err != nil {
+			if err := push(w, pileCube, drive(c)&driveBits); err != nil {
 				t.Fatal(err)
 			}
 			w.Step()
 		}
 		want := w.Hash()
-		for _, r := range []*World{w, MustPile()} {
+		for _, r := range []*World{w, mustPile()} {
 			if err := r.Restore(&saved); err != nil {
 				t.Fatal(err)
 			}
 			for _, c := range inputs[start:] {
-				if err := ApplyInput(r, PilePlayer, Input(c)&InputMask); err != nil {
+				if err := push(r, pileCube, drive(c)&driveBits); err != nil {
 					t.Fatal(err)
 				}
 				r.Step()

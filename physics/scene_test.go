@@ -1,20 +1,18 @@
 package physics
 
-// Player is the body index of the player cube in the canonical scene.
-const Player = 0
+// arenaCube is the body index of the driven cube in the arena.
+const arenaCube = 0
 
-// NewScene builds, for the engine's own tests, the arena of package game (which
-// this package cannot import): a 1 m, 1 kg player cube resting on the ground at the origin, a wall
-// ahead of it (towards -Z), a ramp to its left, a step to its right, and a 3 m
-// fence around a 32 m square so that the cube stays near the obstacles.
-func NewScene(cfg Config) (*World, error) {
-	w, err := New(cfg)
-	if err != nil {
-		return nil, err
-	}
-	player := DefaultBoxDef()
-	player.Pos = Vec3{0, 0.5, 0}
-	defs := []BoxDef{player}
+// newArena builds the arena, the engine's first test scene: a 1 m, 1 kg
+// cube resting on the ground at the origin, a wall ahead of it (towards
+// -Z), a ramp to its left, a step to its right, and a 3 m fence around a
+// 32 m square so that the cube stays near the obstacles. Its layout is
+// that of package game's arena, so that its golden hash is also the one
+// `cube hash -scene arena` prints.
+func newArena(cfg Config) (*World, error) {
+	cube := DefaultBoxDef()
+	cube.Pos = Vec3{0, 0.5, 0}
+	defs := []BoxDef{cube}
 	static := func(half, pos Vec3, rot Quat) {
 		d := DefaultBoxDef()
 		d.Static, d.Half, d.Pos, d.Rot = true, half, pos, rot
@@ -23,69 +21,57 @@ func NewScene(cfg Config) (*World, error) {
 	static(Vec3{5, 1, 0.25}, Vec3{0, 1, -8}, Identity)                       // wall
 	static(Vec3{2, 0.2, 3}, Vec3{-7, 0.45, 0}, AxisTurn(Vec3{1, 0, 0}, 0.1)) // ramp, about 11.4° up towards -Z
 	static(Vec3{1.5, 0.25, 1.5}, Vec3{7, 0.25, 0}, Identity)                 // step
-	static(Vec3{16, 1.5, 0.5}, Vec3{0, 1.5, -16.5}, Identity)                // fence, too high to jump
+	static(Vec3{16, 1.5, 0.5}, Vec3{0, 1.5, -16.5}, Identity)                // fence, too high to hop over
 	static(Vec3{16, 1.5, 0.5}, Vec3{0, 1.5, 16.5}, Identity)
 	static(Vec3{0.5, 1.5, 16}, Vec3{-16.5, 1.5, 0}, Identity)
 	static(Vec3{0.5, 1.5, 16}, Vec3{16.5, 1.5, 0}, Identity)
-	for _, d := range defs {
-		if _, err := w.AddBox(d); err != nil {
-			return nil, err
-		}
-	}
-	return w, nil
+	return buildScene(cfg, defs)
 }
 
-// MustScene is NewScene with the default configuration, for tests and
-// benchmarks; it panics only if the canonical scene itself is broken.
-func MustScene() *World {
-	w, err := NewScene(DefaultConfig())
-	if err != nil {
-		panic(err)
-	}
-	return w
-}
+// mustArena is the arena with the default configuration.
+func mustArena() *World { return mustScene(newArena) }
 
-// scriptSegment is one phase of the scripted input: hold In for Ticks.
+// scriptSegment is one phase of a scene's script: drive d for ticks.
 type scriptSegment struct {
-	Ticks uint32
-	In    Input
+	ticks uint32
+	d     drive
 }
 
-// script is an 8 s loop (512 ticks at 64 Hz) that pushes the cube into the
+// script is the arena's script, an 8 s loop (512 ticks at 64 Hz) that pushes the cube into the
 // wall, jumps against it, turns left, backs off, turns right, hops and
 // coasts. The left and right phases balance so the cube keeps near the
 // middle of the scene.
 var script = [...]scriptSegment{
-	{128, Forward},       // towards the wall, hits it
-	{32, Forward | Jump}, // jump against the wall
-	{64, Left},           // turn left
-	{32, Left | Forward}, // diagonal
-	{128, Back},          // back off
-	{96, Right},          // turn right
-	{16, Jump},           // hop
-	{16, 0},              // coast
+	{128, negZ},       // towards the wall, hits it
+	{32, negZ | hop},  // jump against the wall
+	{64, negX},        // turn left
+	{32, negX | negZ}, // diagonal
+	{128, posZ},       // back off
+	{96, posX},        // turn right
+	{16, hop},         // hop
+	{16, 0},           // coast
 }
 
-// ScriptPeriod is the length of the scripted input loop in ticks.
-const ScriptPeriod = 512
+// arenaPeriod is the length of the arena's script in ticks.
+const arenaPeriod = 512
 
-// ScriptedInput returns the canonical scripted input for tick t.
-func ScriptedInput(t uint32) Input {
-	t %= ScriptPeriod
+// arenaDrive returns the arena's drive for tick t.
+func arenaDrive(t uint32) drive {
+	t %= arenaPeriod
 	for _, s := range script {
-		if t < s.Ticks {
-			return s.In
+		if t < s.ticks {
+			return s.d
 		}
-		t -= s.Ticks
+		t -= s.ticks
 	}
 	return 0
 }
 
-// RunScript steps w for n ticks with the scripted input applied to the
-// player before each step.
-func RunScript(w *World, n int) error {
+// runArena steps w for n ticks with the arena's drive applied to its cube
+// before each step.
+func runArena(w *World, n int) error {
 	for k := 0; k < n; k++ {
-		if err := StepInput(w, ScriptedInput(w.Tick())); err != nil {
+		if err := stepArena(w, arenaDrive(w.Tick())); err != nil {
 			return err
 		}
 	}

@@ -8,7 +8,7 @@ import (
 // restingPile returns the pile stepped until every body sleeps.
 func restingPile(t *testing.T) *World {
 	t.Helper()
-	w := MustPile()
+	w := mustPile()
 	for i := 0; i < 400 && w.AwakeCount() > 0; i++ {
 		w.Step()
 	}
@@ -33,8 +33,8 @@ func TestBodiesAtRestSleepAndCostNothing(t *testing.T) {
 		t.Fatalf("a sleeping world changed: %v", Diff(after, &before, 3))
 	}
 	after.Tick = before.Tick + 100
-	if !w.Grounded(PilePlayer) {
-		t.Fatal("the sleeping player cube is not grounded")
+	if !w.Grounded(pileCube) {
+		t.Fatal("the sleeping driven cube is not grounded")
 	}
 	for i := 0; i < w.NumBodies(); i++ {
 		b := w.Body(i)
@@ -50,7 +50,7 @@ func TestBodiesAtRestSleepAndCostNothing(t *testing.T) {
 func TestSleepingOffKeepsEveryBodyAwake(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.NoSleep = true
-	w, err := NewPile(cfg)
+	w, err := newPile(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestSleepingOffKeepsEveryBodyAwake(t *testing.T) {
 	if n := w.AwakeCount(); n != 9 {
 		t.Fatalf("%d awake with sleeping off, want all 9 dynamic bodies", n)
 	}
-	if r := w.Body(PilePlayer).Rest; r != 0 {
+	if r := w.Body(pileCube).Rest; r != 0 {
 		t.Fatalf("rest count %d with sleeping off", r)
 	}
 }
@@ -91,7 +91,7 @@ func TestWakingWakesTheIsland(t *testing.T) {
 				t.Errorf("%s: body %d of the island is still asleep", c.name, i)
 			}
 		}
-		if w.Awake(PilePlayer) || w.Awake(5) {
+		if w.Awake(pileCube) || w.Awake(5) {
 			t.Errorf("%s: bodies of other islands woke", c.name)
 		}
 	}
@@ -128,7 +128,7 @@ func TestContactWithAnAwakeBodyWakes(t *testing.T) {
 	if !woke {
 		t.Fatal("the plank slept through a cube landing on it")
 	}
-	if w.Awake(2) || w.Awake(PilePlayer) {
+	if w.Awake(2) || w.Awake(pileCube) {
 		t.Fatal("bodies far from the landing woke")
 	}
 }
@@ -153,7 +153,7 @@ func TestSleepStateIsInTheHashAndCodec(t *testing.T) {
 }
 
 func TestDisabledBodyTakesNoPart(t *testing.T) {
-	w := MustPile()
+	w := mustPile()
 	if err := w.SetEnabled(3, false); err != nil { // the middle of the stack
 		t.Fatal(err)
 	}

@@ -1,7 +1,7 @@
 package physics
 
 // The solver is Box2D v3's soft step, in 3D: once per step the contacts are
-// prepared (collide.go); then each of Config.Iterations substeps integrates
+// prepared (prepare.go); then each of Config.Iterations substeps integrates
 // velocities, warm-starts every contact with its accumulated impulses, solves
 // the contacts with soft position correction, integrates positions and
 // relaxes (solves again without the position correction, relaxIterations
@@ -110,7 +110,7 @@ type row struct {
 // the cache's signs.
 type constraint struct {
 	s1, s2       int32   // solver bodies
-	first, count int32   // points: w.pts[first : first+count]
+	first, count int32   // points: w.ctx.pts[first : first+count]
 	m1, m2       float64 // inverse masses of s1 and s2 (0 when s2 < 0)
 	d, t1, t2    Vec3    // normal and tangents as the solver applies them to s1
 	mu           float64 // friction of the pair
@@ -167,17 +167,17 @@ type pointInfo struct {
 
 // integrateVelocities applies one substep of gravity, forces and damping.
 func (w *World) integrateVelocities() {
-	for k := range w.sb {
+	for k := range w.ctx.sb {
 		w.integrateVelocity(k)
 	}
 }
 
 // integrateVelocity is integrateVelocities for solver body k.
 func (w *World) integrateVelocity(k int) {
-	b, v := &w.sb[k], &w.vel[k]
+	b, v := &w.ctx.sb[k], &w.ctx.vel[k]
 	v.v = v.v.Add(b.dv)
 	if v.w != (Vec3{}) {
-		i := w.active[k]
+		i := w.ctx.active[k]
 		r := rotationMat(w.st.Bodies[i].Rot)
 		v.w = gyroscopic(v.w, &r, w.shapes[i].invInertia, w.h)
 	}
@@ -188,23 +188,23 @@ func (w *World) integrateVelocity(k int) {
 // the separation of every contact point from the bodies' motion since the
 // start of the step.
 func (w *World) integratePositions() {
-	for k := range w.active {
+	for k := range w.ctx.active {
 		w.integratePosition(k)
 	}
-	for ci := range w.cons {
-		w.updateSeparation(&w.cons[ci])
+	for ci := range w.ctx.cons {
+		w.updateSeparation(&w.ctx.cons[ci])
 	}
-	for k := range w.exact {
-		w.updateExact(&w.exact[k])
+	for k := range w.ctx.exact {
+		w.updateExact(&w.ctx.exact[k])
 	}
 }
 
 // integratePosition moves solver body k by one substep.
 func (w *World) integratePosition(k int) {
 	h := w.h
-	sb := &w.sb[k]
-	v := &w.vel[k]
-	b := &w.st.Bodies[w.active[k]]
+	sb := &w.ctx.sb[k]
+	v := &w.ctx.vel[k]
+	b := &w.st.Bodies[w.ctx.active[k]]
 	step := v.v.Scale(h)
 	b.Pos = b.Pos.Add(step)
 	sb.dp = sb.dp.Add(step)
@@ -218,8 +218,8 @@ func (w *World) integratePosition(k int) {
 // updateSeparation updates the separation of c's points from its bodies'
 // motion since the start of the step.
 func (w *World) updateSeparation(c *constraint) {
-	b1 := &w.sb[c.s1]
-	pts := w.pts[c.first : c.first+c.count]
+	b1 := &w.ctx.sb[c.s1]
+	pts := w.ctx.pts[c.first : c.first+c.count]
 	smin := math.Inf(1)
 	if c.s2 < 0 {
 		ddp := c.d.Dot(b1.dp)
@@ -232,7 +232,7 @@ func (w *World) updateSeparation(c *constraint) {
 			}
 		}
 	} else {
-		b2 := &w.sb[c.s2]
+		b2 := &w.ctx.sb[c.s2]
 		ddp := c.d.Dot(b1.dp) - c.d.Dot(b2.dp)
 		dq1, dq2 := b1.dq, b2.dq
 		for k := range pts {
@@ -249,11 +249,11 @@ func (w *World) updateSeparation(c *constraint) {
 // updateExact computes the separation of exact contact e's points from
 // its bodies' poses now.
 func (w *World) updateExact(e *exactCon) {
-	c := &w.cons[e.ci]
+	c := &w.ctx.cons[e.ci]
 	rx, px := w.poseNow(e.x)
 	ry, py := w.poseNow(e.y)
-	pts := w.pts[c.first : c.first+c.count]
-	ex := w.exactPts[e.first : e.first+c.count]
+	pts := w.ctx.pts[c.first : c.first+c.count]
+	ex := w.ctx.exactPts[e.first : e.first+c.count]
 	for q := range pts {
 		n := rx.MulVec(ex[q].nl)
 		pts[q].s = n.Dot(py.Add(ry.MulVec(ex[q].pl)).Sub(px)) - ex[q].h
@@ -285,8 +285,8 @@ func (w *World) poseNow(i int32) (*Mat3, Vec3) {
 	if i == Ground {
 		return &identityMat, Vec3{}
 	}
-	if k := w.sidx[i]; k >= 0 {
-		return &w.sb[k].turn, w.st.Bodies[i].Pos
+	if k := w.ctx.sidx[i]; k >= 0 {
+		return &w.ctx.sb[k].turn, w.st.Bodies[i].Pos
 	}
 	return &w.rot[i], w.st.Bodies[i].Pos
 }
@@ -296,20 +296,20 @@ var identityMat = Mat3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 
 // warmStart applies every contact's accumulated impulses.
 func (w *World) warmStart() {
-	for ci := range w.cons {
-		w.warmStart1(&w.cons[ci])
+	for ci := range w.ctx.cons {
+		w.warmStart1(&w.ctx.cons[ci])
 	}
 }
 
 // warmStart1 applies c's accumulated impulses.
 func (w *World) warmStart1(c *constraint) {
-	vel := w.vel
+	vel := w.ctx.vel
 	if c.cold {
 		return
 	}
 	pn := 0.0
 	a1 := c.f1.i1.Scale(c.f1.p).Add(c.f2.i1.Scale(c.f2.p)).Add(c.tw1.Scale(c.ptw))
-	pts := w.pts[c.first : c.first+c.count]
+	pts := w.ctx.pts[c.first : c.first+c.count]
 	P := c.t1.Scale(c.f1.p).Add(c.t2.Scale(c.f2.p))
 	b1 := &vel[c.s1]
 	if c.s2 < 0 {
@@ -343,8 +343,8 @@ func (w *World) warmStart1(c *constraint) {
 // either way).
 func (w *World) solve(useBias bool) {
 	k := w.solveConst(useBias)
-	for ci := range w.cons {
-		w.solveContact(&w.cons[ci], &k)
+	for ci := range w.ctx.cons {
+		w.solveContact(&w.ctx.cons[ci], &k)
 	}
 }
 
@@ -407,7 +407,7 @@ func (k *solveConst) normal(c *constraint, p *cpoint, vn float64) (lam, pn float
 // solve1 solves a contact whose second side does not move: the normal rows,
 // then the friction at the centre.
 func (w *World) solve1(c *constraint, k *solveConst) {
-	b1 := &w.vel[c.s1]
+	b1 := &w.ctx.vel[c.s1]
 	v1, w1 := b1.v, b1.w
 	m1 := c.m1
 	d := c.d
@@ -416,7 +416,7 @@ func (w *World) solve1(c *constraint, k *solveConst) {
 		return
 	}
 	total, sum := 0.0, 0.0
-	pts := w.pts[c.first : c.first+c.count]
+	pts := w.ctx.pts[c.first : c.first+c.count]
 	var vn, lam [maxPoints]float64
 	for i := range pts {
 		vn[i] = dn + pts[i].rn1.Dot(w1)
@@ -457,7 +457,7 @@ func (w *World) solve1(c *constraint, k *solveConst) {
 
 // solve2 is solve1 for a contact between two moving bodies.
 func (w *World) solve2(c *constraint, k *solveConst) {
-	b1, b2 := &w.vel[c.s1], &w.vel[c.s2]
+	b1, b2 := &w.ctx.vel[c.s1], &w.ctx.vel[c.s2]
 	v1, w1, v2, w2 := b1.v, b1.w, b2.v, b2.w
 	m1, m2 := c.m1, c.m2
 	m12 := m1 + m2
@@ -467,7 +467,7 @@ func (w *World) solve2(c *constraint, k *solveConst) {
 		return
 	}
 	total, sum := 0.0, 0.0
-	pts := w.pts[c.first : c.first+c.count]
+	pts := w.ctx.pts[c.first : c.first+c.count]
 	var vn, lam [maxPoints]float64
 	for i := range pts {
 		vn[i] = dn + pts[i].rn1.Dot(w1) - pts[i].rn2.Dot(w2)
@@ -549,8 +549,8 @@ func (c *constraint) twist(wn, lim float64) float64 {
 // bounce). A contact's bouncing points are solved together (block.go), so
 // that a box landing flat leaves flat.
 func (w *World) restitution() {
-	for ci := range w.cons {
-		w.restitute(&w.cons[ci])
+	for ci := range w.ctx.cons {
+		w.restitute(&w.ctx.cons[ci])
 	}
 }
 
@@ -561,14 +561,14 @@ func (w *World) restitute(c *constraint) {
 	if c.e == 0 {
 		return
 	}
-	b1 := &w.vel[c.s1]
+	b1 := &w.ctx.vel[c.s1]
 	b2 := &zero
 	two := c.s2 >= 0
 	if two {
-		b2 = &w.vel[c.s2]
+		b2 = &w.ctx.vel[c.s2]
 	}
 	d := c.d
-	pts := w.pts[c.first : c.first+c.count]
+	pts := w.ctx.pts[c.first : c.first+c.count]
 	// The bouncing points, their rows and targets.
 	var idx [maxPoints]int
 	var diag, rhs, pn, lam [maxPoints]float64

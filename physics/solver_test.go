@@ -147,15 +147,15 @@ func broadPhaseCase(t *testing.T, disorder func([]int32)) {
 				continue
 			}
 			if a.lo.X <= b.hi.X && b.lo.X <= a.hi.X && a.lo.Y <= b.hi.Y && b.lo.Y <= a.hi.Y && a.lo.Z <= b.hi.Z && b.lo.Z <= a.hi.Z {
-				if want >= len(w.bp.pairs) || w.bp.pairs[want] != uint64(i)<<32|uint64(j) {
+				if want >= len(w.ctx.pairs.list) || w.ctx.pairs.list[want] != uint64(i)<<32|uint64(j) {
 					t.Fatalf("pair %d-%d missing or out of order", i, j)
 				}
 				want++
 			}
 		}
 	}
-	if want != len(w.bp.pairs) || want == 0 {
-		t.Fatalf("%d pairs found, %d overlap", len(w.bp.pairs), want)
+	if want != len(w.ctx.pairs.list) || want == 0 {
+		t.Fatalf("%d pairs found, %d overlap", len(w.ctx.pairs.list), want)
 	}
 	for k := 1; k < len(w.bp.order); k++ {
 		if !w.bpLess(w.bp.order[k-1], w.bp.order[k]) {
@@ -196,7 +196,7 @@ func TestMaxOverlapIsExact(t *testing.T) {
 }
 
 func TestLayoutCoversEveryConfigField(t *testing.T) {
-	base := MustScene().Layout()
+	base := mustArena().Layout()
 	for name, mod := range map[string]func(c *Config){
 		"ContactHertz":   func(c *Config) { c.ContactHertz = 31 },
 		"ContactDamping": func(c *Config) { c.ContactDamping = 9 },
@@ -210,7 +210,7 @@ func TestLayoutCoversEveryConfigField(t *testing.T) {
 	} {
 		cfg := DefaultConfig()
 		mod(&cfg)
-		w, err := NewScene(cfg)
+		w, err := newArena(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +221,7 @@ func TestLayoutCoversEveryConfigField(t *testing.T) {
 	// Zero means the default for the fields added with the soft contacts.
 	cfg := DefaultConfig()
 	cfg.ContactHertz, cfg.ContactDamping, cfg.MaxPushSpeed, cfg.SleepSpeed, cfg.SleepTicks = 0, 0, 0, 0, 0
-	w, err := NewScene(cfg)
+	w, err := newArena(cfg)
 	if err != nil || w.Layout() != base || w.Config() != DefaultConfig() {
 		t.Fatalf("zero fields: %v, layout %x want %x", err, w.Layout(), base)
 	}

@@ -6,15 +6,15 @@ import "slices"
 //
 //  1. wake the islands of bodies woken since the last step (island.go);
 //  2. list the active bodies (dynamic, enabled, awake) and derive their
-//     rotation, inertia and bounds from the state (collide.go);
+//     rotation, inertia and bounds from the state (activate.go);
 //  3. find the pairs whose bounds overlap (broadphase.go) and their contacts
-//     (manifold.go, clip.go), prepared for the solver and warm-started from
-//     the cache (collide.go);
+//     (collide.go, manifold.go, clip.go), prepared for the solver and
+//     warm-started from the cache (prepare.go);
 //  4. Config.Iterations substeps of the soft-step solver (solver.go); from
 //     the second on, each first makes again the contacts of the pairs that
-//     close in fast (redo, collide.go); then restitution;
-//  5. wake the sleeping boxes an active one pushed, store the contact cache,
-//     put islands at rest to sleep, clear the accumulated forces and
+//     close in fast (redo.go); then restitution;
+//  5. wake the sleeping boxes an active one pushed, store the contact cache
+//     (cache.go), put islands at rest to sleep, clear the accumulated forces and
 //     advance the tick.
 //
 // Bodies that are static, asleep or disabled cost the step only a look in
@@ -43,14 +43,14 @@ func (w *World) Step() {
 	if w.unsaved {
 		w.unsavedN++
 		n := mul(float64(w.unsavedN), 1e-12)
-		for k := range w.vel {
-			w.vel[k].v.X += n
+		for k := range w.ctx.vel {
+			w.ctx.vel[k].v.X += n
 		}
 	}
 	w.collide()
 	if !w.solveParallel() { // on more than one worker, by island (islands_par.go)
 		for s := 0; s < w.cfg.Iterations; s++ {
-			if s > 0 && len(w.redo) > 0 {
+			if s > 0 && len(w.ctx.redo) > 0 {
 				w.redoContacts(s)
 			}
 			w.integrateVelocities()
@@ -66,9 +66,9 @@ func (w *World) Step() {
 	if w.follow == nil {
 		w.storeCache() // a followed step writes its cache at its end (endFollow)
 	}
-	for k, i := range w.active {
+	for k, i := range w.ctx.active {
 		b := &w.st.Bodies[i]
-		b.Vel, b.AngVel = w.vel[k].v, w.vel[k].w
+		b.Vel, b.AngVel = w.ctx.vel[k].v, w.ctx.vel[k].w
 		b.Force, b.Torque = Vec3{}, Vec3{}
 	}
 	w.sleepIslands()
@@ -76,7 +76,7 @@ func (w *World) Step() {
 	if w.follow != nil {
 		w.endFollow(tick)
 	} else if w.rec != nil {
-		w.capture(w.rec, tick, w.active, nil, nil, true)
+		w.capture(w.rec, tick, w.ctx.active, nil, nil, true)
 	}
 	w.rec = nil
 	w.touched, w.woken = w.touched[:0], w.woken[:0]
@@ -84,9 +84,9 @@ func (w *World) Step() {
 
 // breach adds the global quantity of breachGlobal (see partial.go).
 func (w *World) breach() {
-	n := mul(float64(len(w.active)), 1e-9)
-	for k := range w.vel {
-		w.vel[k].v.X += n
+	n := mul(float64(len(w.ctx.active)), 1e-9)
+	for k := range w.ctx.vel {
+		w.ctx.vel[k].v.X += n
 	}
 }
 
@@ -99,25 +99,8 @@ func (w *World) breach() {
 func (w *World) reserve() {
 	n := len(w.shapes)
 	w.reserved = n
-	w.active = slices.Grow(w.active[:0], n)
-	w.sb = slices.Grow(w.sb[:0], n)
-	w.vel = slices.Grow(w.vel[:0], n)
-	w.uf = slices.Grow(w.uf[:0], n)
-	w.minRest = slices.Grow(w.minRest[:0], n)
-	w.cons = slices.Grow(w.cons[:0], 3*n)
-	w.pts = slices.Grow(w.pts[:0], 12*n)
-	w.info = slices.Grow(w.info[:0], 12*n)
-	w.cache = slices.Grow(w.cache[:0], 12*n)
+	w.ctx.reserve(n)
 	w.st.Contacts = slices.Grow(w.st.Contacts, 12*n-len(w.st.Contacts))
-	w.bp.pairs = slices.Grow(w.bp.pairs[:0], 4*n)
-	w.bp.tmp = slices.Grow(w.bp.tmp[:0], 4*n)
-	w.bp.act = slices.Grow(w.bp.act[:0], n)
-	w.bp.count = slices.Grow(w.bp.count[:0], n+1)
-	w.exact = slices.Grow(w.exact[:0], n)
-	w.exactPts = slices.Grow(w.exactPts[:0], 4*n)
-	w.redo = slices.Grow(w.redo[:0], n/2+1)
-	w.redoOld = slices.Grow(w.redoOld[:0], 8)
-	w.redoRel = slices.Grow(w.redoRel[:0], 8)
 	w.touched = slices.Grow(w.touched, 16) // keeps what was touched before the first step
 	w.woken = slices.Grow(w.woken, 16)
 	w.before = slices.Grow(w.before, 16)

@@ -33,7 +33,7 @@ func (w *World) Record(tr *Trace) { w.rec = tr }
 
 // Cancel drops what Record and Follow asked of the next step: for a caller
 // that will not step after all.
-func (w *World) Cancel() { w.rec, w.follow, w.followSet, w.mask = nil, nil, nil, nil }
+func (w *World) Cancel() { w.rec, w.follow, w.followSet, w.ctx.mask = nil, nil, nil, nil }
 
 // Amend reads again the states of tr.Bodies from the world: for a rule
 // that changes, after the step, only bodies the step changed (the lab's
@@ -92,7 +92,7 @@ func (w *World) ApplyTrace(tr *Trace) error {
 // of them when take is nil): how a recorded step's contacts replace the
 // ones it changed (ApplyTrace, endFollow).
 func (w *World) mergeCache(add []ContactState, keep, take func(*ContactState) bool) {
-	cur, next, o := w.st.Contacts, w.cache[:0], 0
+	cur, next, o := w.st.Contacts, w.ctx.cache[:0], 0
 	for k := range add {
 		c := &add[k]
 		if take != nil && !take(c) {
@@ -111,7 +111,7 @@ func (w *World) mergeCache(add []ContactState, keep, take func(*ContactState) bo
 			next = append(next, cur[o])
 		}
 	}
-	w.cache, w.st.Contacts = cur, next
+	w.ctx.cache, w.st.Contacts = cur, next
 }
 
 // keepCarried reports whether cached contact c outlives a step whose active
@@ -125,23 +125,23 @@ func (w *World) keepCarried(c *ContactState) bool {
 
 // markList marks the bodies of list, unmarking every other (see marked).
 func (w *World) markList(list []int32) {
-	w.epoch++
-	if w.epoch == 0 { // wrapped: clear the old marks
-		clear(w.mark)
-		w.epoch = 1
+	w.ctx.epoch++
+	if w.ctx.epoch == 0 { // wrapped: clear the old marks
+		clear(w.ctx.mark)
+		w.ctx.epoch = 1
 	}
-	if len(w.mark) < len(w.shapes) {
-		w.mark = slices.Grow(w.mark[:0], len(w.shapes))[:len(w.shapes)]
-		clear(w.mark)
+	if len(w.ctx.mark) < len(w.shapes) {
+		w.ctx.mark = slices.Grow(w.ctx.mark[:0], len(w.shapes))[:len(w.shapes)]
+		clear(w.ctx.mark)
 	}
 	for _, i := range list {
-		w.mark[i] = w.epoch
+		w.ctx.mark[i] = w.ctx.epoch
 	}
 }
 
 // marked reports whether body i (never Ground) is in the list markList
 // marked last.
-func (w *World) marked(i int32) bool { return w.mark[i] == w.epoch }
+func (w *World) marked(i int32) bool { return w.ctx.mark[i] == w.ctx.epoch }
 
 // setState replaces body i's state with s, keeping its derived data when
 // the pose is the same bits, and deriving it now for a body the next step
@@ -177,8 +177,8 @@ func (w *World) capture(tr *Trace, tick uint32, active, extra []int32, links []u
 		tr.States = append(tr.States, w.st.Bodies[i])
 	}
 	tr.Links = append(tr.Links[:0], links...)
-	for k := range w.redo {
-		if r := &w.redo[k]; w.mask == nil || w.mask[r.a] || w.mask[r.b] {
+	for k := range w.ctx.redo {
+		if r := &w.ctx.redo[k]; w.ctx.mask == nil || w.ctx.mask[r.a] || w.ctx.mask[r.b] {
 			tr.Links = append(tr.Links, uint64(uint32(r.a))<<32|uint64(uint32(r.b)))
 		}
 	}

@@ -3,7 +3,7 @@ package physics
 import "testing"
 
 func TestSetAddDiff(t *testing.T) {
-	w := MustPile()
+	w := mustPile()
 	if err := testScenes[1].run(w, 40); err != nil {
 		t.Fatal(err)
 	}
@@ -55,13 +55,13 @@ func TestSetAddDiff(t *testing.T) {
 // scenes do not take: a body outside the followed set whose state holds a
 // torque (a state loaded between ApplyTorque and the step).
 func TestFollowedBodyWithTorque(t *testing.T) {
-	w := MustSwarm()
+	w := mustSwarm()
 	if err := testScenes[2].run(w, 30); err != nil {
 		t.Fatal(err)
 	}
 	var start State
 	w.Save(&start)
-	far := SwarmPlayer + 5
+	far := swarmCube + 5
 	start.Bodies[far].Torque = Vec3{0.3, 0.1, -0.2}
 	start.Bodies[far].Asleep = false
 	if err := w.Restore(&start); err != nil {
@@ -72,12 +72,12 @@ func TestFollowedBodyWithTorque(t *testing.T) {
 	w.Step()
 	var want State
 	w.Save(&want)
-	// Again from start with the player's cube moved: the far box is not
+	// Again from start with the driven cube moved: the far box is not
 	// followed, and its bounds come from liteBounds.
 	moved := start
 	moved.Bodies = append([]BodyState(nil), start.Bodies...)
-	moved.Bodies[SwarmPlayer].Pos.X += 0.01
-	full := MustSwarm()
+	moved.Bodies[swarmCube].Pos.X += 0.01
+	full := mustSwarm()
 	if err := full.Restore(&moved); err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestFollowedBodyWithTorque(t *testing.T) {
 }
 
 func TestFollowRefusesAnotherTick(t *testing.T) {
-	w := MustScene()
+	w := mustArena()
 	var tr Trace
 	w.Record(&tr)
 	w.Step()
@@ -119,7 +119,7 @@ func TestFollowRefusesAnotherTick(t *testing.T) {
 }
 
 func TestCancelAmendCopy(t *testing.T) {
-	w := MustScene()
+	w := mustArena()
 	var tr, other Trace
 	w.Record(&tr)
 	w.Cancel()
@@ -127,26 +127,26 @@ func TestCancelAmendCopy(t *testing.T) {
 	if len(tr.Bodies) != 0 || tr.Tick != 0 {
 		t.Fatalf("a cancelled record was written: %+v", tr)
 	}
-	if err := ApplyInput(w, Player, Back); err != nil {
+	if err := push(w, arenaCube, posZ); err != nil {
 		t.Fatal(err)
 	}
 	w.Record(&tr)
 	w.Step()
 	// A rule that moves a body the step changed, after it: Amend takes it in.
-	b := w.Body(Player)
+	b := w.Body(arenaCube)
 	b.Pos.Y += 0.001
-	if err := w.SetMotion(Player, b.Pos, b.Rot, b.Vel, b.AngVel); err != nil {
+	if err := w.SetMotion(arenaCube, b.Pos, b.Rot, b.Vel, b.AngVel); err != nil {
 		t.Fatal(err)
 	}
 	w.Amend(&tr)
 	found := false
 	for k, i := range tr.Bodies {
-		if int(i) == Player {
-			found = tr.States[k] == w.Body(Player)
+		if int(i) == arenaCube {
+			found = tr.States[k] == w.Body(arenaCube)
 		}
 	}
 	if !found {
-		t.Fatal("Amend did not take the player's new state")
+		t.Fatal("Amend did not take the driven cube's new state")
 	}
 	other.CopyFrom(&tr)
 	if err := traceEqual(&other, &tr); err != nil {

@@ -67,7 +67,7 @@ func TestRedoWakesOnWorkers(t *testing.T) {
 			asleep := two.st.Bodies[0].Asleep
 			one.Step()
 			two.Step()
-			if asleep && len(two.redo) > 0 {
+			if asleep && len(two.ctx.redo) > 0 {
 				redoSeen++ // a redo pair with the sleeping box, solved as static
 			}
 			if !two.State().Equal(one.State()) {

@@ -40,7 +40,7 @@ func (p *pathsSeen) look(w *World) {
 			break
 		}
 	}
-	if len(w.redo) > 0 {
+	if len(w.ctx.redo) > 0 {
 		p.redo++
 	}
 	for _, h := range is.redoHit {
@@ -49,7 +49,7 @@ func (p *pathsSeen) look(w *World) {
 			break
 		}
 	}
-	if len(w.exact) > 0 {
+	if len(w.ctx.exact) > 0 {
 		p.exact++
 	}
 }
@@ -198,13 +198,13 @@ func settledGoroutines() int {
 func TestWorkersStop(t *testing.T) {
 	base := settledGoroutines()
 	// One worker: no goroutine at all.
-	one := setWorkers(MustSwarm(), 1)
+	one := setWorkers(mustSwarm(), 1)
 	one.Step()
 	if n := runtime.NumGoroutine(); n > base || one.par.pool != nil {
 		t.Fatalf("one worker: %d goroutines, want %d", n, base)
 	}
 	// Closed: the goroutines end, and the world still steps.
-	w := setWorkers(MustSwarm(), 8)
+	w := setWorkers(mustSwarm(), 8)
 	w.Step()
 	if n := runtime.NumGoroutine(); n < base+7 {
 		t.Fatalf("%d goroutines with 8 workers, want at least %d", n, base+7)
@@ -218,7 +218,7 @@ func TestWorkersStop(t *testing.T) {
 	w.Close()
 	// Dropped without Close: the cleanup ends them.
 	for k := 0; k < 4; k++ {
-		w := setWorkers(MustSwarm(), 8)
+		w := setWorkers(mustSwarm(), 8)
 		w.Step()
 	}
 	if n := waitGoroutines(base); n > base {

@@ -3,10 +3,15 @@ package physics
 import (
 	"errors"
 	"fmt"
-	"math"
 )
 
 // World holds bodies and steps them. It is not safe for concurrent use.
+//
+// Its fields are of three kinds: what persists (configuration, shapes,
+// the state, data derived from the state or the configuration, the
+// broad phase's order, the requests and notes for the next step, the
+// workers), and the step's scratch, in ctx (stepctx.go), which means
+// nothing between steps.
 type World struct {
 	cfg    Config
 	shapes []shape // fixed configuration, by body index
@@ -17,59 +22,35 @@ type World struct {
 	// their pose is set or they fall asleep; those of active bodies at the
 	// start of every step.
 	rot    []Mat3
-	bounds []aabb    // grown by Margin/2, and for active bodies by sweep
-	sweep  []float64 // how far an active body may move this step, m
-	sidx   []int32   // solver index of each body this step, -1 when not active
-	fresh  []bool    // rot and bounds are those derive gives for the current pose
-	bp     broadphase
+	bounds []aabb     // grown by Margin/2, and for active bodies by sweep
+	sweep  []float64  // how far an active body may move this step, m
+	fresh  []bool     // rot and bounds are those derive gives for the current pose
+	bp     broadphase // the broad phase's order (its pairs are the step's, ctx.pairs)
 
-	// Scratch of the step, kept to avoid allocating.
-	active   []int32 // active bodies this step, by index: solver body k is body active[k]
-	sb       []solverBody
-	vel      []bodyVel // velocities of the active bodies, by solver index
-	cons     []constraint
-	pts      []cpoint
-	info     []pointInfo  // by point, as pts
-	exact    []exactCon   // the contacts whose separation is recomputed in every substep
-	exactPts []exactPoint // their points
-	redo     []redo       // the pairs whose contacts are made again in every substep
-	redoOld  []ContactState
-	redoRel  []float64
-	cache    []ContactState // the next contact cache, swapped with st.Contacts
-	uf       []int32        // union-find parents, by solver index
-	minRest  []uint32       // per island root
-
-	reserved int // the body count reserve sized the buffers for
-
-	overlap overlapBuf // MaxOverlap's buffers
-
-	// Traces and partial steps (trace.go, partial.go).
-	rec        *Trace          // the trace the next step records, or nil
-	follow     *Trace          // the recorded trace the next step follows, or nil
-	followSet  *Set            // the caller's set of the followed step
-	followWays [followWays]int // how often each way through followPairs was taken (tests)
-	part       Set             // the followed step's set, static bodies left out
-	mask       []bool          // when not nil, activate takes only these bodies
-	lite       bool            // activate gives the awake bodies outside mask their bounds only (pairOnly)
-	touched    []int32         // bodies changed since the last step, outside it
-	before     []BodyState     // their states as the step found them (noteTouched)
-	woken      []int32         // bodies woken since the last step
-	mark       []uint32
-	epoch      uint32 // mark[i] == epoch: body i is marked (markList)
-	actBuf     []int32
-	extraBuf   []int32
-	linkBuf    []uint64
-
-	unsaved  bool   // UnsavedForTests
-	unsavedN uint64 // its step count, deliberately outside the state
-
-	par parallel // the workers and their buffers (pool.go)
-
+	// Derived from cfg (New).
 	h          float64 // substep length
 	invH       float64 // 1 / h
 	angDamp    float64 // angular damping factor per substep
 	soft       softness
 	staticSoft softness
+
+	// What the next step is asked to do and what changed since the last
+	// one (trace.go, partial.go): kept between steps, cleared by the step.
+	rec        *Trace          // the trace the next step records, or nil
+	follow     *Trace          // the recorded trace the next step follows, or nil
+	followSet  *Set            // the caller's set of the followed step
+	followWays [followWays]int // how often each way through followPairs was taken (tests)
+	touched    []int32         // bodies changed since the last step, outside it
+	before     []BodyState     // their states as the step found them (noteTouched)
+	woken      []int32         // bodies woken since the last step
+
+	unsaved  bool   // UnsavedForTests
+	unsavedN uint64 // its step count, deliberately outside the state
+
+	ctx      stepCtx    // the step's scratch (stepctx.go)
+	reserved int        // the body count reserve sized the buffers for
+	overlap  overlapBuf // MaxOverlap's buffers
+	par      parallel   // the workers and their buffers (pool.go)
 }
 
 // New returns an empty world with configuration cfg (its zero fields that
@@ -111,7 +92,7 @@ func (w *World) AddBox(d BoxDef) (int, error) {
 	w.rot = append(w.rot, Mat3{})
 	w.bounds = append(w.bounds, aabb{})
 	w.sweep = append(w.sweep, 0)
-	w.sidx = append(w.sidx, -1)
+	w.ctx.sidx = append(w.ctx.sidx, -1)
 	w.fresh = append(w.fresh, false)
 	i := len(w.shapes) - 1
 	w.bp.order = append(w.bp.order, int32(i))
@@ -234,109 +215,6 @@ func edgeCentre(p Vec3, r *Mat3, h Vec3, e int) Vec3 {
 // Hash returns the hash of the world's state (see State.Hash).
 func (w *World) Hash() uint64 { return w.st.Hash() }
 
-// Save copies the world's whole evolving state into dst, reusing dst's
-// buffers: once dst is large enough it does not allocate.
-func (w *World) Save(dst *State) { dst.CopyFrom(&w.st) }
-
-// State returns the world's state. It is the world's own: read it, do not
-// keep it across a Step.
-func (w *World) State() *State { return &w.st }
-
-// Restore replaces the world's evolving state with src. It refuses a state
-// that does not fit this world (body count, static bodies asleep, contact
-// indices, features and order) or that holds non-finite values, and then
-// leaves the world unchanged.
-func (w *World) Restore(src *State) error {
-	if err := w.checkState(src); err != nil {
-		return err
-	}
-	w.Load(src)
-	return nil
-}
-
-// Load replaces the world's evolving state with src without checking it:
-// for a state this world saved itself and nobody changed since (a
-// rewind's keyframe), or one Check accepted. Anything else may make the
-// next step panic or compute garbage; use Restore.
-func (w *World) Load(src *State) {
-	// Derived data depends on the pose alone: setState keeps it for the
-	// bodies whose pose is bit for bit the one it was derived from, and
-	// derives it now for those the next step will not move (the step
-	// derives the moving bodies' from their state anyway, activate).
-	for i := range w.shapes {
-		w.setState(i, &src.Bodies[i])
-	}
-	w.st.Tick = src.Tick
-	w.st.Contacts = append(w.st.Contacts[:0], src.Contacts...)
-	w.touched, w.woken = w.touched[:0], w.woken[:0]
-}
-
-// samePose reports whether a and b have the same position and rotation
-// bits.
-func samePose(a, b *BodyState) bool {
-	f := math.Float64bits
-	return f(a.Pos.X) == f(b.Pos.X) && f(a.Pos.Y) == f(b.Pos.Y) && f(a.Pos.Z) == f(b.Pos.Z) &&
-		f(a.Rot.W) == f(b.Rot.W) && f(a.Rot.X) == f(b.Rot.X) && f(a.Rot.Y) == f(b.Rot.Y) && f(a.Rot.Z) == f(b.Rot.Z)
-}
-
-// checkState reports why s cannot be restored into w.
-func (w *World) checkState(s *State) error {
-	if len(s.Bodies) != len(w.shapes) {
-		return fmt.Errorf("physics: restore: state has %d bodies, world has %d", len(s.Bodies), len(w.shapes))
-	}
-	for i := range s.Bodies {
-		b := &s.Bodies[i]
-		if bodyNaN(b) != 0 || !unitRot(b) {
-			return fmt.Errorf("restore: %w", checkBody(i, b))
-		}
-		if b.Asleep && (w.shapes[i].static || b.Disabled) {
-			return badValue("restore: body %d is asleep and static or disabled", i)
-		}
-	}
-	nb := uint32(len(w.shapes))
-	var prev, bad uint64
-	cs := s.Contacts
-	for k := range cs {
-		c := &cs[k]
-		a, b, f := c.A, c.B, c.Feature
-		key := contactKey(a, b, f)
-		// A and B in the world (B may be Ground), B after A, a feature
-		// that can name a contact of B, in key order.
-		if uint32(a) >= nb || (b != Ground && (uint32(b) >= nb || b <= a)) || !validFeature(b, f) {
-			return badValue("restore: contact %d names bodies %d, %d, feature %#x outside the world", k, a, b, f)
-		}
-		if key <= prev && k > 0 {
-			return badValue("restore: contact %d is out of order", k)
-		}
-		prev = key
-		bad |= math.Float64bits((c.Pn - c.Pn) + (c.Pt1 - c.Pt1) + (c.Pt2 - c.Pt2)) // see bodyNaN
-	}
-	if bad != 0 {
-		return badValue("restore: a contact has a non-finite impulse")
-	}
-	return nil
-}
-
-// bodyNaN returns other than 0 if a value of b is NaN or infinite: x - x is
-// 0 for a finite x and NaN otherwise, and a sum with a NaN is NaN. The sums
-// run side by side, and the result's bits are 0 only for +0.
-func bodyNaN(b *BodyState) uint64 {
-	p := (b.Pos.X - b.Pos.X) + (b.Pos.Y - b.Pos.Y) + (b.Pos.Z - b.Pos.Z)
-	q := (b.Rot.W - b.Rot.W) + (b.Rot.X - b.Rot.X) + (b.Rot.Y - b.Rot.Y) + (b.Rot.Z - b.Rot.Z)
-	v := (b.Vel.X - b.Vel.X) + (b.Vel.Y - b.Vel.Y) + (b.Vel.Z - b.Vel.Z)
-	a := (b.AngVel.X - b.AngVel.X) + (b.AngVel.Y - b.AngVel.Y) + (b.AngVel.Z - b.AngVel.Z)
-	f := (b.Force.X - b.Force.X) + (b.Force.Y - b.Force.Y) + (b.Force.Z - b.Force.Z)
-	t := (b.Torque.X - b.Torque.X) + (b.Torque.Y - b.Torque.Y) + (b.Torque.Z - b.Torque.Z)
-	return math.Float64bits((p + q) + (v + a) + (f + t))
-}
-
-// unitRot reports whether b's orientation has unit length, within 0.001
-// of its square.
-func unitRot(b *BodyState) bool {
-	n := b.Rot.Dot(b.Rot)
-	return n >= 0.999 && n <= 1.001
-}
-
 // SkipTo sets the world's tick to t without stepping: what a server does
 // when it jumps over ticks it has no input for. The skipped ticks are not
 // simulated; nothing else changes.
@@ -357,6 +235,25 @@ func (w *World) SetBody(i int, b BodyState) error {
 	w.touch(i)
 	b.Disabled, b.Asleep, b.Rest = cur.Disabled, false, 0
 	*cur = b
+	w.derive(i)
+	return nil
+}
+
+// SetMotion sets body i's pose and velocities and nothing else: its
+// accumulated forces, its rest counter and its sleep state stay as they
+// are. It is for rules applied after a step to every moving body, such as
+// quantising the state to a grid, which must not keep bodies awake. It
+// refuses non-finite values and an orientation that is not unit length.
+func (w *World) SetMotion(i int, pos Vec3, rot Quat, vel, angVel Vec3) error {
+	if i < 0 || i >= len(w.shapes) {
+		return fmt.Errorf("physics: body %d does not exist (have %d)", i, len(w.shapes))
+	}
+	b := w.st.Bodies[i]
+	b.Pos, b.Rot, b.Vel, b.AngVel = pos, rot, vel, angVel
+	if err := checkBody(i, &b); err != nil {
+		return err
+	}
+	w.st.Bodies[i] = b
 	w.derive(i)
 	return nil
 }
@@ -408,18 +305,6 @@ func (w *World) wake(i int) {
 		}
 		b.Asleep, b.Rest = false, 0
 	}
-}
-
-// checkBody refuses a body state with a non-finite value or an orientation
-// that is not unit length.
-func checkBody(i int, b *BodyState) error {
-	if bodyNaN(b) != 0 {
-		return badValue("body %d has a non-finite value", i)
-	}
-	if !unitRot(b) {
-		return badValue("body %d orientation has squared length %v, want 1", i, b.Rot.Dot(b.Rot))
-	}
-	return nil
 }
 
 // derive recomputes body i's rotation matrix and its bounds at rest (grown

@@ -7,16 +7,16 @@ import (
 )
 
 func TestBadValuesAreRefused(t *testing.T) {
-	w := MustScene()
+	w := mustArena()
 	before := w.Hash()
 	nan, inf := math.NaN(), math.Inf(1)
 	for _, err := range []error{
-		w.ApplyForce(Player, Vec3{nan, 0, 0}),
-		w.ApplyForce(Player, Vec3{0, inf, 0}),
-		w.ApplyTorque(Player, Vec3{0, 0, -inf}),
-		w.ApplyForceAt(Player, Vec3{1, 0, 0}, Vec3{nan, 0, 0}),
-		w.ApplyImpulse(Player, Vec3{nan, nan, nan}),
-		w.ApplyImpulseAt(Player, Vec3{0, 1, 0}, Vec3{0, inf, 0}),
+		w.ApplyForce(arenaCube, Vec3{nan, 0, 0}),
+		w.ApplyForce(arenaCube, Vec3{0, inf, 0}),
+		w.ApplyTorque(arenaCube, Vec3{0, 0, -inf}),
+		w.ApplyForceAt(arenaCube, Vec3{1, 0, 0}, Vec3{nan, 0, 0}),
+		w.ApplyImpulse(arenaCube, Vec3{nan, nan, nan}),
+		w.ApplyImpulseAt(arenaCube, Vec3{0, 1, 0}, Vec3{0, inf, 0}),
 	} {
 		if !errors.Is(err, ErrBadValue) {
 			t.Errorf("got %v, want an ErrBadValue", err)
@@ -60,7 +60,10 @@ func TestBadValuesAreRefused(t *testing.T) {
 }
 
 func TestAddBoxNormalisesRotation(t *testing.T) {
-	w, _ := New(DefaultConfig())
+	w, err := New(DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
 	d := DefaultBoxDef()
 	d.Rot = Quat{2, 0, 0, 0}
 	i, err := w.AddBox(d)
@@ -73,8 +76,8 @@ func TestAddBoxNormalisesRotation(t *testing.T) {
 }
 
 func TestRestoreRefusesBadStates(t *testing.T) {
-	w := MustScene()
-	if err := RunScript(w, 200); err != nil {
+	w := mustArena()
+	if err := runArena(w, 200); err != nil {
 		t.Fatal(err)
 	}
 	var good State
@@ -113,22 +116,22 @@ func TestRestoreRefusesBadStates(t *testing.T) {
 }
 
 func TestCubeRestsOnGround(t *testing.T) {
-	w := MustScene()
+	w := mustArena()
 	for i := 0; i < 640; i++ {
 		w.Step()
 	}
-	b := w.Body(Player)
+	b := w.Body(arenaCube)
 	if !vecNear(b.Pos, Vec3{0, 0.5, 0}, 2e-3) || b.Vel.Len() > 1e-3 {
 		t.Fatalf("resting cube moved: pos %v vel %v", b.Pos, b.Vel)
 	}
-	if !w.Grounded(Player) {
+	if !w.Grounded(arenaCube) {
 		t.Fatal("resting cube is not grounded")
 	}
 }
 
 func TestFallMatchesSemiImplicitEuler(t *testing.T) {
-	w := MustScene()
-	w.st.Bodies[Player].Pos.Y = 10
+	w := mustArena()
+	w.st.Bodies[arenaCube].Pos.Y = 10
 	g, h := 9.81, w.Config().Dt/float64(w.Config().Iterations)
 	for n := 1; n <= 32; n++ {
 		w.Step()
@@ -136,61 +139,61 @@ func TestFallMatchesSemiImplicitEuler(t *testing.T) {
 		// v_k = -k g h, y_k = 10 - g h² k(k+1)/2.
 		k := n * w.Config().Iterations
 		want := 10 - g*h*h*float64(k*(k+1))/2
-		if y := w.Body(Player).Pos.Y; !near(y, want, 1e-12) {
+		if y := w.Body(arenaCube).Pos.Y; !near(y, want, 1e-12) {
 			t.Fatalf("step %d: y = %v, want %v", n, y, want)
 		}
 	}
 	for i := 0; i < 400; i++ {
 		w.Step()
 	}
-	if y := w.Body(Player).Pos.Y; !near(y, 0.5, 0.01) {
+	if y := w.Body(arenaCube).Pos.Y; !near(y, 0.5, 0.01) {
 		t.Fatalf("cube came to rest at y = %v, want 0.5", y)
 	}
 }
 
 func TestWallStopsTheCube(t *testing.T) {
-	w := MustScene()
+	w := mustArena()
 	for i := 0; i < 320; i++ {
-		if err := ApplyInput(w, Player, Forward); err != nil {
+		if err := push(w, arenaCube, negZ); err != nil {
 			t.Fatal(err)
 		}
 		w.Step()
 	}
 	// The wall's face is at z = -7.75; the cube's centre stops half a metre
 	// in front of it, give or take the slop.
-	if z := w.Body(Player).Pos.Z; !near(z, -7.25, 0.03) {
+	if z := w.Body(arenaCube).Pos.Z; !near(z, -7.25, 0.03) {
 		t.Fatalf("cube pushed into the wall stopped at z = %v, want -7.25", z)
 	}
 }
 
 func TestForceAtPointMakesTorque(t *testing.T) {
-	w := MustScene()
-	if err := w.ApplyForceAt(Player, Vec3{0, 0, -1}, Vec3{0, 1, 0}); err != nil {
+	w := mustArena()
+	if err := w.ApplyForceAt(arenaCube, Vec3{0, 0, -1}, Vec3{0, 1, 0}); err != nil {
 		t.Fatal(err)
 	}
 	// r = (0, 0.5, 0), f = (0, 0, -1): τ = r × f = (-0.5, 0, 0).
-	if tq := w.Body(Player).Torque; !vecNear(tq, Vec3{-0.5, 0, 0}, 0) {
+	if tq := w.Body(arenaCube).Torque; !vecNear(tq, Vec3{-0.5, 0, 0}, 0) {
 		t.Fatalf("torque %v, want (-0.5, 0, 0)", tq)
 	}
 	w.Step()
-	if f := w.Body(Player).Force; f != (Vec3{}) {
+	if f := w.Body(arenaCube).Force; f != (Vec3{}) {
 		t.Fatalf("force not cleared by the step: %v", f)
 	}
 }
 
 func TestSetBody(t *testing.T) {
-	w := MustScene()
-	b := w.Body(Player)
+	w := mustArena()
+	b := w.Body(arenaCube)
 	b.Pos.X = 3
-	if err := w.SetBody(Player, b); err != nil || w.Body(Player).Pos.X != 3 {
-		t.Fatalf("SetBody: %v, x = %v", err, w.Body(Player).Pos.X)
+	if err := w.SetBody(arenaCube, b); err != nil || w.Body(arenaCube).Pos.X != 3 {
+		t.Fatalf("SetBody: %v, x = %v", err, w.Body(arenaCube).Pos.X)
 	}
 	b.Rot = Quat{}
-	if err := w.SetBody(Player, b); !errors.Is(err, ErrBadValue) {
+	if err := w.SetBody(arenaCube, b); !errors.Is(err, ErrBadValue) {
 		t.Fatalf("zero rotation: %v", err)
 	}
 	b.Rot, b.Vel.Y = Identity, math.NaN()
-	if err := w.SetBody(Player, b); !errors.Is(err, ErrBadValue) || w.Body(Player).Rot != Identity {
+	if err := w.SetBody(arenaCube, b); !errors.Is(err, ErrBadValue) || w.Body(arenaCube).Rot != Identity {
 		t.Fatalf("NaN velocity: %v", err)
 	}
 }
@@ -199,7 +202,7 @@ func TestMovedStaticBoxCollidesWhereItIs(t *testing.T) {
 	// Static boxes' derived data is computed when their pose is set: move
 	// the wall from z = -8 to z = -3 and the cube must stop at its new face.
 	for _, how := range []string{"SetBody", "Restore"} {
-		w := MustScene()
+		w := mustArena()
 		wall := w.Body(1)
 		wall.Pos.Z = -3
 		switch how {
@@ -211,18 +214,20 @@ func TestMovedStaticBoxCollidesWhereItIs(t *testing.T) {
 			var s State
 			w.Save(&s)
 			s.Bodies[1] = wall
-			if err := MustScene().Restore(&s); err != nil {
+			if err := mustArena().Restore(&s); err != nil {
 				t.Fatal(err)
 			}
-			w = MustScene()
+			w = mustArena()
 			if err := w.Restore(&s); err != nil {
 				t.Fatal(err)
 			}
 		}
 		for i := 0; i < 200; i++ {
-			_ = StepInput(w, Forward)
+			if err := stepArena(w, negZ); err != nil {
+				t.Fatal(err)
+			}
 		}
-		if z := w.Body(Player).Pos.Z; !near(z, -2.25, 0.03) {
+		if z := w.Body(arenaCube).Pos.Z; !near(z, -2.25, 0.03) {
 			t.Fatalf("%s: cube stopped at z = %v, want -2.25 in front of the moved wall", how, z)
 		}
 	}
