@@ -146,3 +146,50 @@ func TestSlotsPerAddress(t *testing.T) {
 		t.Errorf("after the first left: %d peers, second joined %v", r.s.Peers(), r.s.Joined(2))
 	}
 }
+
+// TestSlowTurnKeepsShares: a turn whose clock has run past the budget at
+// once (a process preempted, a loaded machine) still takes each
+// connection's first Share datagrams: four clients sending an input and
+// an ack a tick, a few ticks' worth in a turn, lose nothing, while a
+// flood's tail beyond its share is dropped.
+func TestSlowTurnKeepsShares(t *testing.T) {
+	r := newHostRig(t, 5)
+	var clients []*transport.MemClient
+	for i := range 4 {
+		c := r.connect(t, uint64(i+1))
+		r.join(t, c, uint64(i+1))
+		clients = append(clients, c)
+	}
+	flood := r.connect(t, 9)
+	r.join(t, flood, 9)
+	r.h.Clock = func() time.Duration { r.clock += 10 * time.Millisecond; return r.clock }
+	r.h.Budget = time.Millisecond
+	for range 100 {
+		for p, c := range clients {
+			for k := range Share {
+				b, _ := wire.AppendInput(nil, &wire.Input{Player: uint8(p), First: r.s.Tick() + 1 + uint32(k/2), Inputs: []game.Input{game.Left}})
+				if err := c.Send(r.now, b); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		b, _ := wire.AppendInput(nil, &wire.Input{Player: 4, First: r.s.Tick() + 1, Inputs: []game.Input{game.Right}})
+		for range 3 * Share {
+			if err := flood.Send(r.now, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r.turn(t)
+	}
+	// The flood's tail is 2*Share a turn; up to 3 of it are taken
+	// before the clock is read.
+	if most, least := uint64(100*2*Share), uint64(100*(2*Share-3)); r.h.OverBudget < least || r.h.OverBudget > most {
+		t.Errorf("%d datagrams over budget, want the flood's tail: %d to %d", r.h.OverBudget, least, most)
+	}
+	for p := range clients {
+		st, _ := r.s.PlayerStats(p)
+		if st.Repeated > 2 {
+			t.Errorf("player %d: %d ticks repeated, %d applied", p, st.Repeated, st.Applied)
+		}
+	}
+}

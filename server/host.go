@@ -44,7 +44,10 @@ type Host struct {
 	// on Clock; when it runs out, the datagrams left are dropped and
 	// counted in OverBudget. They are taken in turns, one of each
 	// connection's at a time, so what is dropped is the tail of the
-	// busiest connections. 0, or no Clock: no bound (in process, where the
+	// busiest connections; each connection's first Share datagrams of a
+	// turn are always taken, so a client that sends at its pace loses
+	// nothing even when the turn itself was slow (a preempted process, a
+	// loaded machine). 0, or no Clock: no bound (in process, where the
 	// session must not depend on the wall clock).
 	Budget time.Duration
 	Clock  func() time.Duration
@@ -71,6 +74,14 @@ const (
 	HelloRate  = 8
 	HelloBurst = 4
 )
+
+// Share is how many datagrams of each connection a turn takes whatever
+// its Budget: a client sends an input and an ack a tick, so a turn that
+// follows a stall of a few ticks still holds no more than this of a
+// well-behaved client's. The Budget bounds the rest, a flood's tail; the
+// time it cannot bound is Share datagrams times the connections, which
+// the transport caps.
+const Share = 8
 
 // NewHost returns a host for s over net, sending snapshots (or relays)
 // snapshotHz times a second: one of SnapshotRates.
@@ -148,10 +159,10 @@ func (h *Host) receive(now time.Duration) error {
 		start = h.Clock()
 	}
 	for k, i := range h.order {
-		// The clock is read every 4 datagrams: a refusal costs less
-		// than reading it, a decoded Input of the largest size many
-		// times more.
-		if bounded && k%4 == 3 && h.Clock()-start > h.Budget {
+		// The clock is read every 4 datagrams beyond the shares: a
+		// refusal costs less than reading it, a decoded Input of the
+		// largest size many times more.
+		if bounded && h.rank[i] >= Share && k%4 == 3 && h.Clock()-start > h.Budget {
 			h.OverBudget += uint64(len(h.order) - k)
 			break
 		}
