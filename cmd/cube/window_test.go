@@ -184,7 +184,9 @@ func TestFrameHoldsEveryBody(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 64; i++ {
-		_ = l.Frame(1.0 / 64)
+		if err := l.Frame(1.0 / 64); err != nil {
+			t.Fatal(err)
+		}
 	}
 	var f render.Frame
 	build(l, &f)
@@ -220,9 +222,13 @@ func TestFrameHoldsEveryBody(t *testing.T) {
 		}
 	}
 	// In the arena the statics are obstacles for the camera.
-	_ = l.Act(lab.ActNextScene) // pyramid
+	if err := l.Act(lab.ActNextScene); err != nil { // pyramid
+		t.Fatal(err)
+	}
 	for l.Session().Config.Scene != "arena" {
-		_ = l.Act(lab.ActNextScene)
+		if err := l.Act(lab.ActNextScene); err != nil {
+			t.Fatal(err)
+		}
 	}
 	build(l, &f)
 	blocks = 0
@@ -290,7 +296,9 @@ func TestTheDemosOverlayFitsFrom640x360Up(t *testing.T) {
 	}
 	l.DesyncFound = func(m *predict.Misprediction) string { return "cube-desync-tick4294967040.txt" }
 	for i := 0; i < 3*64 && l.Desync == ""; i++ {
-		_ = l.Frame(1.0 / 64)
+		if err := l.Frame(1.0 / 64); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if l.Desync == "" {
 		t.Fatal("no banner to lay out")
@@ -311,7 +319,9 @@ func TestTheDemosOverlayFitsFrom640x360Up(t *testing.T) {
 		}
 	}
 	// Tab hides the HUD and the graph; the banner and the help stay.
-	_ = l.Act(lab.ActOverlay)
+	if err := l.Act(lab.ActOverlay); err != nil {
+		t.Fatal(err)
+	}
 	build(l, &f)
 	if f.HUD != nil || f.Graph != nil || f.Banner == "" || !f.ShowHelp {
 		t.Errorf("hidden overlay: HUD %d lines, graph %v, banner %q, help %v", len(f.HUD), f.Graph != nil, f.Banner, f.ShowHelp)

@@ -25,7 +25,9 @@ func TestLabActions(t *testing.T) {
 		t.Fatalf("after halving ten times: %d Hz, want the floor 1", hz)
 	}
 	for i := 0; i < 10; i++ {
-		_ = l.Act(ActFaster)
+		if err := l.Act(ActFaster); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if hz := l.Session().Config.SnapshotHz; hz != 64 {
 		t.Fatalf("after doubling ten times: %d Hz, want the ceiling 64", hz)
@@ -33,9 +35,15 @@ func TestLabActions(t *testing.T) {
 	if err := l.Act(ActPreset5); err != nil || l.Session().Config.Preset != "bad" {
 		t.Fatalf("key 5: preset %q, %v", l.Session().Config.Preset, err)
 	}
-	_ = l.Act(ActCorrections)
-	_ = l.Act(ActRedundancy)
-	_ = l.Act(ActSmoothing)
+	if err := l.Act(ActCorrections); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Act(ActRedundancy); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Act(ActSmoothing); err != nil {
+		t.Fatal(err)
+	}
 	c := l.Session().Client
 	if c.Config.Corrections || c.Config.Redundancy || c.Smooth.Enabled {
 		t.Fatal("toggles did not switch off")
@@ -49,17 +57,25 @@ func TestLabActions(t *testing.T) {
 	if l.Session().Now() == 0 {
 		t.Fatal("frames did not advance the session")
 	}
-	_ = l.Act(ActReset)
+	if err := l.Act(ActReset); err != nil {
+		t.Fatal(err)
+	}
 	if l.Session().Now() != 0 || l.Session().Config.Preset != "bad" || l.Session().Client.Config.Corrections {
 		t.Fatal("reset lost the settings or the time")
 	}
 	// Pause stops ticks; the step key runs exactly one.
-	_ = l.Act(ActPause)
-	_ = l.Frame(1)
+	if err := l.Act(ActPause); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Frame(1); err != nil {
+		t.Fatal(err)
+	}
 	if l.Session().Now() != 0 {
 		t.Fatal("paused lab ticked")
 	}
-	_ = l.Act(ActStep)
+	if err := l.Act(ActStep); err != nil {
+		t.Fatal(err)
+	}
 	if l.Session().Now() != l.Session().TickDuration() {
 		t.Fatalf("step while paused: %v, want one tick", l.Session().Now())
 	}
@@ -72,7 +88,9 @@ func TestHUDShowsWhatTheIssueAsks(t *testing.T) {
 	}
 	l.SetKeys(game.Forward)
 	for i := 0; i < 60; i++ {
-		_ = l.Frame(1.0 / 60)
+		if err := l.Frame(1.0 / 60); err != nil {
+			t.Fatal(err)
+		}
 	}
 	hud := strings.Join(l.HUD(), "\n")
 	for _, want := range []string{"good", "one-way 40ms", "±6ms", "loss 0.2%", "RTT 80ms", "state sync", "64 Hz", "tick ", "acked ", "in flight",
@@ -94,7 +112,9 @@ func TestInjectedNondeterminismRaisesTheBanner(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 200 && l.Desync == ""; i++ {
-		_ = l.Frame(1.0 / 30)
+		if err := l.Frame(1.0 / 30); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if !strings.HasPrefix(l.Desync, "DESYNC at tick 101") {
 		t.Fatalf("banner %q, want DESYNC at tick 101", l.Desync)
@@ -136,7 +156,9 @@ func TestHUDRatesAreOverTheLastSecond(t *testing.T) {
 	run(3)
 	fast := l.Session().Meter.Rates().DownKbps
 	for l.Session().Config.SnapshotHz > 1 {
-		_ = l.Act(ActSlower)
+		if err := l.Act(ActSlower); err != nil {
+			t.Fatal(err)
+		}
 	}
 	run(2)
 	slow := l.Session().Meter.Rates().DownKbps
@@ -163,7 +185,9 @@ func TestQuietResyncsAreNotDrawnAsCorrections(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 6*64; i++ {
-		_ = l.Frame(1.0 / 64)
+		if err := l.Frame(1.0 / 64); err != nil {
+			t.Fatal(err)
+		}
 	}
 	st := l.Session().Client.Stats
 	if st.Resyncs == 0 || st.Corrections != 0 {
@@ -182,9 +206,13 @@ func TestQuietResyncsAreNotDrawnAsCorrections(t *testing.T) {
 		t.Errorf("graph has %d correction marks and %d resync marks, want 0 and some", fixes, syncs)
 	}
 	// A nudge makes a real correction, marked as one.
-	_ = l.Act(ActNudge)
+	if err := l.Act(ActNudge); err != nil {
+		t.Fatal(err)
+	}
 	for i := 0; i < 64; i++ {
-		_ = l.Frame(1.0 / 64)
+		if err := l.Frame(1.0 / 64); err != nil {
+			t.Fatal(err)
+		}
 	}
 	fixes = 0
 	for _, s := range l.Samples {
@@ -203,17 +231,31 @@ func TestHUDShowsRejectedAndUnverified(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = l.Act(ActPreset1) // perfect: the garbage below is not lost
-	_ = l.Act(ActCorrections)
+	if err := l.Act(ActPreset1); err != nil { // perfect: the garbage below is not lost
+		t.Fatal(err)
+	}
+	if err := l.Act(ActCorrections); err != nil {
+		t.Fatal(err)
+	}
 	for i := 0; i < 64; i++ {
-		_ = l.Frame(1.0 / 64)
+		if err := l.Frame(1.0 / 64); err != nil {
+			t.Fatal(err)
+		}
 	}
 	now := l.Session().Now()
-	_ = l.Session().Net.Send(now, l.Session().Conns[0].Peer(), []byte{0xde, 0xad})
-	_ = l.Session().Conns[0].Send(now, []byte{0xbe, 0xef, 0})
-	_ = l.Session().Conns[0].Send(now, []byte{1})
+	if err := l.Session().Net.Send(now, l.Session().Conns[0].Peer(), []byte{0xde, 0xad}); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Session().Conns[0].Send(now, []byte{0xbe, 0xef, 0}); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Session().Conns[0].Send(now, []byte{1}); err != nil {
+		t.Fatal(err)
+	}
 	for i := 0; i < 3*64; i++ {
-		_ = l.Frame(1.0 / 64)
+		if err := l.Frame(1.0 / 64); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if line := hudLine(l, "rejected"); !strings.Contains(line, "rejected: client 1  server 2") {
 		t.Errorf("HUD line %q, want rejected: client 1  server 2", line)
@@ -232,14 +274,24 @@ func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = l.Act(ActPreset4)
-	_ = l.Act(ActSlower)
-	_ = l.Act(ActSmoothing)
-	_ = l.Act(ActServerCube)
+	if err := l.Act(ActPreset4); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Act(ActSlower); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Act(ActSmoothing); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Act(ActServerCube); err != nil {
+		t.Fatal(err)
+	}
 	var got []string
 	for range game.Names() {
 		for i := 0; i < 10; i++ {
-			_ = l.Frame(1.0 / 64)
+			if err := l.Frame(1.0 / 64); err != nil {
+				t.Fatal(err)
+			}
 		}
 		l.CameraReset = false
 		if err := l.Act(ActNextScene); err != nil {
@@ -267,7 +319,9 @@ func TestNextSceneCyclesAndKeepsTheSettings(t *testing.T) {
 	// The reset-camera key asks the window; nothing else changes.
 	l.CameraReset = false
 	tick := l.Session().Client.Tick()
-	_ = l.Act(ActResetCamera)
+	if err := l.Act(ActResetCamera); err != nil {
+		t.Fatal(err)
+	}
 	if !l.CameraReset || l.Session().Client.Tick() != tick {
 		t.Error("reset camera: not asked, or the session changed")
 	}
@@ -283,7 +337,9 @@ func TestSyncModeKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 120; i++ {
-		_ = l.Frame(1.0 / 60)
+		if err := l.Frame(1.0 / 60); err != nil {
+			t.Fatal(err)
+		}
 	}
 	before := l.Session()
 	if err := l.Act(ActSyncMode); err != nil {
@@ -293,7 +349,9 @@ func TestSyncModeKey(t *testing.T) {
 		t.Fatalf("after I: new session %v, mode %v, scene %s", l.Session() != before, l.Session().Client.Config.Mode, l.Session().Config.Scene)
 	}
 	for i := 0; i < 120; i++ {
-		_ = l.Frame(1.0 / 60)
+		if err := l.Frame(1.0 / 60); err != nil {
+			t.Fatal(err)
+		}
 	}
 	hud := strings.Join(l.HUD(), "\n")
 	if !strings.Contains(hud, "input sync") || !strings.Contains(hud, "input sync: the session restarts") {
@@ -302,7 +360,9 @@ func TestSyncModeKey(t *testing.T) {
 	if l.Session().Client.Stats.StatesReceived == 0 {
 		t.Error("no relay taken in input sync")
 	}
-	_ = l.Act(ActSyncMode)
+	if err := l.Act(ActSyncMode); err != nil {
+		t.Fatal(err)
+	}
 	if l.Session().Client.Config.Mode != predict.StateSync {
 		t.Fatalf("I twice: mode %v", l.Session().Client.Config.Mode)
 	}
