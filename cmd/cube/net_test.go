@@ -138,7 +138,7 @@ func TestFourClientsOverLoopback(t *testing.T) {
 	slots := map[int]bool{}
 	for _, p := range m.PerPlayer {
 		slots[p.Slot] = true
-		if p.How != "closed by the client" || p.Applied < 20*64/2 || p.Rejected != 0 || p.TooFar != 0 || p.TooFast != 0 || p.OtherPlayer != 0 || p.RecvDropped != 0 {
+		if p.How != "closed by the client" || p.Applied < 20*64/2 || p.Rejected != 0 || p.TooFar != 0 || p.TooFast != 0 || p.OtherPlayer != 0 || (p.RecvDropped != 0 && m.Stalls == 0) {
 			t.Errorf("player record %+v", p)
 		}
 	}
@@ -156,8 +156,19 @@ func TestFourClientsOverLoopback(t *testing.T) {
 	if b.Total < uint64(total) || sent[junkTruncated] == 0 || sent[junkVersion] == 0 {
 		t.Errorf("%d bogus counted, %d datagrams of garbage sent (%v)", b.Total, total, sent)
 	}
-	if m.Received.DroppedQueue != 0 || m.Received.OverBudget != 0 || m.Inputs.TooFast != 0 || m.Hellos.Refusals != 0 {
-		t.Errorf("four well-behaved clients had datagrams dropped or refused: %+v %+v %+v", m.Received, m.Inputs, m.Hellos)
+	// A server that stalled (the machine gave it no CPU for a while: a
+	// loaded test machine) finds a stall's worth of datagrams waiting, and
+	// may drop some of them; a server that kept its pace drops nothing of
+	// clients at theirs.
+	if m.Inputs.TooFast != 0 || m.Hellos.Refusals != 0 {
+		t.Errorf("four well-behaved clients had datagrams refused: %+v %+v", m.Inputs, m.Hellos)
+	}
+	if m.Received.DroppedQueue != 0 || m.Received.OverBudget != 0 {
+		if m.Stalls == 0 {
+			t.Errorf("four well-behaved clients had datagrams dropped by a server that kept its pace: %+v", m.Received)
+		} else {
+			t.Logf("the server stalled %d times (%.3f s lost: the machine is loaded) and dropped %+v", m.Stalls, m.LostSeconds, m.Received)
+		}
 	}
 	if m.Inputs.Rejected != 0 || m.Ticks == 0 || m.Sent.Bytes == 0 || m.TickMicros.P99 <= 0 || m.TickMicros.Max < m.TickMicros.P99 {
 		t.Errorf("summary %+v", m)
