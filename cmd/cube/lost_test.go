@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/lab/window"
 	"io"
 	"os"
 	"os/exec"
@@ -69,7 +70,7 @@ func TestARefusedWindowSaysWhyInFull(t *testing.T) {
 		t.Fatalf("reason %q", why)
 	}
 	var f render.Frame
-	build(l, &f)
+	window.BuildFrame(l, &f)
 	if !strings.HasPrefix(f.Banner, "REFUSED BY THE SERVER\n") || !strings.Contains(f.Banner, why) || !strings.Contains(f.Banner, "Esc") {
 		t.Fatalf("banner %q, want the title, the reason %q in full and how to leave", f.Banner, why)
 	}

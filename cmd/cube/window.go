@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/lab/window"
+	"github.com/cubelab/cube/netsim"
+	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/transport"
+)
+
+// noCgoWindow is what a build without cgo says to do instead of opening
+// the window.
+const noCgoWindow = "; rebuild with CGO_ENABLED=1, or run 'cube sim' for a headless session"
+
+// runWindow is `cube window`, the default command: the demo in a window.
+func runWindow(args []string, stdout, stderr io.Writer) error {
+	if !window.Supported {
+		return windowError(window.ErrNoOpenGL, noCgoWindow)
+	}
+	fs := newFlags("window", "[window] [-scene NAME] [-bodies N] [-bots N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-snapshot-hz H] [-seed N] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-start-tick T] [-workers N] [-width W] [-height H] [-autopilot] [-paused] [-frames N] [-screenshot FILE.png] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR] | [window] -connect ADDR (-pin PIN | -insecure) [-max-players N] [the scene, client and window flags]", stderr)
+	wf := registerWindowFlags(fs)
+	if err := fs.parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printKeys(stderr)
+		}
+		return err
+	}
+	wf.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { wf.set[f.Name] = true })
+	cfg, err := wf.check()
+	if err != nil {
+		return err
+	}
+	var l *lab.Lab
+	title := "cube: client-side prediction lab"
+	if wf.remote() {
+		r, err := dialWindow(wf, stderr)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		l = lab.NewRemote(r, wf.autopilot, uint32(wf.inject), wf.session.seed)
+		title += ", playing against " + r.Addr
+	} else if l, err = lab.New(cfg, wf.autopilot, uint32(wf.inject)); err != nil {
+		return err
+	}
+	l.Paused = wf.paused
+	var rec *recording
+	if wf.record.path != "" {
+		if rec, err = startRecording(wf.record.path, uint32(wf.record.fullEvery), l.Session()); err != nil {
+			return err
+		}
+		l.OnReset = func() {
+			if err := rec.close(); err != nil {
+				fmt.Fprintf(stderr, "cube: record %s: %v\n", wf.record.path, err)
+			}
+			fmt.Fprintf(stdout, "record %s ended at the reset\n", wf.record.path)
+			rec, l.OnReset = nil, nil
+		}
+		defer func() {
+			if rec == nil {
+				return // ended at a reset, and said so
+			}
+			if err := rec.close(); err != nil {
+				fmt.Fprintf(stderr, "cube: record %s: %v\n", wf.record.path, err)
+				return
+			}
+			fmt.Fprintf(stdout, "record written to %s\n", wf.record.path)
+		}()
+	}
+	l.DesyncFound = func(m *predict.Misprediction) string { return reportDesync(stdout, stderr, wf.reportDir, m) }
+
+	err = window.Run(l, window.Config{Title: title, Width: wf.width, Height: wf.height, Frames: wf.frames, Screenshot: wf.screenshot, Stdout: stdout, Stderr: stderr})
+	if err != nil {
+		return windowError(err, noCgoWindow)
+	}
+	if l.Lost() != nil {
+		return exitError{code: 1} // the reason went to stderr when it happened
+	}
+	return nil
+}
+
+// dialWindow connects the window's client to the server -connect names:
+// the world its flags build, its own link conditioned by -preset (none
+// unless given).
+func dialWindow(wf *windowFlags, stderr io.Writer) (*lab.Remote, error) {
+	w, sc, mode, err := wf.checkRemote(stderr)
+	if err != nil {
+		return nil, err
+	}
+	p, _ := netsim.PresetByName("perfect")
+	if wf.set["preset"] {
+		if p, err = presetByFlag(wf.session.preset); err != nil {
+			return nil, err
+		}
+	}
+	ccfg := predict.DefaultClientConfig()
+	ccfg.Mode, ccfg.TimeSync = mode, true
+	ccfg.Redundancy, ccfg.Corrections = !wf.session.noRedundancy, !wf.session.noCorrection
+	ccfg.FullReplay = wf.session.fullReplay
+	ccfg.SyncTest = wf.session.syncTest
+	c := predict.NewClient(ccfg, w, sc, randomNonce())
+	c.Smooth.Enabled = !wf.session.noSmoothing
+	quietQUIC()
+	conn, err := transport.Dial(context.Background(), wf.connect.addr, wf.connect.pin, wf.connect.insecure, &transport.Options{Seed: wf.session.seed})
+	if err != nil {
+		return nil, dialError(err)
+	}
+	r, err := lab.Connect(wf.connect.addr, conn, c, p, turnFailure)
+	if err != nil {
+		_ = conn.Close()
+		return nil, err
+	}
+	return r, nil
+}
