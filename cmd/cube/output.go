@@ -1,11 +1,6 @@
 package main
 
-import (
-	"io"
-	"os"
-
-	"golang.org/x/term"
-)
+import "io"
 
 // errWriter passes writes on and keeps the first error, so that a command
 // whose output cannot be written (a full disk, a closed pipe) fails instead
@@ -24,10 +19,4 @@ func (e *errWriter) Write(p []byte) (int, error) {
 		e.err = err
 	}
 	return n, err
-}
-
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }

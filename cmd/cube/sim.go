@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/cubelab/cube/internal/recording"
+	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/internal/runplot"
 	"github.com/cubelab/cube/internal/summarytext"
 	"io"
@@ -221,13 +223,13 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err := checkDropPlayers(cfg.Scene, cfg.Options.Bodies, cfg.Players); err != nil {
 		return err
 	}
-	ctl := newRunControl(stderr)
-	defer ctl.stop()
+	ctl := runctl.New(stderr)
+	defer ctl.Stop()
 	cfg.NudgeEvery = time.Duration(*nudge * float64(time.Second))
-	var rec *recording
+	var rec *recording.File
 	var desync bool
 	setup := func(s *session.Session) error {
-		s.Poll = ctl.poll
+		s.Poll = ctl.Poll
 		if inject > 0 {
 			s.Client.Perturb = session.InjectNondeterminism(uint32(inject))
 		}
@@ -240,14 +242,14 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 		if rf.path != "" {
 			var err error
-			rec, err = startRecording(rf.path, uint32(rf.fullEvery), s)
+			rec, err = recording.Session(rf.path, uint32(rf.fullEvery), s)
 			return err
 		}
 		return nil
 	}
 	sess, sum, err := session.Run(cfg, *seconds, setup)
-	ctl.stop()
-	if cerr := rec.close(); err == nil && cerr != nil {
+	ctl.Stop()
+	if cerr := rec.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("%s: %w", rf.path, cerr)
 	}
 	if err != nil {
@@ -273,8 +275,8 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(said, "plot written to %s\n", *plotPath)
 	}
-	if rf.path != "" && ctl.stopped == nil {
+	if rf.path != "" && ctl.Stopped() == nil {
 		fmt.Fprintf(said, "record written to %s\n", rf.path)
 	}
-	return ctl.exit(rf.path, sum.Seconds)
+	return signalExit(ctl, rf.path, sum.Seconds)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/lab/window"
+	"github.com/cubelab/cube/internal/recording"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
@@ -51,13 +52,13 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	l.Paused = wf.paused
-	var rec *recording
+	var rec *recording.File
 	if wf.record.path != "" {
-		if rec, err = startRecording(wf.record.path, uint32(wf.record.fullEvery), l.Session()); err != nil {
+		if rec, err = recording.Session(wf.record.path, uint32(wf.record.fullEvery), l.Session()); err != nil {
 			return err
 		}
 		l.OnReset = func() {
-			if err := rec.close(); err != nil {
+			if err := rec.Close(); err != nil {
 				fmt.Fprintf(stderr, "cube: record %s: %v\n", wf.record.path, err)
 			}
 			fmt.Fprintf(stdout, "record %s ended at the reset\n", wf.record.path)
@@ -67,7 +68,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			if rec == nil {
 				return // ended at a reset, and said so
 			}
-			if err := rec.close(); err != nil {
+			if err := rec.Close(); err != nil {
 				fmt.Fprintf(stderr, "cube: record %s: %v\n", wf.record.path, err)
 				return
 			}

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
 )
 
 // buildCube builds the program into a temporary folder.
