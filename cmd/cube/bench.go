@@ -18,10 +18,6 @@ const (
 	maxBenchSteps = 1 << 20
 )
 
-// benchNameWidth is the width of the figures' names in cube bench's
-// output: the longest, max_speed_after_10s_mps.
-const benchNameWidth = len("max_speed_after_10s_mps")
-
 func runBench(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench", "bench [-scene NAME] [-bodies N] [-ratio R] [-steps S] [-sleep=false] [-iterations K] [-workers N] [-json]", stderr)
 	scene := fs.String("scene", "cubes", "scene to run: "+strings.Join(game.BenchNames(), ", "))
@@ -64,25 +60,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		enc := json.NewEncoder(stdout)
 		return enc.Encode(r)
 	}
-	// One figure a line, its name in a column as wide as the longest.
-	for _, l := range [][2]string{
-		{"scene", fmt.Sprintf("%s, %d bodies, %d steps, %d iterations, sleep %v, %d workers", r.Scene, r.Bodies, r.Steps, r.Iterations, r.Sleep, r.Workers)},
-		{"ms_per_step", fmt.Sprintf("%.4f", r.MsPerStep)},
-		{"p99_step_ms", fmt.Sprintf("%.4f", r.P99StepMs)},
-		{"allocs_per_step", fmt.Sprintf("%.3f", r.AllocsPerStep)},
-		{"awake_at_end", fmt.Sprint(r.AwakeAtEnd)},
-		{"contacts_at_end", fmt.Sprint(r.ContactsAtEnd)},
-		{"max_overlap_m", fmt.Sprintf("%.5f", r.MaxOverlapM)},
-		{"max_drift_m", fmt.Sprintf("%.5f", r.MaxDriftM)},
-		{"max_speed_after_10s_mps", fmt.Sprintf("%.5f", r.MaxSpeedLate)},
-		{"replay32_ms", fmt.Sprintf("%.3f", r.Replay32Ms)},
-		{"replay32_partial_ms", fmt.Sprintf("%.3f (%d bodies)", r.Partial32Ms, r.PartialBodies)},
-		{"save_restore_us", fmt.Sprintf("%.2f", r.SaveRestoreUs)},
-		{"restore_checked_us", fmt.Sprintf("%.2f", r.RestoreUs)},
-		{"hash", r.Hash},
-	} {
-		fmt.Fprintf(stdout, "%-*s %s\n", benchNameWidth, l[0], l[1])
-	}
+	r.Print(stdout)
 	return nil
 }
 

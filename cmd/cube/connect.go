@@ -10,10 +10,10 @@ import (
 	"math"
 	"strings"
 
+	"github.com/cubelab/cube/internal/desync"
 	"github.com/cubelab/cube/internal/netclient"
 	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/predict"
-	"github.com/cubelab/cube/session"
 	"github.com/cubelab/cube/transport"
 )
 
@@ -65,7 +65,7 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error
 	ccfg.Mode, ccfg.TimeSync = mode, true
 	ccfg.FullReplay = *fullReplay
 	c := predict.NewClient(ccfg, w, sc, randomNonce())
-	watchDesync(c, stderr, reportDir, uint32(inject))
+	desync.Watch(c, uint32(inject), stderr, reportDir)
 
 	quietQUIC()
 	conn, err := transport.Dial(context.Background(), cf.addr, cf.pin, cf.insecure, &transport.Options{Seed: *seed})
@@ -86,32 +86,6 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error
 		sum.Print(stdout)
 	}
 	return signalExit(ctl, "", sum.Seconds)
-}
-
-// watchDesync makes c report its first nondeterminism to a file in dir,
-// as sim and the window do, and, when every is not 0, moves its cube by
-// one ulp every that many ticks to prove the detector.
-func watchDesync(c *predict.Client, stderr io.Writer, dir string, every uint32) {
-	injectOnceJoined(c, every)
-	c.KeepStates = true
-	found := false
-	c.OnMispredict = func(m *predict.Misprediction) {
-		if m.Kind == predict.KindNondeterminism && !found {
-			found = true
-			reportDesync(stderr, stderr, dir, m)
-		}
-	}
-}
-
-// injectOnceJoined makes c's cube move by one ulp every that many ticks (0:
-// never), to prove the detector. The hook is handed the client's cube,
-// which is known once the server has taken it (a client predicts nothing
-// before).
-func injectOnceJoined(c *predict.Client, every uint32) {
-	if every == 0 {
-		return
-	}
-	c.Perturb = session.InjectNondeterminism(every)
 }
 
 // randomNonce returns a nonce for the Hello: it tells this client's Hello

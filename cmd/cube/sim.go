@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/cubelab/cube/internal/desync"
 	"github.com/cubelab/cube/internal/recording"
 	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/internal/runplot"
@@ -227,19 +228,9 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	defer ctl.Stop()
 	cfg.NudgeEvery = time.Duration(*nudge * float64(time.Second))
 	var rec *recording.File
-	var desync bool
 	setup := func(s *session.Session) error {
 		s.Poll = ctl.Poll
-		if inject > 0 {
-			s.Client.Perturb = session.InjectNondeterminism(uint32(inject))
-		}
-		s.Client.KeepStates = true
-		s.Client.OnMispredict = func(m *predict.Misprediction) {
-			if (m.Kind == predict.KindNondeterminism || m.Kind == predict.KindRewind) && !desync {
-				desync = true
-				reportDesync(stderr, stderr, reportDir, m)
-			}
-		}
+		desync.Watch(s.Client, uint32(inject), stderr, reportDir)
 		if rf.path != "" {
 			var err error
 			rec, err = recording.Session(rf.path, uint32(rf.fullEvery), s)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cubelab/cube/internal/desync"
 	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/lab/window"
 	"github.com/cubelab/cube/internal/recording"
@@ -75,7 +76,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "record written to %s\n", wf.record.path)
 		}()
 	}
-	l.DesyncFound = func(m *predict.Misprediction) string { return reportDesync(stdout, stderr, wf.reportDir, m) }
+	l.DesyncFound = func(m *predict.Misprediction) string { return desync.Report(stdout, stderr, wf.reportDir, m) }
 
 	err = window.Run(l, window.Config{Title: title, Width: wf.width, Height: wf.height, Frames: wf.frames, Screenshot: wf.screenshot, Stdout: stdout, Stderr: stderr})
 	if err != nil {

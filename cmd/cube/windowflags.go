@@ -1,13 +1,10 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/cubelab/cube/game"
@@ -163,69 +160,4 @@ func printKeys(w io.Writer) {
 	for _, k := range lab.KeyHelp {
 		fmt.Fprintf(w, "  %-11s %s\n", k.Key, k.What)
 	}
-}
-
-// reportDesync writes the first nondeterminism's states field by field to a
-// file, prints its path and returns it; "" when it could not be written.
-func reportDesync(stdout, stderr io.Writer, dir string, m *predict.Misprediction) string {
-	path, err := writeDesync(dir, m)
-	if err != nil {
-		fmt.Fprintf(stderr, "cube: nondeterminism at tick %d, but the report could not be written: %v\n", m.Tick, err)
-		return ""
-	}
-	fmt.Fprintf(stdout, "nondeterminism at tick %d: report written to %s\n", m.Tick, path)
-	return path
-}
-
-// maxReportsPerTick bounds the names writeDesync tries for one tick.
-const maxReportsPerTick = 100
-
-// createReport creates a new report file for tick t in dir, never over an
-// earlier one: cube-desync-tickT.txt, else cube-desync-tickT-2.txt and on.
-func createReport(dir string, t uint32) (*os.File, error) {
-	for k := 1; ; k++ {
-		name := fmt.Sprintf("cube-desync-tick%d.txt", t)
-		if k > 1 {
-			name = fmt.Sprintf("cube-desync-tick%d-%d.txt", t, k)
-		}
-		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, os.ErrExist) && k < maxReportsPerTick {
-			continue
-		}
-		return f, err
-	}
-}
-
-// writeDesync writes the report of misprediction m to a new file in dir
-// and returns its path.
-func writeDesync(dir string, m *predict.Misprediction) (string, error) {
-	f, err := createReport(dir, m.Tick)
-	if err != nil {
-		return "", err
-	}
-	if err := writeDesyncTo(f, m); err != nil {
-		return "", err
-	}
-	return f.Name(), nil
-}
-
-// writeDesyncTo writes the report of m to f and closes f.
-func writeDesyncTo(f *os.File, m *predict.Misprediction) error {
-	first, second := "client", "server"
-	if m.Kind == predict.KindRewind {
-		first, second = "predicted", "replayed"
-		fmt.Fprintf(f, "nondeterminism of kind rewind: the sync test replayed ticks %d to %d and got other bits than predicting them\n", m.From, m.Tick)
-		fmt.Fprintf(f, "both ran from the same state at tick %d with the same inputs: the rewind did not bring back all the state that evolves, or a partial replay left out a body it reaches\n", m.From)
-	} else {
-		fmt.Fprintf(f, "nondeterminism: the client's prediction of tick %d differs from the server's state\n", m.Tick)
-		fmt.Fprintf(f, "both started from the same state at tick %d and applied the same inputs (the input chains match)\n", m.From)
-	}
-	if m.Predicted != nil && m.Server != nil {
-		d := physics.Diff(m.Predicted, m.Server, 0)
-		fmt.Fprintf(f, "%d fields differ (%s value first, then %s):\n", len(d), first, second)
-		for _, x := range d {
-			fmt.Fprintf(f, "  %s\n", x)
-		}
-	}
-	return f.Close()
 }
