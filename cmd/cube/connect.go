@@ -4,11 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/cubelab/cube/internal/desync"
 	"github.com/cubelab/cube/internal/netclient"
@@ -94,23 +92,4 @@ func randomNonce() uint64 {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return binary.LittleEndian.Uint64(b[:])
-}
-
-// turnFailure turns what ended a turn of client c against the server at
-// addr into the command's error: a refusal or a lost server in one line,
-// exit 1.
-func turnFailure(err error, addr string, c *predict.Client) error {
-	if errors.Is(err, predict.ErrRefused) {
-		why := err.Error()
-		if i := strings.Index(why, predict.ErrRefused.Error()+": "); i >= 0 {
-			why = why[i+len(predict.ErrRefused.Error())+2:]
-		}
-		return exitError{code: 1, msg: fmt.Sprintf("the server at %s refused this client: %s (this client built %s in %s sync)",
-			addr, why, c.Scene().ID, c.Config.Mode)}
-	}
-	var lost *transport.LostError
-	if errors.As(err, &lost) {
-		return exitError{code: 1, msg: lost.Error()}
-	}
-	return err
 }

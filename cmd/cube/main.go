@@ -23,14 +23,6 @@ import (
 	"syscall"
 )
 
-// usageError is an error in what the user typed: print it with the
-// command's usage and exit 2.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
-
 // command is one subcommand.
 type command struct {
 	name, summary string
@@ -112,14 +104,6 @@ func runCommand(name string, fn func(args []string, stdout, stderr io.Writer) er
 		return 1
 	}
 }
-
-// exitError ends the program with a given code and message.
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e exitError) Error() string { return e.msg }
 
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: cube [command] [flags]")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -146,14 +145,4 @@ func (f *connectFlags) check(stderr io.Writer) error {
 		fmt.Fprintln(stderr, transport.InsecureWarning)
 	}
 	return nil
-}
-
-// dialError turns a failed dial into the command's error: a pin or
-// address the user got wrong is a usage error (exit 2), anything else
-// (no answer, refused, a wrong pin's certificate) one line and exit 1.
-func dialError(err error) error {
-	if errors.Is(err, transport.ErrBadPin) || errors.Is(err, transport.ErrInsecureRemote) {
-		return usageError{err.Error()}
-	}
-	return exitError{code: 1, msg: err.Error()}
 }

@@ -1,6 +1,9 @@
 package main
 
-import "io"
+import (
+	"encoding/json"
+	"io"
+)
 
 // errWriter passes writes on and keeps the first error, so that a command
 // whose output cannot be written (a full disk, a closed pipe) fails instead
@@ -20,3 +23,6 @@ func (e *errWriter) Write(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// writeJSON writes v as one line of JSON.
+func writeJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }

@@ -1,10 +1,5 @@
 package main
 
-import (
-	"os"
-	"path/filepath"
-)
-
 // recordFlags are the -record flags sim and the window share.
 type recordFlags struct {
 	path      string
@@ -25,15 +20,5 @@ func (rf *recordFlags) check() error {
 	if rf.path == "" {
 		return nil
 	}
-	if fi, err := os.Stat(rf.path); err == nil && fi.IsDir() {
-		return usagef("-record %s is a folder: want a file name", rf.path)
-	}
-	dir := filepath.Dir(rf.path)
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return usagef("-record %s: the folder %s does not exist", rf.path, dir)
-	}
-	if err := checkWritableDir(dir); err != nil {
-		return usagef("-record %s: %v", rf.path, err)
-	}
-	return nil
+	return checkOutFile("-record", rf.path, "a file name")
 }

@@ -5,7 +5,6 @@ import (
 	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
@@ -143,15 +142,6 @@ func (wf *windowFlags) check() (session.Config, error) {
 		return cfg, err
 	}
 	return cfg, nil
-}
-
-// windowFailure turns the error of a window that could not open (no
-// display, no OpenGL 4.1) into one line that names the cause and the way
-// out.
-func windowFailure(err error) string {
-	cause := strings.TrimPrefix(err.Error(), "render: ")
-	cause = strings.Join(strings.Fields(strings.ReplaceAll(cause, "\n", "; ")), " ")
-	return cause + "; 'cube sim' runs the same session headless"
 }
 
 // printKeys prints the key table.
