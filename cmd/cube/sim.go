@@ -128,13 +128,8 @@ func (f *sessionFlags) config() (session.Config, error) {
 		return cfg, err
 	}
 	cfg.Physics.Workers = f.workers.n
-	switch f.sync {
-	case "state":
-		cfg.Client.Mode = predict.StateSync
-	case "inputs":
-		cfg.Client.Mode = predict.InputSync
-	default:
-		return cfg, usagef("-sync %q: want state or inputs", f.sync)
+	if cfg.Client.Mode, err = syncMode(f.sync); err != nil {
+		return cfg, err
 	}
 	if math.IsNaN(f.budgetKbps) || f.budgetKbps < 0 || f.budgetKbps > 1e6 {
 		return cfg, usagef("-budget-kbps %v is out of range: want 0 (none) to 1000000", f.budgetKbps)

@@ -18,20 +18,17 @@ func printViewerKeys(w io.Writer) {
 
 // viewerFlags are cube replay's flags for the window.
 type viewerFlags struct {
-	window     bool
-	width      int
-	height     int
-	frames     int
-	screenshot string
-	keys       string
+	window bool
+	frame  frameFlags
+	keys   string
 }
 
 func (v *viewerFlags) register(fs *flags) {
 	fs.BoolVar(&v.window, "window", false, "play the record in a window: seek, step, scrub the timeline, see a divergence (keys: below)")
-	fs.IntVar(&v.width, "width", 1280, fmt.Sprintf("with -window: width in pixels, %d to %d", minSize, maxSize))
-	fs.IntVar(&v.height, "height", 720, fmt.Sprintf("with -window: height in pixels, %d to %d", minSize, maxSize))
-	fs.IntVar(&v.frames, "frames", 0, "with -window: quit after this many frames (0: run until closed)")
-	fs.StringVar(&v.screenshot, "screenshot", "", "with -window and -frames: write the last frame to this PNG file")
+	fs.IntVar(&v.frame.width, "width", 1280, fmt.Sprintf("with -window: width in pixels, %d to %d", minSize, maxSize))
+	fs.IntVar(&v.frame.height, "height", 720, fmt.Sprintf("with -window: height in pixels, %d to %d", minSize, maxSize))
+	fs.IntVar(&v.frame.frames, "frames", 0, "with -window: quit after this many frames (0: run until closed)")
+	fs.StringVar(&v.frame.screenshot, "screenshot", "", "with -window and -frames: write the last frame to this PNG file")
 	fs.StringVar(&v.keys, "keys", "", "with -window: press these keys, comma-separated, one a frame from the first, once the whole record is checked: for scripted runs (e.g. End,D,R; - for no key, drag@F to hold the button on the timeline at the fraction F)")
 }
 
@@ -45,24 +42,7 @@ func (v *viewerFlags) check(set map[string]bool) error {
 		}
 		return nil
 	}
-	if v.width < minSize || v.width > maxSize {
-		return usagef("-width %d is out of range: want %d to %d", v.width, minSize, maxSize)
-	}
-	if v.height < minSize || v.height > maxSize {
-		return usagef("-height %d is out of range: want %d to %d", v.height, minSize, maxSize)
-	}
-	if v.frames < 0 {
-		return usagef("-frames %d is negative: want 0 (run until closed) or more", v.frames)
-	}
-	if v.screenshot != "" && v.frames == 0 {
-		return usagef("-screenshot needs -frames N: the picture is of the last frame")
-	}
-	if v.screenshot != "" {
-		if err := checkScreenshotPath(v.screenshot); err != nil {
-			return err
-		}
-	}
-	return nil
+	return v.frame.check()
 }
 
 // keyList splits -keys into its names; "-" is a frame without a key.

@@ -78,8 +78,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	}
 	l.DesyncFound = func(m *predict.Misprediction) string { return desync.Report(stdout, stderr, wf.reportDir, m) }
 
-	err = window.Run(l, window.Config{Title: title, Width: wf.width, Height: wf.height, Frames: wf.frames, Screenshot: wf.screenshot, Stdout: stdout, Stderr: stderr})
-	if err != nil {
+	if err := window.Run(l, wf.frame.config(title, stdout, stderr)); err != nil {
 		return windowError(err, noCgoWindow)
 	}
 	if l.Lost() != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/lab/window"
 	"io"
 	"math"
 
@@ -18,15 +19,45 @@ const (
 	maxSize = 16384
 )
 
+// frameFlags are the window's and the viewer's size and -frames runs.
+type frameFlags struct {
+	width      int
+	height     int
+	frames     int
+	screenshot string
+}
+
+// check validates the size, -frames and -screenshot.
+func (f *frameFlags) check() error {
+	if f.width < minSize || f.width > maxSize {
+		return usagef("-width %d is out of range: want %d to %d", f.width, minSize, maxSize)
+	}
+	if f.height < minSize || f.height > maxSize {
+		return usagef("-height %d is out of range: want %d to %d", f.height, minSize, maxSize)
+	}
+	if f.frames < 0 {
+		return usagef("-frames %d is negative: want 0 (run until closed) or more", f.frames)
+	}
+	if f.screenshot != "" && f.frames == 0 {
+		return usagef("-screenshot needs -frames N: the picture is of the last frame")
+	}
+	if f.screenshot != "" {
+		return checkScreenshotPath(f.screenshot)
+	}
+	return nil
+}
+
+// config returns the window's configuration with these flags.
+func (f *frameFlags) config(title string, stdout, stderr io.Writer) window.Config {
+	return window.Config{Title: title, Width: f.width, Height: f.height, Frames: f.frames, Screenshot: f.screenshot, Stdout: stdout, Stderr: stderr}
+}
+
 // windowFlags are the flags of the window.
 type windowFlags struct {
 	session    sessionFlags
-	width      int
-	height     int
+	frame      frameFlags
 	autopilot  bool
 	paused     bool
-	frames     int
-	screenshot string
 	inject     uint
 	reportDir  string
 	record     recordFlags
@@ -39,12 +70,12 @@ type windowFlags struct {
 func registerWindowFlags(fs *flags) *windowFlags {
 	wf := &windowFlags{}
 	wf.session.register(fs)
-	fs.IntVar(&wf.width, "width", 1280, fmt.Sprintf("window width in pixels, %d to %d", minSize, maxSize))
-	fs.IntVar(&wf.height, "height", 720, fmt.Sprintf("window height in pixels, %d to %d", minSize, maxSize))
+	fs.IntVar(&wf.frame.width, "width", 1280, fmt.Sprintf("window width in pixels, %d to %d", minSize, maxSize))
+	fs.IntVar(&wf.frame.height, "height", 720, fmt.Sprintf("window height in pixels, %d to %d", minSize, maxSize))
 	fs.BoolVar(&wf.autopilot, "autopilot", false, "drive the cube with the scripted autopilot instead of the keyboard")
 	fs.BoolVar(&wf.paused, "paused", false, "start with the simulation paused (P resumes): with -frames, measures drawing alone")
-	fs.IntVar(&wf.frames, "frames", 0, "quit after this many frames (0: run until closed)")
-	fs.StringVar(&wf.screenshot, "screenshot", "", "with -frames: write the last frame to this PNG file (its name must end in .png)")
+	fs.IntVar(&wf.frame.frames, "frames", 0, "quit after this many frames (0: run until closed)")
+	fs.StringVar(&wf.frame.screenshot, "screenshot", "", "with -frames: write the last frame to this PNG file (its name must end in .png)")
 	registerDebugFlags(fs, &wf.inject, &wf.reportDir)
 	wf.record.register(fs)
 	wf.connect.register(fs, "play against the cube server at this UDP address, HOST:PORT (its 'listening' line prints it), instead of one in this process")
@@ -118,22 +149,8 @@ func (wf *windowFlags) check() (session.Config, error) {
 	if err := checkReportDir(wf.reportDir); err != nil {
 		return cfg, err
 	}
-	if wf.width < minSize || wf.width > maxSize {
-		return cfg, usagef("-width %d is out of range: want %d to %d", wf.width, minSize, maxSize)
-	}
-	if wf.height < minSize || wf.height > maxSize {
-		return cfg, usagef("-height %d is out of range: want %d to %d", wf.height, minSize, maxSize)
-	}
-	if wf.frames < 0 {
-		return cfg, usagef("-frames %d is negative: want 0 (run until closed) or more", wf.frames)
-	}
-	if wf.screenshot != "" && wf.frames == 0 {
-		return cfg, usagef("-screenshot needs -frames N: the picture is of the last frame")
-	}
-	if wf.screenshot != "" {
-		if err := checkScreenshotPath(wf.screenshot); err != nil {
-			return cfg, err
-		}
+	if err := wf.frame.check(); err != nil {
+		return cfg, err
 	}
 	if err := wf.record.check(); err != nil {
 		return cfg, err
