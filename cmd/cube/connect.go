@@ -1,9 +1,6 @@
 package main
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
@@ -12,7 +9,6 @@ import (
 	"github.com/cubelab/cube/internal/netclient"
 	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/predict"
-	"github.com/cubelab/cube/transport"
 )
 
 func runClient(args []string, stdout, stderr io.Writer) error {
@@ -62,11 +58,10 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error
 	ccfg := predict.DefaultClientConfig()
 	ccfg.Mode, ccfg.TimeSync = mode, true
 	ccfg.FullReplay = *fullReplay
-	c := predict.NewClient(ccfg, w, sc, randomNonce())
+	c := netclient.NewClient(ccfg, w, sc)
 	desync.Watch(c, uint32(inject), stderr, reportDir)
 
-	quietQUIC()
-	conn, err := transport.Dial(context.Background(), cf.addr, cf.pin, cf.insecure, &transport.Options{Seed: *seed})
+	conn, err := netclient.Dial(cf.target(*seed))
 	if err != nil {
 		return dialError(err)
 	}
@@ -84,12 +79,4 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error
 		sum.Print(stdout)
 	}
 	return signalExit(ctl, "", sum.Seconds)
-}
-
-// randomNonce returns a nonce for the Hello: it tells this client's Hello
-// from an earlier one's, and has nothing to do with the simulation.
-func randomNonce() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
 }

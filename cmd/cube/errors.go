@@ -51,38 +51,24 @@ func signalExit(c *runctl.Control, record string, played float64) error {
 }
 
 // windowError turns what a window's loop returned into the command's
-// error: no cgo, a window that cannot open or a diverged record exit 1, a
-// bad -keys is a usage error, a record that cannot be replayed here exit
-// 2. noCgo follows "no OpenGL window" in a build without cgo: what to do
+// error: no cgo, a window that cannot open (window.OpenError) or a
+// diverged record exit 1, a bad -keys is a usage error, a record that
+// cannot be replayed here exit 2. noCgo follows "no OpenGL window" in a build without cgo: what to do
 // instead.
 func windowError(err error, noCgo string) error {
-	var oe *window.OpenError
 	var ke *window.KeyError
 	var re *window.ReplayError
 	switch {
-	case err == nil:
-		return nil
 	case errors.Is(err, window.ErrNoOpenGL):
 		return exitError{code: 1, msg: "this binary was built without cgo, so it has no OpenGL window" + noCgo}
-	case errors.As(err, &oe):
-		return exitError{code: 1, msg: windowFailure(oe.Err)}
 	case errors.As(err, &ke):
 		return usageError{ke.Msg}
 	case errors.As(err, &re):
-		return exitError{code: 2, msg: fmt.Sprintf("%s cannot be replayed here: %s", re.Name, strings.TrimPrefix(re.Err.Error(), "record: replay: "))}
+		return exitError{code: 2, msg: re.Error()}
 	case errors.Is(err, window.ErrDiverged):
 		return exitError{code: 1}
 	}
-	return err
-}
-
-// windowFailure turns the error of a window that could not open (no
-// display, no OpenGL 4.1) into one line that names the cause and the way
-// out.
-func windowFailure(err error) string {
-	cause := strings.TrimPrefix(err.Error(), "render: ")
-	cause = strings.Join(strings.Fields(strings.ReplaceAll(cause, "\n", "; ")), " ")
-	return cause + "; 'cube sim' runs the same session headless"
+	return err // nil, or a window that could not open: exit 1 with its message
 }
 
 // turnFailure turns what ended a turn of client c against the server at

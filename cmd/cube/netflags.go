@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/netclient"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
@@ -101,13 +101,6 @@ func isLoopback(addr string) bool {
 	return err == nil && ua.IP.IsLoopback()
 }
 
-// quietQUIC keeps quic-go from printing its warning about the socket's
-// receive buffer (it reads this variable when it opens a socket): the
-// game's datagrams are small and few, and users cannot act on it.
-func quietQUIC() {
-	_ = os.Setenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING", "true")
-}
-
 // connectFlags are the flags of a client that connects to a server: `cube
 // client` and `cube window -connect`.
 type connectFlags struct {
@@ -120,6 +113,12 @@ func (f *connectFlags) register(fs *flags, what string) {
 	fs.StringVar(&f.addr, "connect", "", what)
 	fs.StringVar(&f.pin, "pin", "", "the server's pin, printed on its 'listening' line: the SHA-256 fingerprint of its certificate, 64 hex digits")
 	fs.BoolVar(&f.insecure, "insecure", false, "without -pin, do not check the server's certificate: for loopback addresses only")
+}
+
+// target returns the server the flags name, with seed for the client's
+// own link.
+func (f *connectFlags) target(seed uint64) netclient.Target {
+	return netclient.Target{Addr: f.addr, Pin: f.pin, Insecure: f.insecure, Seed: seed}
 }
 
 // check validates the flags, and warns on stderr about -insecure.

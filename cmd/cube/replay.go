@@ -81,5 +81,5 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 // runViewer is `cube replay -window`: the record viewer.
 func runViewer(name string, rec *record.Record, vf *viewerFlags, stdout, stderr io.Writer) error {
 	cfg := vf.frame.config("cube: record viewer, "+name, stdout, stderr)
-	return windowError(window.Replay(name, rec, vf.keyList(), cfg), " for -window; rebuild with CGO_ENABLED=1, or run 'cube replay FILE' without -window for the text report")
+	return windowError(window.Replay(name, rec, vf.keys, cfg), " for -window; rebuild with CGO_ENABLED=1, or run 'cube replay FILE' without -window for the text report")
 }

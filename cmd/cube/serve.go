@@ -73,7 +73,6 @@ func serveWith(args []string, stdout, stderr io.Writer, ctl *runctl.Control) err
 	if err != nil {
 		return err
 	}
-	quietQUIC()
 	sum, err := serve.Run(serve.Config{Listen: f.listen, World: w, Scene: sc, Mode: mode, SnapshotHz: f.snapshotHz, BudgetKbps: f.budgetKbps,
 		PerAddress: f.perAddress, Seconds: f.seconds, Record: f.record.path, FullEvery: uint32(f.record.fullEvery),
 		Listening: func(addr, pin string) error {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/cubelab/cube/internal/viewer"
 )
@@ -43,16 +42,4 @@ func (v *viewerFlags) check(set map[string]bool) error {
 		return nil
 	}
 	return v.frame.check()
-}
-
-// keyList splits -keys into its names; "-" is a frame without a key.
-func (v *viewerFlags) keyList() []string {
-	if strings.TrimSpace(v.keys) == "" {
-		return nil
-	}
-	out := strings.Split(v.keys, ",")
-	for i := range out {
-		out[i] = strings.TrimSpace(out[i])
-	}
-	return out
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,10 +9,10 @@ import (
 	"github.com/cubelab/cube/internal/desync"
 	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/lab/window"
+	"github.com/cubelab/cube/internal/netclient"
 	"github.com/cubelab/cube/internal/recording"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
-	"github.com/cubelab/cube/transport"
 )
 
 // noCgoWindow is what a build without cgo says to do instead of opening
@@ -106,10 +105,9 @@ func dialWindow(wf *windowFlags, stderr io.Writer) (*lab.Remote, error) {
 	ccfg.Redundancy, ccfg.Corrections = !wf.session.noRedundancy, !wf.session.noCorrection
 	ccfg.FullReplay = wf.session.fullReplay
 	ccfg.SyncTest = wf.session.syncTest
-	c := predict.NewClient(ccfg, w, sc, randomNonce())
+	c := netclient.NewClient(ccfg, w, sc)
 	c.Smooth.Enabled = !wf.session.noSmoothing
-	quietQUIC()
-	conn, err := transport.Dial(context.Background(), wf.connect.addr, wf.connect.pin, wf.connect.insecure, &transport.Options{Seed: wf.session.seed})
+	conn, err := netclient.Dial(wf.connect.target(wf.session.seed))
 	if err != nil {
 		return nil, dialError(err)
 	}

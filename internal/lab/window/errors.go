@@ -1,6 +1,10 @@
 package window
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
 
 // ErrNoOpenGL is what Run and Replay return in a build without cgo: there
 // is no OpenGL window to open.
@@ -14,7 +18,12 @@ var ErrDiverged = errors.New("window: the record diverged")
 // Err is render's reason.
 type OpenError struct{ Err error }
 
-func (e *OpenError) Error() string { return e.Err.Error() }
+// Error is one line that names the cause and the way out.
+func (e *OpenError) Error() string {
+	cause := strings.TrimPrefix(e.Err.Error(), "render: ")
+	cause = strings.Join(strings.Fields(strings.ReplaceAll(cause, "\n", "; ")), " ")
+	return cause + "; 'cube sim' runs the same session headless"
+}
 
 // Unwrap returns render's reason.
 func (e *OpenError) Unwrap() error { return e.Err }
@@ -32,7 +41,9 @@ type ReplayError struct {
 	Err  error
 }
 
-func (e *ReplayError) Error() string { return e.Err.Error() }
+func (e *ReplayError) Error() string {
+	return fmt.Sprintf("%s cannot be replayed here: %s", e.Name, strings.TrimPrefix(e.Err.Error(), "record: replay: "))
+}
 
 // Unwrap returns the reason.
 func (e *ReplayError) Unwrap() error { return e.Err }

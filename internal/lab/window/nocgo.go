@@ -14,4 +14,4 @@ const Supported = false
 func Run(l *lab.Lab, cfg Config) error { return ErrNoOpenGL }
 
 // Replay returns ErrNoOpenGL: this build has no window.
-func Replay(name string, rec *record.Record, keys []string, cfg Config) error { return ErrNoOpenGL }
+func Replay(name string, rec *record.Record, keys string, cfg Config) error { return ErrNoOpenGL }

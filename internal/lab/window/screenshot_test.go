@@ -68,3 +68,20 @@ func TestScreenshotInAFolderThatCannotBeWrittenIsAMessage(t *testing.T) {
 		t.Errorf("%d entries, want only the test's file: a failed screenshot left a file", len(entries))
 	}
 }
+
+// TestErrorsSayWhatWentWrongInOneLine: a window that could not open names
+// the cause on one line and the headless way out; a record that cannot be
+// replayed names the file and the reason without the package's prefix.
+func TestErrorsSayWhatWentWrongInOneLine(t *testing.T) {
+	open := &OpenError{Err: errors.New("render: no display:\n  DISPLAY is not set")}
+	if got, want := open.Error(), "no display:; DISPLAY is not set; 'cube sim' runs the same session headless"; got != want {
+		t.Errorf("open error %q, want %q", got, want)
+	}
+	rep := &ReplayError{Name: "r.rec", Err: errors.New("record: replay: scene arena: unknown")}
+	if got, want := rep.Error(), "r.rec cannot be replayed here: scene arena: unknown"; got != want {
+		t.Errorf("replay error %q, want %q", got, want)
+	}
+	if !errors.Is(open, open.Err) || !errors.Is(rep, rep.Err) {
+		t.Error("the errors do not unwrap to their reasons")
+	}
+}

@@ -46,6 +46,18 @@ type viewerScript struct {
 	drag float64 // negative: none
 }
 
+// keyList splits a -keys value into its names.
+func keyList(keys string) []string {
+	if strings.TrimSpace(keys) == "" {
+		return nil
+	}
+	out := strings.Split(keys, ",")
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
+}
+
 // parseKeys turns -keys into one viewerScript input a frame.
 func parseKeys(names []string) ([]viewerScript, error) {
 	byName := map[string]render.Key{}
@@ -77,14 +89,16 @@ func parseKeys(names []string) ([]viewerScript, error) {
 
 // Replay opens the record viewer's window on rec (read from the file
 // name) and runs its frame loop until the window closes, Esc, or the last
-// of cfg.Frames; keys, when not empty, are pressed one a frame from the
-// first, once the whole record is checked (see the replay command's -keys).
+// of cfg.Frames; keys, comma-separated names ("-" a frame without a key,
+// drag@F the button held on the timeline at the fraction F), when not
+// empty, are pressed one a frame from the first, once the whole record is
+// checked.
 // At the end it writes the check's report to cfg.Stdout. A bad key is a
 // *KeyError, a record this machine cannot re-simulate a *ReplayError, a
 // window that cannot open an *OpenError, and a record that diverges
 // ErrDiverged.
-func Replay(name string, rec *record.Record, keys []string, cfg Config) error {
-	script, err := parseKeys(keys)
+func Replay(name string, rec *record.Record, keys string, cfg Config) error {
+	script, err := parseKeys(keyList(keys))
 	if err != nil {
 		return err
 	}
