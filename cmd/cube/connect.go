@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/desync"
 	"github.com/cubelab/cube/internal/netclient"
 	"github.com/cubelab/cube/internal/runctl"
@@ -19,7 +20,7 @@ func runClient(args []string, stdout, stderr io.Writer) error {
 
 // connect is `cube client` with its signals from ctl.
 func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error {
-	fs := newFlags("client", "client -connect ADDR -pin PIN [-insecure] [-preset NAME] [-seconds S] [-seed N] [-scene NAME] [-bodies N] [-quantize] [-max-players N] [-sync state|inputs] [-full-replay] [-workers N] [-json] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
+	fs := cli.NewFlags("client", "client -connect ADDR -pin PIN [-insecure] [-preset NAME] [-seconds S] [-seed N] [-scene NAME] [-bodies N] [-quantize] [-max-players N] [-sync state|inputs] [-full-replay] [-workers N] [-json] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
 	var cf connectFlags
 	cf.register(fs, "the server's UDP address, HOST:PORT, as its 'listening' line prints it")
 	var sf netSceneFlags
@@ -32,13 +33,13 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error
 	var inject uint
 	var reportDir string
 	registerDebugFlags(fs, &inject, &reportDir)
-	if err := fs.parse(args); err != nil {
+	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if err := checkInject(inject); err != nil {
 		return err
 	}
-	if err := checkReportDir(reportDir); err != nil {
+	if err := cli.CheckDir("-report-dir", reportDir); err != nil {
 		return err
 	}
 	p, err := presetByFlag(*preset)
@@ -46,7 +47,7 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error
 		return err
 	}
 	if math.IsNaN(*seconds) || *seconds < 0 || *seconds > maxSimSeconds {
-		return usagef("-seconds %v is out of range: want 0 to %d", *seconds, maxSimSeconds)
+		return cli.Usagef("-seconds %v is out of range: want 0 to %d", *seconds, maxSimSeconds)
 	}
 	w, sc, mode, err := sf.build()
 	if err != nil {

@@ -6,23 +6,16 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/lab/window"
 	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
 )
 
-// What went wrong, as the user sees it: a usage error (exit 2, with the
-// command's help hint), or a message and an exit code; and the errors of
-// the packages that run the commands turned into those.
-
-// usageError is an error in what the user typed: print it with the
-// command's usage and exit 2.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+// What went wrong, as the user sees it: a message and an exit code (a
+// usage error, cli.UsageError, exits 2 with the command's help hint); and
+// the errors of the packages that run the commands turned into those.
 
 // exitError ends the program with a given code and message.
 type exitError struct {
@@ -62,7 +55,7 @@ func windowError(err error, noCgo string) error {
 	case errors.Is(err, window.ErrNoOpenGL):
 		return exitError{code: 1, msg: "this binary was built without cgo, so it has no OpenGL window" + noCgo}
 	case errors.As(err, &ke):
-		return usageError{ke.Msg}
+		return cli.UsageError{Msg: ke.Msg}
 	case errors.As(err, &re):
 		return exitError{code: 2, msg: re.Error()}
 	case errors.Is(err, window.ErrDiverged):
@@ -95,7 +88,7 @@ func turnFailure(err error, addr string, c *predict.Client) error {
 // (no answer, refused, a wrong pin's certificate) one line and exit 1.
 func dialError(err error) error {
 	if errors.Is(err, transport.ErrBadPin) || errors.Is(err, transport.ErrInsecureRemote) {
-		return usageError{err.Error()}
+		return cli.UsageError{Msg: err.Error()}
 	}
 	return exitError{code: 1, msg: err.Error()}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/lab/window"
 	"io"
@@ -24,9 +25,9 @@ import (
 // until the server's answer ends the connection.
 func refusedWindowLab(t *testing.T, srv *testServer, args ...string) *lab.Lab {
 	t.Helper()
-	fs := newFlags("window", "", io.Discard)
+	fs := cli.NewFlags("window", "", io.Discard)
 	wf := registerWindowFlags(fs)
-	if err := fs.parse(append([]string{"-connect", srv.addr, "-pin", srv.pin}, args...)); err != nil {
+	if err := fs.Parse(append([]string{"-connect", srv.addr, "-pin", srv.pin}, args...)); err != nil {
 		t.Fatal(err)
 	}
 	wf.set = map[string]bool{"connect": true, "pin": true}

@@ -21,6 +21,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/cubelab/cube/internal/cli"
 )
 
 // command is one subcommand.
@@ -83,7 +85,7 @@ func runCommand(name string, fn func(args []string, stdout, stderr io.Writer) er
 	if err == nil && out.err != nil && !errors.Is(out.err, syscall.EPIPE) { // a reader that left early is no failure
 		err = fmt.Errorf("writing the output: %w", out.err)
 	}
-	var ue usageError
+	var ue cli.UsageError
 	var ee exitError
 	switch {
 	case err == nil:
@@ -112,38 +114,4 @@ func printUsage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "run 'cube COMMAND -h' for a command's flags")
-}
-
-// flags is a subcommand's flag set: it reports errors instead of exiting.
-type flags struct {
-	*flag.FlagSet
-	synopsis  string
-	stderr    io.Writer
-	allowArgs int // positional arguments allowed after the flags
-}
-
-func newFlags(name, synopsis string, stderr io.Writer) *flags {
-	fs := flag.NewFlagSet("cube "+name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported once, by run
-	fs.Usage = func() {}
-	return &flags{FlagSet: fs, synopsis: synopsis, stderr: stderr}
-}
-
-// parse parses args. -h prints the usage and returns flag.ErrHelp; a bad flag
-// or a stray argument is a usage error.
-func (f *flags) parse(args []string) error {
-	err := f.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(f.stderr, "usage: cube %s\n", f.synopsis)
-		f.SetOutput(f.stderr)
-		f.PrintDefaults()
-		return err
-	}
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	if f.NArg() > f.allowArgs {
-		return usagef("unexpected argument %q", f.Arg(f.allowArgs))
-	}
-	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cubelab/cube/internal/cli"
 )
 
 func TestScreenshotPathIsCheckedBeforeTheWindowOpens(t *testing.T) {
@@ -22,7 +24,7 @@ func TestScreenshotPathIsCheckedBeforeTheWindowOpens(t *testing.T) {
 		{filepath.Join(file, "a.png"), "cannot create a file in folder"},
 	} {
 		err := checkScreenshotPath(c.path)
-		var ue usageError
+		var ue cli.UsageError
 		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want a usage error with %q", c.path, err, c.want)
 		}

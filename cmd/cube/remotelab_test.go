@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/lab/window"
 	"io"
@@ -46,9 +47,9 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 	done := make(chan clientResult)
 	go func() { done <- runTestClient(srv, "-seconds", "5", "-seed", "9") }()
 
-	fs := newFlags("window", "", io.Discard)
+	fs := cli.NewFlags("window", "", io.Discard)
 	wf := registerWindowFlags(fs)
-	if err := fs.parse([]string{"-connect", srv.addr, "-pin", srv.pin, "-autopilot", "-preset", "lan"}); err != nil {
+	if err := fs.Parse([]string{"-connect", srv.addr, "-pin", srv.pin, "-autopilot", "-preset", "lan"}); err != nil {
 		t.Fatal(err)
 	}
 	wf.set = map[string]bool{"connect": true, "pin": true, "autopilot": true, "preset": true}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"syscall"
 
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/internal/serve"
 	"github.com/cubelab/cube/server"
@@ -38,7 +39,7 @@ func runServer(args []string, stdout, stderr io.Writer) error {
 // serveWith is `cube server` with its signals from ctl: the tests send it
 // theirs the way a signal arrives.
 func serveWith(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error {
-	fs := newFlags("server", "server [-listen ADDR] [-scene NAME] [-bodies N] [-quantize] [-sync state|inputs] [-max-players N] [-snapshot-hz H] [-budget-kbps K] [-seconds S] [-record FILE [-full-every N]] [-per-address N] [-workers N] [-json]", stderr)
+	fs := cli.NewFlags("server", "server [-listen ADDR] [-scene NAME] [-bodies N] [-quantize] [-sync state|inputs] [-max-players N] [-snapshot-hz H] [-budget-kbps K] [-seconds S] [-record FILE [-full-every N]] [-per-address N] [-workers N] [-json]", stderr)
 	var f serveFlags
 	fs.StringVar(&f.listen, "listen", "127.0.0.1:4242", "UDP address to listen on: 127.0.0.1:0 picks a free port; 0.0.0.0:4242 or [::]:4242 takes clients from other machines")
 	f.scene.register(fs)
@@ -48,23 +49,23 @@ func serveWith(args []string, stdout, stderr io.Writer, ctl *runctl.Control) err
 	f.record.register(fs)
 	fs.BoolVar(&f.json, "json", false, "print the summary as one JSON object")
 	fs.IntVar(&f.perAddress, "per-address", defaultPerAddress, fmt.Sprintf("most connections, and most player slots, one IP address may hold at once, 1 to %d", transport.DefaultMaxConns))
-	if err := fs.parse(args); err != nil {
+	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if f.perAddress < 1 || f.perAddress > transport.DefaultMaxConns {
-		return usagef("-per-address %d is out of range: want 1 to %d", f.perAddress, transport.DefaultMaxConns)
+		return cli.Usagef("-per-address %d is out of range: want 1 to %d", f.perAddress, transport.DefaultMaxConns)
 	}
 	if err := checkHostPort("-listen", f.listen, 0); err != nil {
 		return err
 	}
 	if !server.ValidSnapshotRate(f.snapshotHz) {
-		return usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, server.SnapshotRates)
+		return cli.Usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, server.SnapshotRates)
 	}
 	if math.IsNaN(f.budgetKbps) || f.budgetKbps < 0 || f.budgetKbps > 1e6 {
-		return usagef("-budget-kbps %v is out of range: want 0 (none) to 1000000", f.budgetKbps)
+		return cli.Usagef("-budget-kbps %v is out of range: want 0 (none) to 1000000", f.budgetKbps)
 	}
 	if math.IsNaN(f.seconds) || f.seconds < 0 || f.seconds > maxSimSeconds {
-		return usagef("-seconds %v is out of range: want 0 (until a signal) to %d", f.seconds, maxSimSeconds)
+		return cli.Usagef("-seconds %v is out of range: want 0 (until a signal) to %d", f.seconds, maxSimSeconds)
 	}
 	if err := f.record.check(); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/cubelab/cube/internal/buildinfo"
+	"github.com/cubelab/cube/internal/cli"
 )
 
 // Stamped by scripts/release.sh through -ldflags "-X main.version=V
@@ -18,8 +19,8 @@ var (
 // runVersion prints the module version and the VCS revision the binary was
 // built from, as the build info records them.
 func runVersion(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("version", "version", stderr)
-	if err := fs.parse(args); err != nil {
+	fs := cli.NewFlags("version", "version", stderr)
+	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintln(stdout, buildinfo.Line(version, commit))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/viewer"
 )
 
@@ -22,7 +23,7 @@ type viewerFlags struct {
 	keys   string
 }
 
-func (v *viewerFlags) register(fs *flags) {
+func (v *viewerFlags) register(fs *cli.Flags) {
 	fs.BoolVar(&v.window, "window", false, "play the record in a window: seek, step, scrub the timeline, see a divergence (keys: below)")
 	fs.IntVar(&v.frame.width, "width", 1280, fmt.Sprintf("with -window: width in pixels, %d to %d", minSize, maxSize))
 	fs.IntVar(&v.frame.height, "height", 720, fmt.Sprintf("with -window: height in pixels, %d to %d", minSize, maxSize))
@@ -36,7 +37,7 @@ func (v *viewerFlags) check(set map[string]bool) error {
 	if !v.window {
 		for _, name := range []string{"width", "height", "frames", "screenshot", "keys"} {
 			if set[name] {
-				return usagef("-%s is for the viewer: add -window", name)
+				return cli.Usagef("-%s is for the viewer: add -window", name)
 			}
 		}
 		return nil

@@ -3,14 +3,13 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/desync"
 	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/lab/window"
 	"github.com/cubelab/cube/internal/netclient"
-	"github.com/cubelab/cube/internal/recording"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
 )
@@ -24,9 +23,9 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	if !window.Supported {
 		return windowError(window.ErrNoOpenGL, noCgoWindow)
 	}
-	fs := newFlags("window", "[window] [-scene NAME] [-bodies N] [-bots N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-snapshot-hz H] [-seed N] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-start-tick T] [-workers N] [-width W] [-height H] [-autopilot] [-paused] [-frames N] [-screenshot FILE.png] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR] | [window] -connect ADDR (-pin PIN | -insecure) [-max-players N] [the scene, client and window flags]", stderr)
+	fs := cli.NewFlags("window", "[window] [-scene NAME] [-bodies N] [-bots N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-snapshot-hz H] [-seed N] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-start-tick T] [-workers N] [-width W] [-height H] [-autopilot] [-paused] [-frames N] [-screenshot FILE.png] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR] | [window] -connect ADDR (-pin PIN | -insecure) [-max-players N] [the scene, client and window flags]", stderr)
 	wf := registerWindowFlags(fs)
-	if err := fs.parse(args); err != nil {
+	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			printKeys(stderr)
 		}
@@ -52,28 +51,12 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	l.Paused = wf.paused
-	var rec *recording.File
 	if wf.record.path != "" {
-		if rec, err = recording.Session(wf.record.path, uint32(wf.record.fullEvery), l.Session()); err != nil {
+		end, err := window.Record(l, wf.record.path, uint32(wf.record.fullEvery), stdout, stderr)
+		if err != nil {
 			return err
 		}
-		l.OnReset = func() {
-			if err := rec.Close(); err != nil {
-				fmt.Fprintf(stderr, "cube: record %s: %v\n", wf.record.path, err)
-			}
-			fmt.Fprintf(stdout, "record %s ended at the reset\n", wf.record.path)
-			rec, l.OnReset = nil, nil
-		}
-		defer func() {
-			if rec == nil {
-				return // ended at a reset, and said so
-			}
-			if err := rec.Close(); err != nil {
-				fmt.Fprintf(stderr, "cube: record %s: %v\n", wf.record.path, err)
-				return
-			}
-			fmt.Fprintf(stdout, "record written to %s\n", wf.record.path)
-		}()
+		defer end()
 	}
 	l.DesyncFound = func(m *predict.Misprediction) string { return desync.Report(stdout, stderr, wf.reportDir, m) }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/lab/window"
 	"io"
@@ -30,16 +31,16 @@ type frameFlags struct {
 // check validates the size, -frames and -screenshot.
 func (f *frameFlags) check() error {
 	if f.width < minSize || f.width > maxSize {
-		return usagef("-width %d is out of range: want %d to %d", f.width, minSize, maxSize)
+		return cli.Usagef("-width %d is out of range: want %d to %d", f.width, minSize, maxSize)
 	}
 	if f.height < minSize || f.height > maxSize {
-		return usagef("-height %d is out of range: want %d to %d", f.height, minSize, maxSize)
+		return cli.Usagef("-height %d is out of range: want %d to %d", f.height, minSize, maxSize)
 	}
 	if f.frames < 0 {
-		return usagef("-frames %d is negative: want 0 (run until closed) or more", f.frames)
+		return cli.Usagef("-frames %d is negative: want 0 (run until closed) or more", f.frames)
 	}
 	if f.screenshot != "" && f.frames == 0 {
-		return usagef("-screenshot needs -frames N: the picture is of the last frame")
+		return cli.Usagef("-screenshot needs -frames N: the picture is of the last frame")
 	}
 	if f.screenshot != "" {
 		return checkScreenshotPath(f.screenshot)
@@ -67,7 +68,7 @@ type windowFlags struct {
 	set        map[string]bool // the flags given
 }
 
-func registerWindowFlags(fs *flags) *windowFlags {
+func registerWindowFlags(fs *cli.Flags) *windowFlags {
 	wf := &windowFlags{}
 	wf.session.register(fs)
 	fs.IntVar(&wf.frame.width, "width", 1280, fmt.Sprintf("window width in pixels, %d to %d", minSize, maxSize))
@@ -97,7 +98,7 @@ func (wf *windowFlags) remote() bool { return wf.set["connect"] }
 func (wf *windowFlags) checkRemote(stderr io.Writer) (*physics.World, *game.Scene, predict.Mode, error) {
 	for _, name := range serverOnly {
 		if wf.set[name] {
-			return nil, nil, 0, usagef("-%s is for a session in this process, not with -connect (the server's settings are cube server's flags)", name)
+			return nil, nil, 0, cli.Usagef("-%s is for a session in this process, not with -connect (the server's settings are cube server's flags)", name)
 		}
 	}
 	if err := wf.connect.check(stderr); err != nil {
@@ -110,7 +111,7 @@ func (wf *windowFlags) checkRemote(stderr io.Writer) (*physics.World, *game.Scen
 
 // registerDebugFlags adds the determinism debugging flags sim and the window
 // share.
-func registerDebugFlags(fs *flags, inject *uint, reportDir *string) {
+func registerDebugFlags(fs *cli.Flags, inject *uint, reportDir *string) {
 	fs.UintVar(inject, "inject-nondeterminism", 0, "move the client's cube by one ulp every N ticks, to test the desync detector (0: never)")
 	fs.StringVar(reportDir, "report-dir", "", "folder for the report written at the first nondeterminism (default the current folder, which needs to be writable only if a report is written)")
 }
@@ -118,7 +119,7 @@ func registerDebugFlags(fs *flags, inject *uint, reportDir *string) {
 // checkInject refuses an -inject-nondeterminism interval beyond uint32.
 func checkInject(n uint) error {
 	if n > math.MaxUint32 {
-		return usagef("-inject-nondeterminism %d is out of range: want 0 to %d", n, uint32(math.MaxUint32))
+		return cli.Usagef("-inject-nondeterminism %d is out of range: want 0 to %d", n, uint32(math.MaxUint32))
 	}
 	return nil
 }
@@ -133,20 +134,20 @@ func (wf *windowFlags) check() (session.Config, error) {
 			return cfg, err
 		}
 		if wf.set["pin"] || wf.set["insecure"] || wf.set["max-players"] {
-			return cfg, usagef("-pin, -insecure and -max-players are for -connect; in process, -bots adds clients")
+			return cfg, cli.Usagef("-pin, -insecure and -max-players are for -connect; in process, -bots adds clients")
 		}
 		if wf.bots < 0 || wf.bots > game.MaxPlayers-1 {
-			return cfg, usagef("-bots %d is out of range: want 0 to %d", wf.bots, game.MaxPlayers-1)
+			return cfg, cli.Usagef("-bots %d is out of range: want 0 to %d", wf.bots, game.MaxPlayers-1)
 		}
 		if wf.bots > 0 && !cfg.Clocked {
-			return cfg, usagef("-bots needs the clocked server: -input-driven serves one player")
+			return cfg, cli.Usagef("-bots needs the clocked server: -input-driven serves one player")
 		}
 		cfg.Players = wf.bots + 1
 		if err := checkDropPlayers(cfg.Scene, cfg.Options.Bodies, cfg.Players); err != nil {
 			return cfg, err
 		}
 	}
-	if err := checkReportDir(wf.reportDir); err != nil {
+	if err := cli.CheckDir("-report-dir", wf.reportDir); err != nil {
 		return cfg, err
 	}
 	if err := wf.frame.check(); err != nil {
