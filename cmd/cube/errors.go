@@ -2,12 +2,10 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"strings"
-	"syscall"
 
 	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/lab/window"
+	"github.com/cubelab/cube/internal/netclient"
 	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
@@ -29,18 +27,10 @@ func (e exitError) Error() string { return e.msg }
 // program as a shell expects (128 plus the signal's number) and says that
 // the record, if any, is complete; nil when no signal came.
 func signalExit(c *runctl.Control, record string, played float64) error {
-	if c.Stopped() == nil {
-		return nil
+	if code, msg := c.Exit(record, played); code != 0 {
+		return exitError{code: code, msg: msg}
 	}
-	msg := fmt.Sprintf("stopped by %v after %.1f s of play", c.Stopped(), played)
-	if record != "" {
-		msg += fmt.Sprintf("; the record %s is complete to that point", record)
-	}
-	code := 130
-	if c.Stopped() == syscall.SIGTERM {
-		code = 143
-	}
-	return exitError{code: code, msg: msg}
+	return nil
 }
 
 // windowError turns what a window's loop returned into the command's
@@ -68,17 +58,8 @@ func windowError(err error, noCgo string) error {
 // addr into the command's error: a refusal or a lost server in one line,
 // exit 1.
 func turnFailure(err error, addr string, c *predict.Client) error {
-	if errors.Is(err, predict.ErrRefused) {
-		why := err.Error()
-		if i := strings.Index(why, predict.ErrRefused.Error()+": "); i >= 0 {
-			why = why[i+len(predict.ErrRefused.Error())+2:]
-		}
-		return exitError{code: 1, msg: fmt.Sprintf("the server at %s refused this client: %s (this client built %s in %s sync)",
-			addr, why, c.Scene().ID, c.Config.Mode)}
-	}
-	var lost *transport.LostError
-	if errors.As(err, &lost) {
-		return exitError{code: 1, msg: lost.Error()}
+	if msg, ok := netclient.Failure(err, addr, c); ok {
+		return exitError{code: 1, msg: msg}
 	}
 	return err
 }

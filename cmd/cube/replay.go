@@ -10,6 +10,7 @@ import (
 
 	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/lab/window"
+	"github.com/cubelab/cube/internal/viewer"
 	"github.com/cubelab/cube/record"
 )
 
@@ -26,7 +27,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	fs.AllowArgs = 1
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printViewerKeys(stderr)
+			viewer.PrintKeys(stderr)
 		}
 		if fs.NArg() > 1 && strings.HasPrefix(fs.Arg(1), "-") {
 			return cli.Usagef("%s after the file: flags go before it, cube replay [flags] FILE", fs.Arg(1))

@@ -2,19 +2,9 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/viewer"
 )
-
-// printViewerKeys prints the viewer's key table for `cube replay -h`.
-func printViewerKeys(w io.Writer) {
-	fmt.Fprintln(w, "keys of the viewer (-window):")
-	for _, k := range viewer.KeyHelp {
-		fmt.Fprintf(w, "  %-15s %s\n", k.Key, k.What)
-	}
-}
 
 // viewerFlags are cube replay's flags for the window.
 type viewerFlags struct {

@@ -27,7 +27,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	wf := registerWindowFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printKeys(stderr)
+			lab.PrintKeys(stderr)
 		}
 		return err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/lab/window"
 	"io"
 	"math"
@@ -160,12 +159,4 @@ func (wf *windowFlags) check() (session.Config, error) {
 		return cfg, err
 	}
 	return cfg, nil
-}
-
-// printKeys prints the key table.
-func printKeys(w io.Writer) {
-	fmt.Fprintln(w, "keys:")
-	for _, k := range lab.KeyHelp {
-		fmt.Fprintf(w, "  %-11s %s\n", k.Key, k.What)
-	}
 }

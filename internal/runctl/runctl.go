@@ -101,6 +101,25 @@ func (c *Control) Sleep(d time.Duration) bool {
 	}
 }
 
+// Exit returns, after a run a signal stopped, the exit status a shell
+// expects (128 plus the signal's number: 130 for SIGINT, 143 for SIGTERM)
+// and a message that says how much was played and that the record, if
+// any, is complete; code 0 when no signal came.
+func (c *Control) Exit(record string, played float64) (code int, msg string) {
+	if c.stopped == nil {
+		return 0, ""
+	}
+	msg = fmt.Sprintf("stopped by %v after %.1f s of play", c.stopped, played)
+	if record != "" {
+		msg += fmt.Sprintf("; the record %s is complete to that point", record)
+	}
+	code = 130
+	if c.stopped == syscall.SIGTERM {
+		code = 143
+	}
+	return code, msg
+}
+
 // Stop stops catching signals and clears the progress line.
 func (c *Control) Stop() {
 	signal.Stop(c.sigs)

@@ -69,3 +69,22 @@ func TestDeliverStopsTheRun(t *testing.T) {
 		t.Fatal("Poll missed the signal")
 	}
 }
+
+// TestExitAsAShellExpects: no signal, no exit status; SIGINT 130 and
+// SIGTERM 143, with what was played and the record's state.
+func TestExitAsAShellExpects(t *testing.T) {
+	c := Quiet()
+	if code, msg := c.Exit("r.rec", 3); code != 0 || msg != "" {
+		t.Fatalf("no signal: %d %q", code, msg)
+	}
+	c.Deliver(os.Interrupt)
+	c.Signalled()
+	if code, msg := c.Exit("r.rec", 3.04); code != 130 || msg != "stopped by interrupt after 3.0 s of play; the record r.rec is complete to that point" {
+		t.Errorf("SIGINT: %d %q", code, msg)
+	}
+	c.Deliver(syscall.SIGTERM)
+	c.Signalled()
+	if code, msg := c.Exit("", 1); code != 143 || msg != "stopped by terminated after 1.0 s of play" {
+		t.Errorf("SIGTERM: %d %q", code, msg)
+	}
+}

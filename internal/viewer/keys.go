@@ -1,5 +1,10 @@
 package viewer
 
+import (
+	"fmt"
+	"io"
+)
+
 // KeyHelp is the record viewer's key table: its help overlay and
 // `cube replay -h` show it; internal/lab/window binds the keys.
 var KeyHelp = []struct{ Key, What, Short string }{
@@ -21,4 +26,12 @@ var KeyHelp = []struct{ Key, What, Short string }{
 	{"click, drag", "on the timeline: seek there", "seek"},
 	{"mouse drag", "elsewhere: orbit the camera", "orbit camera"},
 	{"wheel", "zoom in and out", "zoom"},
+}
+
+// PrintKeys prints the viewer's key table for `cube replay -h`.
+func PrintKeys(w io.Writer) {
+	fmt.Fprintln(w, "keys of the viewer (-window):")
+	for _, k := range KeyHelp {
+		fmt.Fprintf(w, "  %-15s %s\n", k.Key, k.What)
+	}
 }
