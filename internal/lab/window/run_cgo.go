@@ -78,11 +78,10 @@ func Run(l *lab.Lab, cfg Config) error {
 		if shot {
 			l.Say(shots.take(time.Now(), win.Screenshot))
 		}
-		if lastFrame && cfg.Screenshot != "" {
-			if err := win.Screenshot(cfg.Screenshot); err != nil {
+		if lastFrame {
+			if err := lastShot(win, &cfg); err != nil {
 				return err
 			}
-			fmt.Fprintf(cfg.Stdout, "screenshot written to %s\n", cfg.Screenshot)
 		}
 		win.Swap()
 		if lastFrame {
@@ -90,5 +89,18 @@ func Run(l *lab.Lab, cfg Config) error {
 			break
 		}
 	}
+	return nil
+}
+
+// lastShot writes the last frame of a -frames run to cfg.Screenshot, when
+// asked, and says so on cfg.Stdout.
+func lastShot(win *render.Window, cfg *Config) error {
+	if cfg.Screenshot == "" {
+		return nil
+	}
+	if err := win.Screenshot(cfg.Screenshot); err != nil {
+		return err
+	}
+	fmt.Fprintf(cfg.Stdout, "screenshot written to %s\n", cfg.Screenshot)
 	return nil
 }

@@ -178,11 +178,10 @@ func Replay(name string, rec *record.Record, keys string, cfg Config) error {
 		if shot {
 			v.Note = shots.take(time.Now(), win.Screenshot)
 		}
-		if lastFrame && cfg.Screenshot != "" {
-			if err := win.Screenshot(cfg.Screenshot); err != nil {
+		if lastFrame {
+			if err := lastShot(win, &cfg); err != nil {
 				return err
 			}
-			fmt.Fprintf(cfg.Stdout, "screenshot written to %s\n", cfg.Screenshot)
 		}
 		win.Swap()
 		if lastFrame {
