@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/stepbench"
 	"io"
 	"slices"
@@ -18,12 +19,8 @@ const (
 	maxBenchSteps = 1 << 20
 )
 
-// benchNameWidth is the width of the figures' names in cube bench's
-// output: the longest, max_speed_after_10s_mps.
-const benchNameWidth = len("max_speed_after_10s_mps")
-
 func runBench(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("bench", "bench [-scene NAME] [-bodies N] [-ratio R] [-steps S] [-sleep=false] [-iterations K] [-workers N] [-json]", stderr)
+	fs := cli.NewFlags("bench", "bench [-scene NAME] [-bodies N] [-ratio R] [-steps S] [-sleep=false] [-iterations K] [-workers N] [-json]", stderr)
 	scene := fs.String("scene", "cubes", "scene to run: "+strings.Join(game.BenchNames(), ", "))
 	bodies := fs.Int("bodies", 0, fmt.Sprintf("drop: boxes, 1 to %d (0: %d); tower: cubes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies, game.MaxTowerBodies, game.DefaultTowerBodies))
 	ratio := fs.Int("ratio", 0, fmt.Sprintf("load only: the top cube's mass over the bottom one's, 1 to %d (0: %d)", game.MaxLoadRatio, game.DefaultLoadRatio))
@@ -33,14 +30,14 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print one JSON object instead of one line per figure")
 	var workers workersFlag
 	workers.register(fs)
-	if err := fs.parse(args); err != nil {
+	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if err := workers.check(); err != nil {
 		return err
 	}
 	if !slices.Contains(game.BenchNames(), *scene) {
-		return usagef("-scene %q is not a scene: want one of %s", *scene, strings.Join(game.BenchNames(), ", "))
+		return cli.Usagef("-scene %q is not a scene: want one of %s", *scene, strings.Join(game.BenchNames(), ", "))
 	}
 	if err := checkBenchParams(*scene, *bodies, *ratio); err != nil {
 		return err
@@ -49,10 +46,10 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		*bodies = *ratio
 	}
 	if *steps < minBenchSteps || *steps > maxBenchSteps {
-		return usagef("-steps %d is out of range: want %d to %d", *steps, minBenchSteps, maxBenchSteps)
+		return cli.Usagef("-steps %d is out of range: want %d to %d", *steps, minBenchSteps, maxBenchSteps)
 	}
 	if *iters < 1 || *iters > 64 {
-		return usagef("-iterations %d is out of range: want 1 to 64", *iters)
+		return cli.Usagef("-iterations %d is out of range: want 1 to 64", *iters)
 	}
 	cfg := workers.config()
 	cfg.NoSleep, cfg.Iterations = !*sleep, *iters
@@ -64,25 +61,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		enc := json.NewEncoder(stdout)
 		return enc.Encode(r)
 	}
-	// One figure a line, its name in a column as wide as the longest.
-	for _, l := range [][2]string{
-		{"scene", fmt.Sprintf("%s, %d bodies, %d steps, %d iterations, sleep %v, %d workers", r.Scene, r.Bodies, r.Steps, r.Iterations, r.Sleep, r.Workers)},
-		{"ms_per_step", fmt.Sprintf("%.4f", r.MsPerStep)},
-		{"p99_step_ms", fmt.Sprintf("%.4f", r.P99StepMs)},
-		{"allocs_per_step", fmt.Sprintf("%.3f", r.AllocsPerStep)},
-		{"awake_at_end", fmt.Sprint(r.AwakeAtEnd)},
-		{"contacts_at_end", fmt.Sprint(r.ContactsAtEnd)},
-		{"max_overlap_m", fmt.Sprintf("%.5f", r.MaxOverlapM)},
-		{"max_drift_m", fmt.Sprintf("%.5f", r.MaxDriftM)},
-		{"max_speed_after_10s_mps", fmt.Sprintf("%.5f", r.MaxSpeedLate)},
-		{"replay32_ms", fmt.Sprintf("%.3f", r.Replay32Ms)},
-		{"replay32_partial_ms", fmt.Sprintf("%.3f (%d bodies)", r.Partial32Ms, r.PartialBodies)},
-		{"save_restore_us", fmt.Sprintf("%.2f", r.SaveRestoreUs)},
-		{"restore_checked_us", fmt.Sprintf("%.2f", r.RestoreUs)},
-		{"hash", r.Hash},
-	} {
-		fmt.Fprintf(stdout, "%-*s %s\n", benchNameWidth, l[0], l[1])
-	}
+	r.Print(stdout)
 	return nil
 }
 
@@ -94,13 +73,13 @@ func checkBenchParams(scene string, bodies, ratio int) error {
 	}
 	switch {
 	case bodies < 0 || bodies > hi:
-		return usagef("-bodies %d is out of range: want 1 to %d, or 0 for %d", bodies, hi, def)
+		return cli.Usagef("-bodies %d is out of range: want 1 to %d, or 0 for %d", bodies, hi, def)
 	case bodies != 0 && scene != "drop" && scene != "tower":
-		return usagef("-bodies is for the drop and tower scenes only; %s has a fixed number of bodies", scene)
+		return cli.Usagef("-bodies is for the drop and tower scenes only; %s has a fixed number of bodies", scene)
 	case ratio < 0 || ratio > game.MaxLoadRatio:
-		return usagef("-ratio %d is out of range: want 1 to %d, or 0 for %d", ratio, game.MaxLoadRatio, game.DefaultLoadRatio)
+		return cli.Usagef("-ratio %d is out of range: want 1 to %d, or 0 for %d", ratio, game.MaxLoadRatio, game.DefaultLoadRatio)
 	case ratio != 0 && scene != "load":
-		return usagef("-ratio is for the load scene only")
+		return cli.Usagef("-ratio is for the load scene only")
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cubelab/cube/internal/stepbench"
 )
 
 func TestBenchJSONHasEveryFigure(t *testing.T) {
@@ -64,8 +66,8 @@ func TestBenchPrintsOneLinePerFigure(t *testing.T) {
 	}
 	// The values start in one column.
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		if len(line) <= benchNameWidth+1 || line[benchNameWidth] != ' ' || line[benchNameWidth+1] == ' ' {
-			t.Errorf("line %q: its value does not start at column %d", line, benchNameWidth+1)
+		if len(line) <= stepbench.NameWidth+1 || line[stepbench.NameWidth] != ' ' || line[stepbench.NameWidth+1] == ' ' {
+			t.Errorf("line %q: its value does not start at column %d", line, stepbench.NameWidth+1)
 		}
 	}
 }

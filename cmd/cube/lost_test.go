@@ -7,7 +7,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/lab/window"
 	"io"
 	"os"
 	"os/exec"
@@ -23,9 +25,9 @@ import (
 // until the server's answer ends the connection.
 func refusedWindowLab(t *testing.T, srv *testServer, args ...string) *lab.Lab {
 	t.Helper()
-	fs := newFlags("window", "", io.Discard)
+	fs := cli.NewFlags("window", "", io.Discard)
 	wf := registerWindowFlags(fs)
-	if err := fs.parse(append([]string{"-connect", srv.addr, "-pin", srv.pin}, args...)); err != nil {
+	if err := fs.Parse(append([]string{"-connect", srv.addr, "-pin", srv.pin}, args...)); err != nil {
 		t.Fatal(err)
 	}
 	wf.set = map[string]bool{"connect": true, "pin": true}
@@ -69,7 +71,7 @@ func TestARefusedWindowSaysWhyInFull(t *testing.T) {
 		t.Fatalf("reason %q", why)
 	}
 	var f render.Frame
-	build(l, &f)
+	window.BuildFrame(l, &f)
 	if !strings.HasPrefix(f.Banner, "REFUSED BY THE SERVER\n") || !strings.Contains(f.Banner, why) || !strings.Contains(f.Banner, "Esc") {
 		t.Fatalf("banner %q, want the title, the reason %q in full and how to leave", f.Banner, why)
 	}

@@ -21,15 +21,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/cubelab/cube/internal/cli"
 )
-
-// usageError is an error in what the user typed: print it with the
-// command's usage and exit 2.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
 // command is one subcommand.
 type command struct {
@@ -91,7 +85,7 @@ func runCommand(name string, fn func(args []string, stdout, stderr io.Writer) er
 	if err == nil && out.err != nil && !errors.Is(out.err, syscall.EPIPE) { // a reader that left early is no failure
 		err = fmt.Errorf("writing the output: %w", out.err)
 	}
-	var ue usageError
+	var ue cli.UsageError
 	var ee exitError
 	switch {
 	case err == nil:
@@ -113,14 +107,6 @@ func runCommand(name string, fn func(args []string, stdout, stderr io.Writer) er
 	}
 }
 
-// exitError ends the program with a given code and message.
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e exitError) Error() string { return e.msg }
-
 func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "usage: cube [command] [flags]")
 	fmt.Fprintln(w, "commands:")
@@ -128,38 +114,4 @@ func printUsage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "run 'cube COMMAND -h' for a command's flags")
-}
-
-// flags is a subcommand's flag set: it reports errors instead of exiting.
-type flags struct {
-	*flag.FlagSet
-	synopsis  string
-	stderr    io.Writer
-	allowArgs int // positional arguments allowed after the flags
-}
-
-func newFlags(name, synopsis string, stderr io.Writer) *flags {
-	fs := flag.NewFlagSet("cube "+name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported once, by run
-	fs.Usage = func() {}
-	return &flags{FlagSet: fs, synopsis: synopsis, stderr: stderr}
-}
-
-// parse parses args. -h prints the usage and returns flag.ErrHelp; a bad flag
-// or a stray argument is a usage error.
-func (f *flags) parse(args []string) error {
-	err := f.Parse(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(f.stderr, "usage: cube %s\n", f.synopsis)
-		f.SetOutput(f.stderr)
-		f.PrintDefaults()
-		return err
-	}
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	if f.NArg() > f.allowArgs {
-		return usagef("unexpected argument %q", f.Arg(f.allowArgs))
-	}
-	return nil
 }

@@ -11,6 +11,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cubelab/cube/internal/netclient"
+	"github.com/cubelab/cube/internal/runctl"
 )
 
 // freePort returns a loopback UDP address nothing listens on.
@@ -181,7 +184,7 @@ func TestClientInterruptedAndServerGone(t *testing.T) {
 	}
 	t.Parallel()
 	srv := startServer(t)
-	ctl := quietControl()
+	ctl := runctl.Quiet()
 	var out, errs syncBuffer
 	done := make(chan int)
 	go func() {
@@ -189,9 +192,9 @@ func TestClientInterruptedAndServerGone(t *testing.T) {
 			[]string{"-connect", srv.addr, "-pin", srv.pin, "-seconds", "60", "-json"}, &out, &errs)
 	}()
 	time.Sleep(2 * time.Second)
-	ctl.sigs <- os.Interrupt
+	ctl.Deliver(os.Interrupt)
 	code := <-done
-	var rep clientReport
+	var rep netclient.Report
 	if err := json.Unmarshal([]byte(out.String()), &rep); err != nil || code != 130 || !rep.Interrupted || rep.Ticks == 0 ||
 		!strings.Contains(errs.String(), "stopped by interrupt") {
 		t.Fatalf("interrupted client: exit %d, stdout %q, stderr %q, %v", code, out.String(), errs.String(), err)
@@ -202,7 +205,7 @@ func TestClientInterruptedAndServerGone(t *testing.T) {
 		oneLine(t, "a client whose server stopped", r.code, 1, r.out, r.errs, "closed the connection: server closed")
 	}()
 	time.Sleep(2 * time.Second)
-	srv.ctl.sigs <- syscall.SIGINT
+	srv.ctl.Deliver(syscall.SIGINT)
 	<-srv.done
 	if srv.code != 0 {
 		t.Errorf("server stopped by SIGINT: exit %d, %s", srv.code, srv.errs.String())

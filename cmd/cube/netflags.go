@@ -1,15 +1,15 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/cli"
+	"github.com/cubelab/cube/internal/netclient"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
@@ -28,7 +28,7 @@ type netSceneFlags struct {
 	workers    workersFlag
 }
 
-func (f *netSceneFlags) register(fs *flags) {
+func (f *netSceneFlags) register(fs *cli.Flags) {
 	fs.StringVar(&f.scene, "scene", "arena", "scene: "+strings.Join(game.Names(), ", ")+" (client and server must agree)")
 	fs.IntVar(&f.bodies, "bodies", 0, fmt.Sprintf("with -scene drop: number of cubes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies))
 	fs.BoolVar(&f.quantize, "quantize", false, "both ends put every moving body on a grid after each step (client and server must agree)")
@@ -44,7 +44,7 @@ func (f *netSceneFlags) check() (game.Options, predict.Mode, error) {
 		return o, 0, err
 	}
 	if f.maxPlayers < 1 || f.maxPlayers > game.MaxPlayers {
-		return o, 0, usagef("-max-players %d is out of range: want 1 to %d", f.maxPlayers, game.MaxPlayers)
+		return o, 0, cli.Usagef("-max-players %d is out of range: want 1 to %d", f.maxPlayers, game.MaxPlayers)
 	}
 	if err := checkDropPlayers(f.scene, f.bodies, f.maxPlayers); err != nil {
 		return o, 0, err
@@ -78,7 +78,7 @@ func syncMode(s string) (predict.Mode, error) {
 	case "inputs":
 		return predict.InputSync, nil
 	}
-	return 0, usagef("-sync %q: want state or inputs", s)
+	return 0, cli.Usagef("-sync %q: want state or inputs", s)
 }
 
 // checkHostPort refuses an address that is not HOST:PORT with a port from
@@ -86,11 +86,11 @@ func syncMode(s string) (predict.Mode, error) {
 func checkHostPort(flag, addr string, minPort int) error {
 	_, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return usagef("%s %q is not an address: want HOST:PORT, such as 127.0.0.1:4242", flag, addr)
+		return cli.Usagef("%s %q is not an address: want HOST:PORT, such as 127.0.0.1:4242", flag, addr)
 	}
 	n, err := strconv.Atoi(port)
 	if err != nil || n < minPort || n > 65535 {
-		return usagef("%s %q: the port must be a number from %d to 65535", flag, addr, minPort)
+		return cli.Usagef("%s %q: the port must be a number from %d to 65535", flag, addr, minPort)
 	}
 	return nil
 }
@@ -102,13 +102,6 @@ func isLoopback(addr string) bool {
 	return err == nil && ua.IP.IsLoopback()
 }
 
-// quietQUIC keeps quic-go from printing its warning about the socket's
-// receive buffer (it reads this variable when it opens a socket): the
-// game's datagrams are small and few, and users cannot act on it.
-func quietQUIC() {
-	_ = os.Setenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING", "true")
-}
-
 // connectFlags are the flags of a client that connects to a server: `cube
 // client` and `cube window -connect`.
 type connectFlags struct {
@@ -117,10 +110,16 @@ type connectFlags struct {
 	insecure bool
 }
 
-func (f *connectFlags) register(fs *flags, what string) {
+func (f *connectFlags) register(fs *cli.Flags, what string) {
 	fs.StringVar(&f.addr, "connect", "", what)
 	fs.StringVar(&f.pin, "pin", "", "the server's pin, printed on its 'listening' line: the SHA-256 fingerprint of its certificate, 64 hex digits")
 	fs.BoolVar(&f.insecure, "insecure", false, "without -pin, do not check the server's certificate: for loopback addresses only")
+}
+
+// target returns the server the flags name, with seed for the client's
+// own link.
+func (f *connectFlags) target(seed uint64) netclient.Target {
+	return netclient.Target{Addr: f.addr, Pin: f.pin, Insecure: f.insecure, Seed: seed}
 }
 
 // check validates the flags, and warns on stderr about -insecure.
@@ -129,31 +128,21 @@ func (f *connectFlags) check(stderr io.Writer) error {
 		return err
 	}
 	if f.pin == "" && !f.insecure {
-		return usagef("-connect needs -pin PIN, printed by the server on its 'listening' line (or -insecure, for a server on this machine)")
+		return cli.Usagef("-connect needs -pin PIN, printed by the server on its 'listening' line (or -insecure, for a server on this machine)")
 	}
 	if f.pin != "" && f.insecure {
-		return usagef("-pin and -insecure exclude each other: -pin checks the server's certificate, -insecure checks nothing")
+		return cli.Usagef("-pin and -insecure exclude each other: -pin checks the server's certificate, -insecure checks nothing")
 	}
 	if f.pin != "" {
 		if _, err := transport.ParsePin(f.pin); err != nil {
-			return usagef("-pin: %s", strings.TrimPrefix(err.Error(), "transport: "))
+			return cli.Usagef("-pin: %s", strings.TrimPrefix(err.Error(), "transport: "))
 		}
 	}
 	if f.insecure && !isLoopback(f.addr) {
-		return usagef("-insecure is only for loopback addresses (127.0.0.1, ::1), not %s: give the server's -pin", f.addr)
+		return cli.Usagef("-insecure is only for loopback addresses (127.0.0.1, ::1), not %s: give the server's -pin", f.addr)
 	}
 	if f.insecure {
 		fmt.Fprintln(stderr, transport.InsecureWarning)
 	}
 	return nil
-}
-
-// dialError turns a failed dial into the command's error: a pin or
-// address the user got wrong is a usage error (exit 2), anything else
-// (no answer, refused, a wrong pin's certificate) one line and exit 1.
-func dialError(err error) error {
-	if errors.Is(err, transport.ErrBadPin) || errors.Is(err, transport.ErrInsecureRemote) {
-		return usageError{err.Error()}
-	}
-	return exitError{code: 1, msg: err.Error()}
 }

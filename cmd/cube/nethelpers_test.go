@@ -6,12 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cubelab/cube/internal/netclient"
+	"github.com/cubelab/cube/internal/runctl"
+	"github.com/cubelab/cube/internal/serve"
 )
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader.
@@ -32,14 +35,10 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// quietControl is a runControl that no signal reaches: the test sends its
-// own through sigs, the way a signal arrives.
-func quietControl() *runControl { return &runControl{sigs: make(chan os.Signal, 1), start: time.Now()} }
-
 // testServer is `cube server` running in this process.
 type testServer struct {
 	addr, pin string
-	ctl       *runControl
+	ctl       *runctl.Control
 	done      chan struct{}
 	code      int
 	out       syncBuffer // stdout after the listening line
@@ -51,12 +50,12 @@ type testServer struct {
 // listening line.
 func startServer(t *testing.T, args ...string) *testServer {
 	t.Helper()
-	s := &testServer{ctl: quietControl(), done: make(chan struct{}), copied: make(chan error, 1)}
+	s := &testServer{ctl: runctl.Quiet(), done: make(chan struct{}), copied: make(chan error, 1)}
 	pr, pw := io.Pipe()
 	args = append([]string{"-listen", "127.0.0.1:0"}, args...)
 	go func() {
 		defer close(s.done)
-		s.code = runCommand("server", func(a []string, o, e io.Writer) error { return serve(a, o, e, s.ctl) }, args, pw, &s.errs)
+		s.code = runCommand("server", func(a []string, o, e io.Writer) error { return serveWith(a, o, e, s.ctl) }, args, pw, &s.errs)
 		pw.Close()
 	}()
 	rd := bufio.NewReader(pr)
@@ -78,7 +77,7 @@ func startServer(t *testing.T, args ...string) *testServer {
 		select {
 		case <-s.done:
 		default:
-			s.ctl.sigs <- syscall.SIGTERM
+			s.ctl.Deliver(syscall.SIGTERM)
 			<-s.done
 		}
 	})
@@ -86,9 +85,9 @@ func startServer(t *testing.T, args ...string) *testServer {
 }
 
 // stop stops the server as SIGTERM does and returns its summary.
-func (s *testServer) stop(t *testing.T) serverSummary {
+func (s *testServer) stop(t *testing.T) serve.Summary {
 	t.Helper()
-	s.ctl.sigs <- syscall.SIGTERM
+	s.ctl.Deliver(syscall.SIGTERM)
 	select {
 	case <-s.done:
 	case <-time.After(30 * time.Second):
@@ -97,7 +96,7 @@ func (s *testServer) stop(t *testing.T) serverSummary {
 	if s.code != 0 {
 		t.Fatalf("server exit %d, stderr %q", s.code, s.errs.String())
 	}
-	var m serverSummary
+	var m serve.Summary
 	// The copy ends when the pipe closes, shortly after the run.
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -122,14 +121,14 @@ func (s *testServer) stop(t *testing.T) serverSummary {
 type clientResult struct {
 	code      int
 	out, errs string
-	report    clientReport
+	report    netclient.Report
 }
 
 // runClient runs `cube client -connect` against s with args and -json.
 func runTestClient(s *testServer, args ...string) clientResult {
 	var out, errs syncBuffer
 	args = append([]string{"-connect", s.addr, "-pin", s.pin, "-json"}, args...)
-	code := runCommand("client", func(a []string, o, e io.Writer) error { return connect(a, o, e, quietControl()) }, args, &out, &errs)
+	code := runCommand("client", func(a []string, o, e io.Writer) error { return connect(a, o, e, runctl.Quiet()) }, args, &out, &errs)
 	r := clientResult{code: code, out: out.String(), errs: errs.String()}
 	// A client that fails prints no report; one that succeeds must.
 	if err := json.Unmarshal([]byte(r.out), &r.report); err != nil && code == 0 {

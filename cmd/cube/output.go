@@ -1,10 +1,8 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
-	"os"
-
-	"golang.org/x/term"
 )
 
 // errWriter passes writes on and keeps the first error, so that a command
@@ -26,8 +24,5 @@ func (e *errWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
+// writeJSON writes v as one line of JSON.
+func writeJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }

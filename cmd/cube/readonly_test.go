@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/cubelab/cube/internal/desync"
 	"github.com/cubelab/cube/predict"
 )
 
@@ -51,24 +52,8 @@ func TestAReadOnlyFolderNeedsNoReport(t *testing.T) {
 	// A report that is due there says on stderr that it could not be written.
 	m := &predict.Misprediction{Kind: predict.KindNondeterminism, Tick: 7}
 	var errs strings.Builder
-	if path := reportDesync(&errs, &errs, ro, m); path != "" || !strings.Contains(errs.String(), "could not be written") {
+	if path := desync.Report(&errs, &errs, ro, m); path != "" || !strings.Contains(errs.String(), "could not be written") {
 		t.Errorf("report %q, stderr %q", path, errs.String())
-	}
-}
-
-// TestASecondReportDoesNotOverwriteTheFirst: two reports of the same tick
-// (a reset, a second run in the folder) go to two files.
-func TestASecondReportDoesNotOverwriteTheFirst(t *testing.T) {
-	dir := t.TempDir()
-	m := &predict.Misprediction{Kind: predict.KindNondeterminism, Tick: 42}
-	var out strings.Builder
-	first := reportDesync(&out, &out, dir, m)
-	second := reportDesync(&out, &out, dir, m)
-	if first == "" || second == "" || first == second {
-		t.Fatalf("reports %q and %q:\n%s", first, second, out.String())
-	}
-	if filepath.Base(first) != "cube-desync-tick42.txt" || filepath.Base(second) != "cube-desync-tick42-2.txt" {
-		t.Errorf("reports %q and %q", first, second)
 	}
 }
 

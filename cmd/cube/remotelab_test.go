@@ -3,7 +3,9 @@
 package main
 
 import (
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/lab/window"
 	"io"
 	"strings"
 	"testing"
@@ -19,12 +21,12 @@ import (
 func countBoxes(f *render.Frame) (red, slots, server int) {
 	for _, b := range f.Boxes {
 		switch {
-		case b.Color == colorPlayer:
+		case b.Color == window.ColorPlayer:
 			red++
-		case b.Color == colorServer:
+		case b.Color == window.ColorServer:
 			server++
 		default:
-			for _, c := range slotColors {
+			for _, c := range window.SlotColors {
 				if b.Color == c {
 					slots++
 				}
@@ -45,9 +47,9 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 	done := make(chan clientResult)
 	go func() { done <- runTestClient(srv, "-seconds", "5", "-seed", "9") }()
 
-	fs := newFlags("window", "", io.Discard)
+	fs := cli.NewFlags("window", "", io.Discard)
 	wf := registerWindowFlags(fs)
-	if err := fs.parse([]string{"-connect", srv.addr, "-pin", srv.pin, "-autopilot", "-preset", "lan"}); err != nil {
+	if err := fs.Parse([]string{"-connect", srv.addr, "-pin", srv.pin, "-autopilot", "-preset", "lan"}); err != nil {
 		t.Fatal(err)
 	}
 	wf.set = map[string]bool{"connect": true, "pin": true, "autopilot": true, "preset": true}
@@ -100,7 +102,7 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 		t.Errorf("key 3: preset %q, %v", r.Preset().Name, err)
 	}
 	var f render.Frame
-	build(l, &f)
+	window.BuildFrame(l, &f)
 	red, slots, server := countBoxes(&f)
 	if red != 1 || slots != 1 || server != 0 {
 		t.Errorf("%d red cubes, %d in a slot's colour, %d server cubes; want 1, 1 (the other player) and 0", red, slots, server)
@@ -137,7 +139,7 @@ func TestWindowBots(t *testing.T) {
 		}
 	}
 	var f render.Frame
-	build(l, &f)
+	window.BuildFrame(l, &f)
 	red, slots, server := countBoxes(&f)
 	if red != 1 || slots != 3 || server != 1 {
 		t.Errorf("%d red cubes, %d in a slot's colour, %d server cubes; want 1, 3 and 1", red, slots, server)

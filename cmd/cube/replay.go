@@ -8,6 +8,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/cubelab/cube/internal/cli"
+	"github.com/cubelab/cube/internal/lab/window"
+	"github.com/cubelab/cube/internal/viewer"
 	"github.com/cubelab/cube/record"
 )
 
@@ -15,27 +18,27 @@ import (
 const maxRecordBytes = 1 << 30
 
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("replay", "replay [-max-bytes N] [-workers N] [-window [-width W] [-height H] [-frames N] [-screenshot FILE.png] [-keys K,K,...]] FILE", stderr)
+	fs := cli.NewFlags("replay", "replay [-max-bytes N] [-workers N] [-window [-width W] [-height H] [-frames N] [-screenshot FILE.png] [-keys K,K,...]] FILE", stderr)
 	maxBytes := fs.Int64("max-bytes", maxRecordBytes, "refuse records larger than this, 1 to 2^40")
 	var workers workersFlag
 	workers.register(fs)
 	var vf viewerFlags
 	vf.register(fs)
-	fs.allowArgs = 1
-	if err := fs.parse(args); err != nil {
+	fs.AllowArgs = 1
+	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printViewerKeys(stderr)
+			viewer.PrintKeys(stderr)
 		}
 		if fs.NArg() > 1 && strings.HasPrefix(fs.Arg(1), "-") {
-			return usagef("%s after the file: flags go before it, cube replay [flags] FILE", fs.Arg(1))
+			return cli.Usagef("%s after the file: flags go before it, cube replay [flags] FILE", fs.Arg(1))
 		}
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usagef("want exactly one record file")
+		return cli.Usagef("want exactly one record file")
 	}
 	if *maxBytes < 1 || *maxBytes > 1<<40 {
-		return usagef("-max-bytes %d is out of range: want 1 to %d", *maxBytes, int64(1)<<40)
+		return cli.Usagef("-max-bytes %d is out of range: want 1 to %d", *maxBytes, int64(1)<<40)
 	}
 	if err := workers.check(); err != nil {
 		return err
@@ -75,4 +78,10 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		return exitError{code: 1}
 	}
 	return nil
+}
+
+// runViewer is `cube replay -window`: the record viewer.
+func runViewer(name string, rec *record.Record, vf *viewerFlags, stdout, stderr io.Writer) error {
+	cfg := vf.frame.config("cube: record viewer, "+name, stdout, stderr)
+	return windowError(window.Replay(name, rec, vf.keys, cfg), " for -window; rebuild with CGO_ENABLED=1, or run 'cube replay FILE' without -window for the text report")
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"testing"
@@ -20,9 +21,9 @@ func TestStoppedServerCountsAConnectedPlayer(t *testing.T) {
 	}
 	for run := range 5 {
 		srv := startServer(t, "-json")
-		fs := newFlags("window", "", io.Discard)
+		fs := cli.NewFlags("window", "", io.Discard)
 		wf := registerWindowFlags(fs)
-		if err := fs.parse([]string{"-connect", srv.addr, "-pin", srv.pin, "-autopilot"}); err != nil {
+		if err := fs.Parse([]string{"-connect", srv.addr, "-pin", srv.pin, "-autopilot"}); err != nil {
 			t.Fatal(err)
 		}
 		wf.set = map[string]bool{"connect": true, "pin": true, "autopilot": true}

@@ -3,6 +3,10 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/cubelab/cube/internal/cli"
+	"github.com/cubelab/cube/internal/desync"
+	"github.com/cubelab/cube/internal/recording"
+	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/internal/runplot"
 	"github.com/cubelab/cube/internal/summarytext"
 	"io"
@@ -42,7 +46,7 @@ type sessionFlags struct {
 	workers      workersFlag
 }
 
-func (f *sessionFlags) register(fs *flags) {
+func (f *sessionFlags) register(fs *cli.Flags) {
 	fs.StringVar(&f.preset, "preset", "good", "network conditions, by name or key number 1 to 7: "+presetList())
 	fs.StringVar(&f.scene, "scene", "arena", "scene: "+strings.Join(game.Names(), ", "))
 	fs.IntVar(&f.bodies, "bodies", 0, fmt.Sprintf("with -scene drop: number of cubes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies))
@@ -76,13 +80,13 @@ func presetByFlag(s string) (netsim.Preset, error) {
 	if k, err := strconv.Atoi(strings.TrimSpace(s)); err == nil {
 		p, err := netsim.PresetByKey(k)
 		if err != nil {
-			return p, usagef("-preset %s: no preset has that key: want a name or key (%s)", s, presetList())
+			return p, cli.Usagef("-preset %s: no preset has that key: want a name or key (%s)", s, presetList())
 		}
 		return p, nil
 	}
 	p, err := netsim.PresetByName(s)
 	if err != nil {
-		return p, usagef("-preset %q is not a preset: want a name or key (%s)", s, presetList())
+		return p, cli.Usagef("-preset %q is not a preset: want a name or key (%s)", s, presetList())
 	}
 	return p, nil
 }
@@ -90,13 +94,13 @@ func presetByFlag(s string) (netsim.Preset, error) {
 // sceneConfig checks -scene and -bodies.
 func sceneConfig(name string, bodies int) (string, game.Options, error) {
 	if game.About(name) == "" {
-		return "", game.Options{}, usagef("-scene %q is not a scene: want one of %s", name, strings.Join(game.Names(), ", "))
+		return "", game.Options{}, cli.Usagef("-scene %q is not a scene: want one of %s", name, strings.Join(game.Names(), ", "))
 	}
 	if bodies != 0 && name != "drop" {
-		return "", game.Options{}, usagef("-bodies is for -scene drop; %s has a fixed number of bodies", name)
+		return "", game.Options{}, cli.Usagef("-bodies is for -scene drop; %s has a fixed number of bodies", name)
 	}
 	if bodies < 0 || bodies > game.MaxDropBodies {
-		return "", game.Options{}, usagef("-bodies %d is out of range: want 1 to %d (0: %d)", bodies, game.MaxDropBodies, game.DefaultDropBodies)
+		return "", game.Options{}, cli.Usagef("-bodies %d is out of range: want 1 to %d (0: %d)", bodies, game.MaxDropBodies, game.DefaultDropBodies)
 	}
 	return name, game.Options{Bodies: bodies}, nil
 }
@@ -104,7 +108,7 @@ func sceneConfig(name string, bodies int) (string, game.Options, error) {
 // checkDropPlayers refuses a drop scene with fewer bodies than player cubes.
 func checkDropPlayers(scene string, bodies, players int) error {
 	if scene == "drop" && bodies != 0 && bodies < players {
-		return usagef("-bodies %d is fewer than the %d player cubes: want %d to %d", bodies, players, players, game.MaxDropBodies)
+		return cli.Usagef("-bodies %d is fewer than the %d player cubes: want %d to %d", bodies, players, players, game.MaxDropBodies)
 	}
 	return nil
 }
@@ -125,21 +129,16 @@ func (f *sessionFlags) config() (session.Config, error) {
 		return cfg, err
 	}
 	cfg.Physics.Workers = f.workers.n
-	switch f.sync {
-	case "state":
-		cfg.Client.Mode = predict.StateSync
-	case "inputs":
-		cfg.Client.Mode = predict.InputSync
-	default:
-		return cfg, usagef("-sync %q: want state or inputs", f.sync)
+	if cfg.Client.Mode, err = syncMode(f.sync); err != nil {
+		return cfg, err
 	}
 	if math.IsNaN(f.budgetKbps) || f.budgetKbps < 0 || f.budgetKbps > 1e6 {
-		return cfg, usagef("-budget-kbps %v is out of range: want 0 (none) to 1000000", f.budgetKbps)
+		return cfg, cli.Usagef("-budget-kbps %v is out of range: want 0 (none) to 1000000", f.budgetKbps)
 	}
 	cfg.DownBudget = f.budgetKbps * 1000 / 8
 	cfg.Clocked = !f.inputDriven
 	if !server.ValidSnapshotRate(f.snapshotHz) {
-		return cfg, usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, server.SnapshotRates)
+		return cfg, cli.Usagef("-snapshot-hz %d is not a snapshot rate: want one of %v", f.snapshotHz, server.SnapshotRates)
 	}
 	cfg.SnapshotHz = f.snapshotHz
 	cfg.Seed = f.seed
@@ -147,7 +146,7 @@ func (f *sessionFlags) config() (session.Config, error) {
 	cfg.Client.Corrections = !f.noCorrection
 	cfg.Client.FullReplay = f.fullReplay
 	if f.syncTest < 0 || f.syncTest > predict.MaxSyncTest {
-		return cfg, usagef("-synctest %d is out of range: want 1 to %d (0: off)", f.syncTest, predict.MaxSyncTest)
+		return cfg, cli.Usagef("-synctest %d is out of range: want 1 to %d (0: off)", f.syncTest, predict.MaxSyncTest)
 	}
 	cfg.Client.SyncTest = f.syncTest
 	cfg.Smoothing = !f.noSmoothing
@@ -157,20 +156,20 @@ func (f *sessionFlags) config() (session.Config, error) {
 	case "repeat":
 		cfg.Missing = server.RepeatLast
 	default:
-		return cfg, usagef("-missing %q: want skip or repeat", f.missing)
+		return cfg, cli.Usagef("-missing %q: want skip or repeat", f.missing)
 	}
 	if f.missing != "" && cfg.Clocked {
-		return cfg, usagef("-missing %s is for -input-driven: the clocked server repeats a missing input and counts it", f.missing)
+		return cfg, cli.Usagef("-missing %s is for -input-driven: the clocked server repeats a missing input and counts it", f.missing)
 	}
 	if f.startTick > math.MaxUint32 {
-		return cfg, usagef("-start-tick %d is out of range: want 0 to %d", f.startTick, uint32(math.MaxUint32))
+		return cfg, cli.Usagef("-start-tick %d is out of range: want 0 to %d", f.startTick, uint32(math.MaxUint32))
 	}
 	cfg.StartTick = uint32(f.startTick)
 	return cfg, nil
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-nudge-every S] [-start-tick T] [-workers N] [-json] [-plot FILE] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
+	fs := cli.NewFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-nudge-every S] [-start-tick T] [-workers N] [-json] [-plot FILE] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	seconds := fs.Float64("seconds", 60, fmt.Sprintf("simulated seconds of play, 0 to %d (then the link drains)", maxSimSeconds))
@@ -183,7 +182,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	var inject uint
 	var reportDir string
 	registerDebugFlags(fs, &inject, &reportDir)
-	if err := fs.parse(args); err != nil {
+	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	cfg, err := sf.config()
@@ -191,13 +190,13 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if math.IsNaN(*seconds) || *seconds < 0 || *seconds > maxSimSeconds {
-		return usagef("-seconds %v is out of range: want 0 to %d", *seconds, maxSimSeconds)
+		return cli.Usagef("-seconds %v is out of range: want 0 to %d", *seconds, maxSimSeconds)
 	}
 	if math.IsNaN(*nudge) || *nudge < 0 || *nudge > maxSimSeconds {
-		return usagef("-nudge-every %v is out of range: want 0 (never) to %d", *nudge, maxSimSeconds)
+		return cli.Usagef("-nudge-every %v is out of range: want 0 (never) to %d", *nudge, maxSimSeconds)
 	}
 	if *nudge > 0 && *nudge < 1.0/64 {
-		return usagef("-nudge-every %v is shorter than a tick: want 0 (never) or at least 0.015625", *nudge)
+		return cli.Usagef("-nudge-every %v is shorter than a tick: want 0 (never) or at least 0.015625", *nudge)
 	}
 	if err := rf.check(); err != nil {
 		return err
@@ -205,49 +204,39 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if err := checkInject(inject); err != nil {
 		return err
 	}
-	if err := checkReportDir(reportDir); err != nil {
+	if err := cli.CheckDir("-report-dir", reportDir); err != nil {
 		return err
 	}
 	if err := checkPlotPath(*plotPath); err != nil {
 		return err
 	}
 	if *players < 1 || *players > game.MaxPlayers {
-		return usagef("-players %d is out of range: want 1 to %d", *players, game.MaxPlayers)
+		return cli.Usagef("-players %d is out of range: want 1 to %d", *players, game.MaxPlayers)
 	}
 	if *players > 1 && !cfg.Clocked {
-		return usagef("-players %d needs the clocked server: -input-driven serves one player", *players)
+		return cli.Usagef("-players %d needs the clocked server: -input-driven serves one player", *players)
 	}
 	cfg.Players = *players
 	if err := checkDropPlayers(cfg.Scene, cfg.Options.Bodies, cfg.Players); err != nil {
 		return err
 	}
-	ctl := newRunControl(stderr)
-	defer ctl.stop()
+	ctl := runctl.New(stderr)
+	defer ctl.Stop()
 	cfg.NudgeEvery = time.Duration(*nudge * float64(time.Second))
-	var rec *recording
-	var desync bool
+	var rec *recording.File
 	setup := func(s *session.Session) error {
-		s.Poll = ctl.poll
-		if inject > 0 {
-			s.Client.Perturb = session.InjectNondeterminism(uint32(inject))
-		}
-		s.Client.KeepStates = true
-		s.Client.OnMispredict = func(m *predict.Misprediction) {
-			if (m.Kind == predict.KindNondeterminism || m.Kind == predict.KindRewind) && !desync {
-				desync = true
-				reportDesync(stderr, stderr, reportDir, m)
-			}
-		}
+		s.Poll = ctl.Poll
+		desync.Watch(s.Client, uint32(inject), stderr, reportDir)
 		if rf.path != "" {
 			var err error
-			rec, err = startRecording(rf.path, uint32(rf.fullEvery), s)
+			rec, err = recording.Session(rf.path, uint32(rf.fullEvery), s)
 			return err
 		}
 		return nil
 	}
 	sess, sum, err := session.Run(cfg, *seconds, setup)
-	ctl.stop()
-	if cerr := rec.close(); err == nil && cerr != nil {
+	ctl.Stop()
+	if cerr := rec.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("%s: %w", rf.path, cerr)
 	}
 	if err != nil {
@@ -273,8 +262,8 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(said, "plot written to %s\n", *plotPath)
 	}
-	if rf.path != "" && ctl.stopped == nil {
+	if rf.path != "" && ctl.Stopped() == nil {
 		fmt.Fprintf(said, "record written to %s\n", rf.path)
 	}
-	return ctl.exit(rf.path, sum.Seconds)
+	return signalExit(ctl, rf.path, sum.Seconds)
 }

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cubelab/cube/internal/viewer"
 )
 
 // cube replay -h lists the viewer's keys; the window's flags need -window
@@ -13,9 +15,9 @@ func TestReplayViewerFlags(t *testing.T) {
 	if code != 0 || !strings.Contains(errs, "keys of the viewer (-window):") {
 		t.Fatalf("replay -h: exit %d, %q", code, errs)
 	}
-	for _, k := range viewerKeyHelp {
-		if !strings.Contains(errs, k.key) {
-			t.Errorf("replay -h does not list %q", k.key)
+	for _, k := range viewer.KeyHelp {
+		if !strings.Contains(errs, k.Key) {
+			t.Errorf("replay -h does not list %q", k.Key)
 		}
 	}
 	rec := filepath.Join(t.TempDir(), "r.rec")

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/cli"
+	"github.com/cubelab/cube/internal/lab/window"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
@@ -22,15 +19,45 @@ const (
 	maxSize = 16384
 )
 
+// frameFlags are the window's and the viewer's size and -frames runs.
+type frameFlags struct {
+	width      int
+	height     int
+	frames     int
+	screenshot string
+}
+
+// check validates the size, -frames and -screenshot.
+func (f *frameFlags) check() error {
+	if f.width < minSize || f.width > maxSize {
+		return cli.Usagef("-width %d is out of range: want %d to %d", f.width, minSize, maxSize)
+	}
+	if f.height < minSize || f.height > maxSize {
+		return cli.Usagef("-height %d is out of range: want %d to %d", f.height, minSize, maxSize)
+	}
+	if f.frames < 0 {
+		return cli.Usagef("-frames %d is negative: want 0 (run until closed) or more", f.frames)
+	}
+	if f.screenshot != "" && f.frames == 0 {
+		return cli.Usagef("-screenshot needs -frames N: the picture is of the last frame")
+	}
+	if f.screenshot != "" {
+		return checkScreenshotPath(f.screenshot)
+	}
+	return nil
+}
+
+// config returns the window's configuration with these flags.
+func (f *frameFlags) config(title string, stdout, stderr io.Writer) window.Config {
+	return window.Config{Title: title, Width: f.width, Height: f.height, Frames: f.frames, Screenshot: f.screenshot, Stdout: stdout, Stderr: stderr}
+}
+
 // windowFlags are the flags of the window.
 type windowFlags struct {
 	session    sessionFlags
-	width      int
-	height     int
+	frame      frameFlags
 	autopilot  bool
 	paused     bool
-	frames     int
-	screenshot string
 	inject     uint
 	reportDir  string
 	record     recordFlags
@@ -40,15 +67,15 @@ type windowFlags struct {
 	set        map[string]bool // the flags given
 }
 
-func registerWindowFlags(fs *flags) *windowFlags {
+func registerWindowFlags(fs *cli.Flags) *windowFlags {
 	wf := &windowFlags{}
 	wf.session.register(fs)
-	fs.IntVar(&wf.width, "width", 1280, fmt.Sprintf("window width in pixels, %d to %d", minSize, maxSize))
-	fs.IntVar(&wf.height, "height", 720, fmt.Sprintf("window height in pixels, %d to %d", minSize, maxSize))
+	fs.IntVar(&wf.frame.width, "width", 1280, fmt.Sprintf("window width in pixels, %d to %d", minSize, maxSize))
+	fs.IntVar(&wf.frame.height, "height", 720, fmt.Sprintf("window height in pixels, %d to %d", minSize, maxSize))
 	fs.BoolVar(&wf.autopilot, "autopilot", false, "drive the cube with the scripted autopilot instead of the keyboard")
 	fs.BoolVar(&wf.paused, "paused", false, "start with the simulation paused (P resumes): with -frames, measures drawing alone")
-	fs.IntVar(&wf.frames, "frames", 0, "quit after this many frames (0: run until closed)")
-	fs.StringVar(&wf.screenshot, "screenshot", "", "with -frames: write the last frame to this PNG file (its name must end in .png)")
+	fs.IntVar(&wf.frame.frames, "frames", 0, "quit after this many frames (0: run until closed)")
+	fs.StringVar(&wf.frame.screenshot, "screenshot", "", "with -frames: write the last frame to this PNG file (its name must end in .png)")
 	registerDebugFlags(fs, &wf.inject, &wf.reportDir)
 	wf.record.register(fs)
 	wf.connect.register(fs, "play against the cube server at this UDP address, HOST:PORT (its 'listening' line prints it), instead of one in this process")
@@ -70,7 +97,7 @@ func (wf *windowFlags) remote() bool { return wf.set["connect"] }
 func (wf *windowFlags) checkRemote(stderr io.Writer) (*physics.World, *game.Scene, predict.Mode, error) {
 	for _, name := range serverOnly {
 		if wf.set[name] {
-			return nil, nil, 0, usagef("-%s is for a session in this process, not with -connect (the server's settings are cube server's flags)", name)
+			return nil, nil, 0, cli.Usagef("-%s is for a session in this process, not with -connect (the server's settings are cube server's flags)", name)
 		}
 	}
 	if err := wf.connect.check(stderr); err != nil {
@@ -83,7 +110,7 @@ func (wf *windowFlags) checkRemote(stderr io.Writer) (*physics.World, *game.Scen
 
 // registerDebugFlags adds the determinism debugging flags sim and the window
 // share.
-func registerDebugFlags(fs *flags, inject *uint, reportDir *string) {
+func registerDebugFlags(fs *cli.Flags, inject *uint, reportDir *string) {
 	fs.UintVar(inject, "inject-nondeterminism", 0, "move the client's cube by one ulp every N ticks, to test the desync detector (0: never)")
 	fs.StringVar(reportDir, "report-dir", "", "folder for the report written at the first nondeterminism (default the current folder, which needs to be writable only if a report is written)")
 }
@@ -91,7 +118,7 @@ func registerDebugFlags(fs *flags, inject *uint, reportDir *string) {
 // checkInject refuses an -inject-nondeterminism interval beyond uint32.
 func checkInject(n uint) error {
 	if n > math.MaxUint32 {
-		return usagef("-inject-nondeterminism %d is out of range: want 0 to %d", n, uint32(math.MaxUint32))
+		return cli.Usagef("-inject-nondeterminism %d is out of range: want 0 to %d", n, uint32(math.MaxUint32))
 	}
 	return nil
 }
@@ -106,38 +133,24 @@ func (wf *windowFlags) check() (session.Config, error) {
 			return cfg, err
 		}
 		if wf.set["pin"] || wf.set["insecure"] || wf.set["max-players"] {
-			return cfg, usagef("-pin, -insecure and -max-players are for -connect; in process, -bots adds clients")
+			return cfg, cli.Usagef("-pin, -insecure and -max-players are for -connect; in process, -bots adds clients")
 		}
 		if wf.bots < 0 || wf.bots > game.MaxPlayers-1 {
-			return cfg, usagef("-bots %d is out of range: want 0 to %d", wf.bots, game.MaxPlayers-1)
+			return cfg, cli.Usagef("-bots %d is out of range: want 0 to %d", wf.bots, game.MaxPlayers-1)
 		}
 		if wf.bots > 0 && !cfg.Clocked {
-			return cfg, usagef("-bots needs the clocked server: -input-driven serves one player")
+			return cfg, cli.Usagef("-bots needs the clocked server: -input-driven serves one player")
 		}
 		cfg.Players = wf.bots + 1
 		if err := checkDropPlayers(cfg.Scene, cfg.Options.Bodies, cfg.Players); err != nil {
 			return cfg, err
 		}
 	}
-	if err := checkReportDir(wf.reportDir); err != nil {
+	if err := cli.CheckDir("-report-dir", wf.reportDir); err != nil {
 		return cfg, err
 	}
-	if wf.width < minSize || wf.width > maxSize {
-		return cfg, usagef("-width %d is out of range: want %d to %d", wf.width, minSize, maxSize)
-	}
-	if wf.height < minSize || wf.height > maxSize {
-		return cfg, usagef("-height %d is out of range: want %d to %d", wf.height, minSize, maxSize)
-	}
-	if wf.frames < 0 {
-		return cfg, usagef("-frames %d is negative: want 0 (run until closed) or more", wf.frames)
-	}
-	if wf.screenshot != "" && wf.frames == 0 {
-		return cfg, usagef("-screenshot needs -frames N: the picture is of the last frame")
-	}
-	if wf.screenshot != "" {
-		if err := checkScreenshotPath(wf.screenshot); err != nil {
-			return cfg, err
-		}
+	if err := wf.frame.check(); err != nil {
+		return cfg, err
 	}
 	if err := wf.record.check(); err != nil {
 		return cfg, err
@@ -146,86 +159,4 @@ func (wf *windowFlags) check() (session.Config, error) {
 		return cfg, err
 	}
 	return cfg, nil
-}
-
-// windowFailure turns the error of a window that could not open (no
-// display, no OpenGL 4.1) into one line that names the cause and the way
-// out.
-func windowFailure(err error) string {
-	cause := strings.TrimPrefix(err.Error(), "render: ")
-	cause = strings.Join(strings.Fields(strings.ReplaceAll(cause, "\n", "; ")), " ")
-	return cause + "; 'cube sim' runs the same session headless"
-}
-
-// printKeys prints the key table.
-func printKeys(w io.Writer) {
-	fmt.Fprintln(w, "keys:")
-	for _, k := range lab.KeyHelp {
-		fmt.Fprintf(w, "  %-11s %s\n", k.Key, k.What)
-	}
-}
-
-// reportDesync writes the first nondeterminism's states field by field to a
-// file, prints its path and returns it; "" when it could not be written.
-func reportDesync(stdout, stderr io.Writer, dir string, m *predict.Misprediction) string {
-	path, err := writeDesync(dir, m)
-	if err != nil {
-		fmt.Fprintf(stderr, "cube: nondeterminism at tick %d, but the report could not be written: %v\n", m.Tick, err)
-		return ""
-	}
-	fmt.Fprintf(stdout, "nondeterminism at tick %d: report written to %s\n", m.Tick, path)
-	return path
-}
-
-// maxReportsPerTick bounds the names writeDesync tries for one tick.
-const maxReportsPerTick = 100
-
-// createReport creates a new report file for tick t in dir, never over an
-// earlier one: cube-desync-tickT.txt, else cube-desync-tickT-2.txt and on.
-func createReport(dir string, t uint32) (*os.File, error) {
-	for k := 1; ; k++ {
-		name := fmt.Sprintf("cube-desync-tick%d.txt", t)
-		if k > 1 {
-			name = fmt.Sprintf("cube-desync-tick%d-%d.txt", t, k)
-		}
-		f, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, os.ErrExist) && k < maxReportsPerTick {
-			continue
-		}
-		return f, err
-	}
-}
-
-// writeDesync writes the report of misprediction m to a new file in dir
-// and returns its path.
-func writeDesync(dir string, m *predict.Misprediction) (string, error) {
-	f, err := createReport(dir, m.Tick)
-	if err != nil {
-		return "", err
-	}
-	if err := writeDesyncTo(f, m); err != nil {
-		return "", err
-	}
-	return f.Name(), nil
-}
-
-// writeDesyncTo writes the report of m to f and closes f.
-func writeDesyncTo(f *os.File, m *predict.Misprediction) error {
-	first, second := "client", "server"
-	if m.Kind == predict.KindRewind {
-		first, second = "predicted", "replayed"
-		fmt.Fprintf(f, "nondeterminism of kind rewind: the sync test replayed ticks %d to %d and got other bits than predicting them\n", m.From, m.Tick)
-		fmt.Fprintf(f, "both ran from the same state at tick %d with the same inputs: the rewind did not bring back all the state that evolves, or a partial replay left out a body it reaches\n", m.From)
-	} else {
-		fmt.Fprintf(f, "nondeterminism: the client's prediction of tick %d differs from the server's state\n", m.Tick)
-		fmt.Fprintf(f, "both started from the same state at tick %d and applied the same inputs (the input chains match)\n", m.From)
-	}
-	if m.Predicted != nil && m.Server != nil {
-		d := physics.Diff(m.Predicted, m.Server, 0)
-		fmt.Fprintf(f, "%d fields differ (%s value first, then %s):\n", len(d), first, second)
-		for _, x := range d {
-			fmt.Fprintf(f, "  %s\n", x)
-		}
-	}
-	return f.Close()
 }

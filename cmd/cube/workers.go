@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -10,7 +11,7 @@ import (
 // many goroutines step each world. Every count gives the same bits.
 type workersFlag struct{ n int }
 
-func (f *workersFlag) register(fs *flags) {
+func (f *workersFlag) register(fs *cli.Flags) {
 	fs.IntVar(&f.n, "workers", 0, fmt.Sprintf("goroutines that step the physics, 1 to %d (0: one per CPU, %d here); every count gives the same bits",
 		physics.MaxWorkers, physics.DefaultWorkers()))
 }
@@ -18,7 +19,7 @@ func (f *workersFlag) register(fs *flags) {
 // check refuses a count out of range.
 func (f *workersFlag) check() error {
 	if f.n < 0 || f.n > physics.MaxWorkers {
-		return usagef("-workers %d is out of range: want 1 to %d, or 0 for one per CPU", f.n, physics.MaxWorkers)
+		return cli.Usagef("-workers %d is out of range: want 1 to %d, or 0 for one per CPU", f.n, physics.MaxWorkers)
 	}
 	return nil
 }

@@ -3,8 +3,8 @@
 // states (its keyframes) and the engine's rewind and replay; a background
 // check of every tick against the record; the differing bodies at a
 // divergence; and the timeline's and the play clock's arithmetic. It does
-// not import OpenGL: the window (cmd/cube) draws what it says, and it is
-// tested without a display.
+// not import OpenGL: the window (internal/lab/window) draws what it says,
+// and it is tested without a display.
 //
 // # Positions
 //

@@ -1,4 +1,4 @@
-package main
+package buildinfo
 
 import (
 	"runtime/debug"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestFormatVersion(t *testing.T) {
+func TestFormat(t *testing.T) {
 	vcs := []debug.BuildSetting{
 		{Key: "vcs.revision", Value: "abc123"},
 		{Key: "vcs.time", Value: "2026-11-24T12:00:00Z"},
@@ -27,7 +27,7 @@ func TestFormatVersion(t *testing.T) {
 		{"module version", debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "v0.9.0"}}, "", "", "cube v0.9.0 go1.26 "},
 	}
 	for _, c := range cases {
-		got := formatVersion(&c.info, c.stamp, c.commit)
+		got := format(&c.info, c.stamp, c.commit)
 		if !strings.HasPrefix(got, c.prefix) {
 			t.Errorf("%s: got %q, want it to start with %q", c.name, got, c.prefix)
 		}

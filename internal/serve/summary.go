@@ -1,17 +1,19 @@
-package main
+// Package serve is cube server's loop: a server over QUIC, a turn of its
+// host every tick in real time, until a signal or the time given; then
+// the shutdown that lets it count every client's stay, and the summary of
+// what it served.
+package serve
 
 import (
-	"encoding/json"
-	"fmt"
-	"github.com/cubelab/cube/internal/serverlog"
-	"github.com/cubelab/cube/internal/summarytext"
-	"io"
 	"time"
+
+	"github.com/cubelab/cube/internal/runctl"
+	"github.com/cubelab/cube/internal/serverlog"
 )
 
-// serverSummary is what `cube server` prints when it stops; its JSON form
-// with -json.
-type serverSummary struct {
+// Summary is what cube server prints when it stops; its JSON form with
+// -json.
+type Summary struct {
 	Listen      string  `json:"listen"`
 	Scene       string  `json:"scene"`
 	Sync        string  `json:"sync"`
@@ -77,17 +79,17 @@ type serverSummary struct {
 }
 
 // summary collects the run's figures, after shutdown.
-func (r *serverRun) summary(ctl *runControl) serverSummary {
-	var m serverSummary
-	f, sc := r.flags, r.srv.Scene()
+func (r *serverRun) summary(ctl *runctl.Control) *Summary {
+	m := &Summary{}
+	f, sc := r.cfg, r.srv.Scene()
 	m.Listen, m.Scene, m.Sync, m.Quantize = r.ln.BoundAddr(), sc.Name, r.srv.Mode().String(), sc.Options.Quantize
-	m.MaxPlayers, m.SnapshotHz, m.BudgetKbps = len(sc.Players), f.snapshotHz, f.budgetKbps
+	m.MaxPlayers, m.SnapshotHz, m.BudgetKbps = len(sc.Players), f.SnapshotHz, f.BudgetKbps
 	m.Seconds = time.Since(r.start).Seconds()
 	m.Turns, m.Ticks = r.turns, r.srv.Tick()
 	m.Stalls, m.LostSeconds = r.pace.Stalls, r.pace.Lost.Seconds()
 	m.Stopped = "time"
-	if ctl.stopped != nil {
-		m.Stopped = ctl.stopped.String()
+	if ctl.Stopped() != nil {
+		m.Stopped = ctl.Stopped().String()
 	}
 	l := r.log
 	m.Players.Joined, m.Players.Left, m.Players.TimedOut = len(l.Players), l.Left(), l.TimedOut
@@ -107,47 +109,6 @@ func (r *serverRun) summary(ctl *runControl) serverSummary {
 	m.Bogus.NotQUIC, m.Bogus.Malformed, m.Bogus.UnknownConn, m.Bogus.Throttled = b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled
 	m.Bogus.HandshakeFailed, m.Bogus.Refused, m.Bogus.Total = b.HandshakeFailed, b.Refused, b.Total()
 	m.Bogus.RefusedAddr = b.RefusedAddr
-	m.Record = f.record.path
+	m.Record = f.Record
 	return m
-}
-
-// writeJSON writes v as one line of JSON.
-func writeJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
-
-// printServerSummary prints the readable summary.
-func printServerSummary(w io.Writer, m *serverSummary) {
-	q := ""
-	if m.Quantize {
-		q = ", quantized"
-	}
-	sent := fmt.Sprintf("snapshots at %d Hz, %g kbit/s a client", m.SnapshotHz, m.BudgetKbps)
-	if m.Sync == "inputs" {
-		sent = fmt.Sprintf("relays at %d Hz", m.SnapshotHz) // input sync has no snapshot budget
-	}
-	fmt.Fprintf(w, "served %s (%d player slots, %s%s, %s) on %s for %.1f s, stopped by %s\n",
-		m.Scene, m.MaxPlayers, summarytext.SyncName(summarytext.ModeName(m.Sync)), q, sent, m.Listen, m.Seconds, m.Stopped)
-	fmt.Fprintf(w, "ticks     %d simulated in %d turns; %d stalls dropped %.3f s\n", m.Ticks, m.Turns, m.Stalls, m.LostSeconds)
-	fmt.Fprintf(w, "tick time p50 %.0f µs, p99 %.0f µs, max %.0f µs\n", m.TickMicros.P50, m.TickMicros.P99, m.TickMicros.Max)
-	p := &m.Players
-	fmt.Fprintf(w, "players   %d joined, %d left, %d timed out, at most %d at once; %d connections never joined (refused or gone first)\n",
-		p.Joined, p.Left, p.TimedOut, p.Peak, p.NeverJoined)
-	for _, r := range m.PerPlayer {
-		left := "still there"
-		if r.Left >= 0 {
-			left = fmt.Sprintf("to %.1f s, %s", r.Left, r.How)
-		}
-		fmt.Fprintf(w, "  slot %d  peer %d %s, from %.1f s %s: %d inputs applied, %d ticks repeated, %d late, %d too far ahead, %d too fast, %d for another cube, %d rejected, %d dropped by its receive queue; buffer p95 %.0f ticks\n",
-			r.Slot, r.Peer, r.Addr, r.Joined, left, r.Applied, r.Repeated, r.Late, r.TooFar, r.TooFast, r.OtherPlayer, r.Rejected, r.RecvDropped, r.BufferP95)
-	}
-	in := &m.Inputs
-	fmt.Fprintf(w, "inputs    %d applied, %d ticks repeated, %d late, %d refused; %d messages rejected (%s), %d of them too fast\n", in.Applied, in.Repeated, in.Late, in.Refused, in.Rejected, in.Why, in.TooFast)
-	fmt.Fprintf(w, "hellos    %d refused, %d limited (over a connection's rate); %d other datagrams without a slot dropped\n", m.Hellos.Refusals, m.Hellos.Limited, m.Hellos.Unjoined)
-	fmt.Fprintf(w, "traffic   sent %d datagrams, %d bytes (%d dropped by the send queue or size); received %d datagrams, %d bytes (%d dropped by the receive queue, %d over a turn's budget)\n",
-		m.Sent.Datagrams, m.Sent.Bytes, m.Sent.Dropped, m.Received.Datagrams, m.Received.Bytes, m.Received.DroppedQueue, m.Received.OverBudget)
-	b := &m.Bogus
-	fmt.Fprintf(w, "bogus     %d: %d not QUIC, %d malformed, %d for no connection, %d throttled, %d failed handshakes, %d refused connections (%d for -per-address)\n",
-		b.Total, b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled, b.HandshakeFailed, b.Refused, b.RefusedAddr)
-	if m.Record != "" {
-		fmt.Fprintf(w, "record    %s\n", m.Record)
-	}
 }

@@ -1,6 +1,6 @@
 //go:build cgo
 
-package main
+package window
 
 import (
 	"github.com/cubelab/cube/internal/lab"
@@ -35,7 +35,7 @@ func TestSmallWindowsKeepMostOfTheView(t *testing.T) {
 	var f render.Frame
 	for _, sz := range [][2]int{{1280, 720}, {640, 360}, {480, 270}} {
 		l.SetWindowSize(sz[0], sz[1])
-		build(l, &f)
+		BuildFrame(l, &f)
 		for _, prob := range render.LayoutProblems(&f, sz[0], sz[1]) {
 			t.Errorf("%dx%d: %s", sz[0], sz[1], prob)
 		}

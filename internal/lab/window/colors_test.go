@@ -1,6 +1,6 @@
 //go:build cgo
 
-package main
+package window
 
 import (
 	"testing"
@@ -25,8 +25,8 @@ func TestThePlayersCubeReadsAsRedUnderItsGhosts(t *testing.T) {
 		return mgl32.Vec4{c[0] * light, c[1] * light, c[2] * light, c[3]}
 	}
 	for _, light := range []float32{1, 0.55} { // a lit face, a face in shade
-		base := lit(colorPlayer, light)
-		server, snapshot := lit(colorServer, light), lit(colorSnapshot, light)
+		base := lit(ColorPlayer, light)
+		server, snapshot := lit(ColorServer, light), lit(colorSnapshot, light)
 		for _, seen := range []struct {
 			name string
 			c    mgl32.Vec4
@@ -39,7 +39,7 @@ func TestThePlayersCubeReadsAsRedUnderItsGhosts(t *testing.T) {
 				t.Errorf("light %v, %s: %v does not read as red", light, seen.name, c)
 			}
 			own := c.Sub(base).Vec3().Len()
-			for slot, sc := range slotColors {
+			for slot, sc := range SlotColors {
 				sc = lit(sc, light)
 				if d := c.Sub(sc).Vec3().Len(); d <= own {
 					t.Errorf("light %v, %s: %v is as near slot %d's colour %v as its own", light, seen.name, c, slot, sc)

@@ -1,4 +1,4 @@
-package main
+package window
 
 import (
 	"errors"
@@ -11,43 +11,8 @@ import (
 	"time"
 )
 
-// Screenshots are PNG files: -screenshot PATH for the last frame of a
-// -frames run, F12 for a picture of the current frame at any time.
-
-// checkScreenshotPath refuses a -screenshot path that would not give a PNG
-// file where the user asked for it: a name without the .png extension (the
-// window writes PNG only, and PNG bytes in a .jpg file mislead every tool),
-// an existing folder, or a folder that does not exist or cannot be written.
-// It runs before the window opens, so that a long -frames run does not end
-// without its picture.
-func checkScreenshotPath(path string) error {
-	if !strings.EqualFold(filepath.Ext(path), ".png") {
-		return usagef("-screenshot %q: the picture is written as PNG: want a name ending in .png", path)
-	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return usagef("-screenshot %s is a folder: want a file name ending in .png", path)
-	}
-	if err := checkWritableDir(filepath.Dir(path)); err != nil {
-		return usagef("-screenshot %s: %v", path, err)
-	}
-	return nil
-}
-
-// checkWritableDir checks that a file can be created in dir by creating and
-// removing one.
-func checkWritableDir(dir string) error {
-	f, err := os.CreateTemp(dir, ".cube-write-check-*")
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("cannot create a file in folder %s: %v", dir, err)
-	}
-	name := f.Name()
-	f.Close()
-	return os.Remove(name)
-}
+// F12 writes a picture of the current frame at any time, under a new name
+// in the current folder, never over an existing file.
 
 // screenshotName returns the F12 file name for time t:
 // cube-YYYYMMDD-HHMMSS-mmm.png, with -2, -3, ... before the extension for

@@ -1,10 +1,9 @@
 //go:build cgo
 
-package main
+package window
 
 import (
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +22,7 @@ const (
 	vQuit
 )
 
-// viewerActions maps a pressed key to the viewer's action (viewerKeyHelp
+// viewerActions maps a pressed key to the viewer's action (viewer.KeyHelp
 // describes them).
 var viewerActions = map[render.Key]viewer.Action{
 	render.KeySpace: viewer.Play, render.KeyRight: viewer.TickFwd, render.KeyLeft: viewer.TickBack,
@@ -47,6 +46,18 @@ type viewerScript struct {
 	drag float64 // negative: none
 }
 
+// keyList splits a -keys value into its names.
+func keyList(keys string) []string {
+	if strings.TrimSpace(keys) == "" {
+		return nil
+	}
+	out := strings.Split(keys, ",")
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
+}
+
 // parseKeys turns -keys into one viewerScript input a frame.
 func parseKeys(names []string) ([]viewerScript, error) {
 	byName := map[string]render.Key{}
@@ -62,42 +73,52 @@ func parseKeys(names []string) ([]viewerScript, error) {
 		if f, ok := strings.CutPrefix(n, "drag@"); ok {
 			v, err := strconv.ParseFloat(f, 64)
 			if err != nil || v < 0 || v > 1 {
-				return nil, usagef("-keys: %q: want drag@F with F from 0 to 1, a fraction of the timeline", n)
+				return nil, &KeyError{fmt.Sprintf("-keys: %q: want drag@F with F from 0 to 1, a fraction of the timeline", n)}
 			}
 			out[i].drag = v
 			continue
 		}
 		k, ok := byName[strings.ToLower(n)]
 		if !ok {
-			return nil, usagef("-keys: %q is not a key name (names as in the help: Space, Right, PageUp, End, D, F12, ...) or drag@F", n)
+			return nil, &KeyError{fmt.Sprintf("-keys: %q is not a key name (names as in the help: Space, Right, PageUp, End, D, F12, ...) or drag@F", n)}
 		}
 		out[i].key = k
 	}
 	return out, nil
 }
 
-func runViewer(name string, rec *record.Record, vf *viewerFlags, stdout, stderr io.Writer) error {
-	script, err := parseKeys(vf.keyList())
+// Replay opens the record viewer's window on rec (read from the file
+// name) and runs its frame loop until the window closes, Esc, or the last
+// of cfg.Frames; keys, comma-separated names ("-" a frame without a key,
+// drag@F the button held on the timeline at the fraction F), when not
+// empty, are pressed one a frame from the first, once the whole record is
+// checked.
+// At the end it writes the check's report to cfg.Stdout. A bad key is a
+// *KeyError, a record this machine cannot re-simulate a *ReplayError, a
+// window that cannot open an *OpenError, and a record that diverges
+// ErrDiverged.
+func Replay(name string, rec *record.Record, keys string, cfg Config) error {
+	script, err := parseKeys(keyList(keys))
 	if err != nil {
 		return err
 	}
 	v, err := viewer.NewView(name, rec)
 	if err != nil {
-		return exitError{code: 2, msg: fmt.Sprintf("%s cannot be replayed here: %s", name, strings.TrimPrefix(err.Error(), "record: replay: "))}
+		return &ReplayError{Name: name, Err: err}
 	}
 	defer v.Close()
 	if len(script) > 0 {
 		v.Check.Wait() // a scripted run sees the whole check, every time
 	}
-	win, err := render.Open("cube: record viewer, "+name, vf.width, vf.height)
+	win, err := render.Open(cfg.Title, cfg.Width, cfg.Height)
 	if err != nil {
-		return exitError{code: 1, msg: windowFailure(err)}
+		return &OpenError{Err: err}
 	}
 	defer win.Close()
 
 	var frame render.Frame
 	var tl render.Timeline
-	shots := shooter{dir: ".", stdout: stdout, stderr: stderr}
+	shots := shooter{dir: ".", stdout: cfg.Stdout, stderr: cfg.Stderr}
 	last := win.Time()
 	scrubbing, wasDown := false, false
 	for n := 0; !win.ShouldClose(); n++ {
@@ -153,27 +174,26 @@ func runViewer(name string, rec *record.Record, vf *viewerFlags, stdout, stderr 
 		v.Refresh()
 		buildViewerFrame(v, &frame, &tl)
 		win.Draw(&frame, elapsed)
-		lastFrame := vf.frames > 0 && n+1 >= vf.frames
+		lastFrame := cfg.Frames > 0 && n+1 >= cfg.Frames
 		if shot {
 			v.Note = shots.take(time.Now(), win.Screenshot)
 		}
-		if lastFrame && vf.screenshot != "" {
-			if err := win.Screenshot(vf.screenshot); err != nil {
+		if lastFrame {
+			if err := lastShot(win, &cfg); err != nil {
 				return err
 			}
-			fmt.Fprintf(stdout, "screenshot written to %s\n", vf.screenshot)
 		}
 		win.Swap()
 		if lastFrame {
 			break
 		}
 	}
-	diverged, err := v.Finish(stdout)
+	diverged, err := v.Finish(cfg.Stdout)
 	switch {
 	case err != nil:
-		return exitError{code: 2, msg: fmt.Sprintf("%s cannot be replayed here: %s", name, strings.TrimPrefix(err.Error(), "record: replay: "))}
+		return &ReplayError{Name: name, Err: err}
 	case diverged:
-		return exitError{code: 1}
+		return ErrDiverged
 	}
 	return nil
 }
@@ -212,9 +232,9 @@ func buildViewerFrame(v *viewer.View, f *render.Frame, tl *render.Timeline) {
 		case differs:
 			box.Color = colorDiffers
 		case i == player:
-			box.Color = colorPlayer
+			box.Color = ColorPlayer
 		case slotOf(sc, i) >= 0:
-			box.Color = slotColors[slotOf(sc, i)]
+			box.Color = SlotColors[slotOf(sc, i)]
 		case atRest(&b):
 			box.Color = colorResting
 		default:
@@ -235,7 +255,7 @@ func buildViewerFrame(v *viewer.View, f *render.Frame, tl *render.Timeline) {
 	f.Graph = nil
 	f.Banner = v.Banner()
 	f.ShowHelp = v.ShowHelp || v.ShowReport
-	f.Help = viewerHelpLines()
+	f.Help = helpLines()
 	if v.ShowReport && !v.ShowHelp {
 		f.Help = v.ReportLines()
 	}
@@ -248,23 +268,11 @@ func buildViewerFrame(v *viewer.View, f *render.Frame, tl *render.Timeline) {
 	f.Timeline = tl
 }
 
-// keyList splits -keys into its names; "-" is a frame without a key.
-func (v *viewerFlags) keyList() []string {
-	if strings.TrimSpace(v.keys) == "" {
-		return nil
-	}
-	out := strings.Split(v.keys, ",")
-	for i := range out {
-		out[i] = strings.TrimSpace(out[i])
-	}
-	return out
-}
-
-// viewerHelpLines returns the viewer's key table for the help overlay.
-func viewerHelpLines() []string {
+// helpLines returns the viewer's key table for the help overlay.
+func helpLines() []string {
 	out := []string{"Record viewer: keys and mouse (F1 or H closes this help)"}
-	for _, k := range viewerKeyHelp {
-		out = append(out, k.key+"\t"+k.what+"\t"+k.short)
+	for _, k := range viewer.KeyHelp {
+		out = append(out, k.Key+"\t"+k.What+"\t"+k.Short)
 	}
 	return out
 }

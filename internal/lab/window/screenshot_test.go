@@ -1,4 +1,4 @@
-package main
+package window
 
 import (
 	"bytes"
@@ -9,44 +9,6 @@ import (
 	"testing"
 	"time"
 )
-
-func TestScreenshotPathIsCheckedBeforeTheWindowOpens(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "plain")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct{ path, want string }{
-		{filepath.Join(dir, "a.jpg"), "want a name ending in .png"},
-		{filepath.Join(dir, "a.jpeg"), "want a name ending in .png"},
-		{filepath.Join(dir, "a"), "want a name ending in .png"},
-		{filepath.Join(dir, "missing", "a.png"), "cannot create a file in folder"},
-		{filepath.Join(file, "a.png"), "cannot create a file in folder"},
-	} {
-		err := checkScreenshotPath(c.path)
-		var ue usageError
-		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: %v, want a usage error with %q", c.path, err, c.want)
-		}
-	}
-	png := filepath.Join(dir, "sub.png")
-	if err := os.Mkdir(png, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := checkScreenshotPath(png); err == nil || !strings.Contains(err.Error(), "is a folder") {
-		t.Errorf("a folder named .png: %v", err)
-	}
-	for _, ok := range []string{filepath.Join(dir, "shot.png"), filepath.Join(dir, "SHOT.PNG")} {
-		if err := checkScreenshotPath(ok); err != nil {
-			t.Errorf("%s: %v", ok, err)
-		}
-	}
-	// The check leaves nothing behind.
-	left, _ := os.ReadDir(dir)
-	if len(left) != 2 {
-		t.Errorf("folder holds %d entries after the checks, want the 2 made by the test", len(left))
-	}
-}
 
 func TestTwoScreenshotsInOneSecondGetTwoFiles(t *testing.T) {
 	dir := t.TempDir()
@@ -104,5 +66,22 @@ func TestScreenshotInAFolderThatCannotBeWrittenIsAMessage(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("%d entries, want only the test's file: a failed screenshot left a file", len(entries))
+	}
+}
+
+// TestErrorsSayWhatWentWrongInOneLine: a window that could not open names
+// the cause on one line and the headless way out; a record that cannot be
+// replayed names the file and the reason without the package's prefix.
+func TestErrorsSayWhatWentWrongInOneLine(t *testing.T) {
+	open := &OpenError{Err: errors.New("render: no display:\n  DISPLAY is not set")}
+	if got, want := open.Error(), "no display:; DISPLAY is not set; 'cube sim' runs the same session headless"; got != want {
+		t.Errorf("open error %q, want %q", got, want)
+	}
+	rep := &ReplayError{Name: "r.rec", Err: errors.New("record: replay: scene arena: unknown")}
+	if got, want := rep.Error(), "r.rec cannot be replayed here: scene arena: unknown"; got != want {
+		t.Errorf("replay error %q, want %q", got, want)
+	}
+	if !errors.Is(open, open.Err) || !errors.Is(rep, rep.Err) {
+		t.Error("the errors do not unwrap to their reasons")
 	}
 }
