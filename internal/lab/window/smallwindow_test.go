@@ -3,9 +3,9 @@
 package window
 
 import (
-	"github.com/cubelab/cube/internal/lab"
 	"testing"
 
+	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/render"
 	"github.com/cubelab/cube/session"
