@@ -2,8 +2,9 @@ package lab
 
 import (
 	"fmt"
-	"github.com/cubelab/cube/internal/summarytext"
 	"time"
+
+	"github.com/cubelab/cube/internal/summarytext"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -24,7 +25,7 @@ type Remote struct {
 	ep     *session.Endpoint
 	conn   transport.Client
 	preset netsim.Preset
-	pace   Pacer
+	pace   tick.Pacer
 	clock  time.Duration // the window's time, summed from its frames
 	at     time.Duration // the time of the client's newest turn
 	meter  session.Meter // the client's traffic, turn by turn
@@ -41,7 +42,7 @@ type Remote struct {
 // turns the error that ends a client's turn into what the window says and
 // exits with (nil: the error itself).
 func Connect(addr string, conn transport.Client, c *predict.Client, p netsim.Preset, fail func(err error, addr string, c *predict.Client) error) (*Remote, error) {
-	r := &Remote{Addr: addr, conn: conn, ep: session.NewEndpoint(c, conn), pace: Pacer{MaxLate: ClientMaxLate}, fail: fail,
+	r := &Remote{Addr: addr, conn: conn, ep: session.NewEndpoint(c, conn), pace: tick.Pacer{MaxLate: tick.MaxClientLate}, fail: fail,
 		meter: session.NewMeter(tick.Duration(c.World().Config()))}
 	if err := r.SetPreset(p); err != nil {
 		return nil, err

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/netsim"
@@ -42,7 +41,7 @@ func Run(cfg Config, ctl *runctl.Control) (*Report, error) {
 	}
 	c := cfg.Client
 	run := &clientRun{ep: session.NewEndpoint(c, cfg.Conn), conn: cfg.Conn, addr: cfg.Addr, pilot: game.NewAutopilot(c.Scene(), cfg.Seed), start: time.Now(),
-		pace: lab.Pacer{MaxLate: lab.ClientMaxLate}}
+		pace: tick.Pacer{MaxLate: tick.MaxClientLate}}
 	c.Clock = func() time.Duration { return run.at }
 	if err := run.loop(ctl, time.Duration(cfg.Seconds*float64(time.Second))); err != nil {
 		return nil, err
@@ -57,7 +56,7 @@ type clientRun struct {
 	addr  string
 	pilot *game.Autopilot
 	start time.Time
-	pace  lab.Pacer
+	pace  tick.Pacer
 	at    time.Duration // the time of the turn under way
 
 	played     time.Duration

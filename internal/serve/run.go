@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/lab"
 	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/recording"
 	"github.com/cubelab/cube/internal/runctl"
@@ -108,7 +107,7 @@ type serverRun struct {
 	host  *server.Host
 	log   *serverlog.Log
 	start time.Time
-	pace  lab.Pacer
+	pace  tick.Pacer
 	turns uint64
 	times durations // each turn's duration
 	at    time.Duration

@@ -1,4 +1,4 @@
-package lab
+package tick
 
 import (
 	"testing"
@@ -29,7 +29,7 @@ func TestPacerKeepsAnAbsoluteSchedule(t *testing.T) {
 func TestPacerCatchesUpAFewTurnsThenDropsTheDebt(t *testing.T) {
 	var p Pacer
 	p.Turn(testTick)
-	// A stall of one second: the Pacer runs MaxLateTurns+1 turns back to
+	// A stall of one second: the Pacer runs MaxServerLate+1 turns back to
 	// back, then waits again.
 	elapsed := time.Second
 	back := 0
@@ -37,8 +37,8 @@ func TestPacerCatchesUpAFewTurnsThenDropsTheDebt(t *testing.T) {
 		p.Turn(testTick)
 		back++
 	}
-	if back != MaxLateTurns+1 {
-		t.Fatalf("%d turns back to back after a stall, want %d", back, MaxLateTurns+1)
+	if back != MaxServerLate+1 {
+		t.Fatalf("%d turns back to back after a stall, want %d", back, MaxServerLate+1)
 	}
 	if p.Stalls != 1 || p.Lost <= 0 {
 		t.Fatalf("stall not counted: %d stalls, %v lost", p.Stalls, p.Lost)
@@ -46,7 +46,7 @@ func TestPacerCatchesUpAFewTurnsThenDropsTheDebt(t *testing.T) {
 	// A turn a little late is run at once and costs nothing.
 	elapsed += testTick + testTick/2
 	if p.Wait(elapsed, testTick) != 0 || p.Stalls != 1 {
-		t.Fatalf("a turn late by less than %d ticks counted as a stall", MaxLateTurns)
+		t.Fatalf("a turn late by less than %d ticks counted as a stall", MaxServerLate)
 	}
 }
 

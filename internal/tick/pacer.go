@@ -1,19 +1,6 @@
-package lab
+package tick
 
-import (
-	"time"
-
-	"github.com/cubelab/cube/internal/tick"
-)
-
-// MaxLateTurns is how many turns a server's pacer runs back to back to
-// catch up after a stall; beyond that it drops the debt (see
-// tick.MaxServerLate).
-const MaxLateTurns = tick.MaxServerLate
-
-// ClientMaxLate is the most turns a client's pacer catches up (see
-// tick.MaxClientLate).
-const ClientMaxLate = tick.MaxClientLate
+import "time"
 
 // Pacer runs turns in real time on a schedule of absolute times: the n-th
 // turn is due at the sum of the intervals before it, so that sleeping a
@@ -24,7 +11,7 @@ type Pacer struct {
 	next    time.Duration // when the next turn is due, on the pacer's clock
 	Lost    time.Duration // wall-clock time dropped after stalls
 	Stalls  int           // times a debt was dropped
-	MaxLate int           // turns run back to back at most; 0: MaxLateTurns
+	MaxLate int           // turns run back to back at most; 0: MaxServerLate
 }
 
 // Wait returns how long to sleep before the next turn is due, given the
@@ -38,7 +25,7 @@ func (p *Pacer) Wait(elapsed, interval time.Duration) time.Duration {
 	}
 	maxLate := p.MaxLate
 	if maxLate == 0 {
-		maxLate = MaxLateTurns
+		maxLate = MaxServerLate
 	}
 	if late := now - p.next; late > time.Duration(maxLate)*interval {
 		p.Lost += late - time.Duration(maxLate)*interval
