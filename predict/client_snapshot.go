@@ -26,7 +26,7 @@ func (c *Client) onSnapshot(b []byte) error {
 	if c.Config.Mode != StateSync {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "a snapshot, but the client is in input sync")
 	}
-	T, B, err := wire.SnapshotBase(b)
+	T, B, acks, err := wire.SnapshotBase(b)
 	if err != nil {
 		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
@@ -37,10 +37,18 @@ func (c *Client) onSnapshot(b []byte) error {
 	if tick.After(T, c.Tick()) {
 		return c.early(T, "a snapshot")
 	}
-	base := c.st.views.Get(B)
-	if base == nil {
+	held := c.st.views.Get(B)
+	if held == nil {
 		c.Stats.StaleStates++ // a baseline the client no longer holds: a later snapshot will use a newer one
 		return nil
+	}
+	base, missing := c.st.views.Baseline(held, acks)
+	if base == nil {
+		// The server names a view the client never acknowledged (or lost):
+		// the two ends no longer agree on what the client holds. Refused,
+		// and if it goes on, the client asks for the whole state.
+		c.outOfStep(T)
+		return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d names view %d, which the client does not hold", T, missing)
 	}
 	c.st.server.Bodies = base.Fill(c.st.server.Bodies)
 	if err := wire.DecodeSnapshot(b, &c.st.snap, c.st.server.Bodies); err != nil {
@@ -87,8 +95,8 @@ func (c *Client) onSnapshot(b []byte) error {
 	}
 	if c.synced {
 		c.lastSynced = T
-	} else if c.Config.Corrections && T-c.lastSynced >= repairAfter {
-		c.askXfer = true
+	} else {
+		c.outOfStep(T)
 	}
 	c.newest, c.haveNewest = T, true
 	c.newestBody = c.st.server.Bodies[c.body]
@@ -101,6 +109,14 @@ func (c *Client) onSnapshot(b []byte) error {
 	c.st.views.Derive(T, base, c.st.patchd, c.st.server.Bodies)
 	c.hist.release(c.oldestNeeded())
 	return nil
+}
+
+// outOfStep asks for a transfer when the client has not been known to be
+// the server's for repairAfter ticks, at tick t of a snapshot.
+func (c *Client) outOfStep(t uint32) {
+	if c.Config.Corrections && t-c.lastSynced >= repairAfter {
+		c.askXfer = true
+	}
 }
 
 // snapshotMismatch handles a snapshot whose hash differs from the

@@ -210,6 +210,9 @@ func (c *Client) sendInputs(send func([]byte)) error {
 		if v := c.st.views.Newest(); v != nil && !tick.After(v.Tick(), c.newest) {
 			m.Base = v.Tick()
 		}
+		if c.Config.Mode == StateSync {
+			m.Held = c.st.views.Mask(m.Base)
+		}
 		if c.synced {
 			m.Flags |= wire.AckInSync
 		}

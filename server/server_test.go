@@ -214,7 +214,7 @@ func snapshotTo(t testing.TB, s *Server, now time.Duration, conn uint32) *wire.S
 		if k, _ := wire.Kind(b); c != conn || k != wire.KindSnapshot {
 			return
 		}
-		_, base, err := wire.SnapshotBase(b)
+		_, base, _, err := wire.SnapshotBase(b)
 		if err != nil {
 			t.Fatal(err)
 		}

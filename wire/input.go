@@ -15,7 +15,7 @@ const (
 )
 
 // inputHead bounds the size of an Input message before its runs.
-const inputHead = 2 + 1 + 1 + 4 + 2 + 5 + 5
+const inputHead = 2 + 1 + 1 + 4 + 2 + 5 + 5 + 9
 
 // Input is what a client sends every tick: its inputs since the oldest
 // tick the server may lack, and what it has taken from the server.
@@ -24,6 +24,7 @@ type Input struct {
 	Flags  uint8
 	Ack    uint32 // the newest server message taken (with AckValid), at or before First
 	Base   uint32 // state sync: the newest kept snapshot view the client holds, at or before Ack
+	Held   uint64 // state sync: the views it holds before Base (bit i: tick Base-1-i)
 	First  uint32
 	Inputs []game.Input // for ticks First, First+1, ...
 }
@@ -47,6 +48,7 @@ func AppendInput(b []byte, m *Input) ([]byte, uint32) {
 	b = binary.LittleEndian.AppendUint16(b, uint16(len(ins)))
 	b = binary.AppendUvarint(b, uint64(first-m.Ack))
 	b = binary.AppendUvarint(b, uint64(m.Ack-m.Base))
+	b = appendMask(b, m.Held)
 	return appendRuns(b, ins), first
 }
 
@@ -58,6 +60,7 @@ func DecodeInput(b []byte, m *Input) error {
 	count := int(r.u16())
 	ack := first - r.uvarint()
 	base := ack - r.uvarint()
+	held := r.mask()
 	if r.err == nil && (count < 1 || count > MaxTicks) {
 		r.fail(invalid("%d inputs, want 1 to %d", count, MaxTicks))
 	}
@@ -72,7 +75,7 @@ func DecodeInput(b []byte, m *Input) error {
 	if err := r.end(); err != nil {
 		return err
 	}
-	m.Player, m.Flags, m.Ack, m.Base, m.First, m.Inputs = player, flags, ack, base, first, ins
+	m.Player, m.Flags, m.Ack, m.Base, m.Held, m.First, m.Inputs = player, flags, ack, base, held, first, ins
 	return nil
 }
 

@@ -74,8 +74,9 @@ func TestInputRoundTrip(t *testing.T) {
 // Bits outside game.InputMask and flags outside the defined ones are not
 // sent, and inputs equal once masked share a run.
 // inputHeadNear is the size of an Input message's head when its ack and
-// base are the first tick (one byte each).
-const inputHeadNear = 2 + 1 + 1 + 4 + 2 + 1 + 1
+// base are the first tick (one byte each) and it holds no views before
+// its base (a mask of one byte).
+const inputHeadNear = 2 + 1 + 1 + 4 + 2 + 1 + 1 + 1
 
 func TestInputMasks(t *testing.T) {
 	m := Input{Flags: 0xff, Inputs: []game.Input{game.Jump, game.Jump | 0x40, game.Jump | 0x80, game.Left}}
@@ -164,7 +165,7 @@ func TestFitRuns(t *testing.T) {
 
 func TestInputInvalid(t *testing.T) {
 	head := func(flags uint8, count uint16) spec {
-		return msg(KindInput).u8(0, flags).u32(0).u16(count).uv(0).uv(0)
+		return msg(KindInput).u8(0, flags).u32(0).u16(count).uv(0).uv(0).u8(0)
 	}
 	for _, c := range []struct {
 		name string
@@ -180,6 +181,10 @@ func TestInputInvalid(t *testing.T) {
 		{"a run's varint past MaxTicks", head(0, MaxTicks).u8(3 << 6).uv(1 << 20), ErrInvalid},
 		{"two runs of the same input", head(0, 2).run(5, 1).run(5, 1), ErrInvalid},
 		{"two extended runs of the same input", head(0, 10).run(5, 5).run(5, 5), ErrInvalid},
+		{"an ack mask of 9 bytes", msg(KindInput).u8(0, 0).u32(0).u16(1).uv(0).uv(0).u8(9, 1, 1, 1, 1, 1, 1, 1, 1, 1).run(0, 1), ErrInvalid},
+		{"an ack mask with a zero top byte", msg(KindInput).u8(0, 0).u32(0).u16(1).uv(0).uv(0).u8(2, 1, 0).run(0, 1), ErrInvalid},
+		{"an ack mask of one zero byte", msg(KindInput).u8(0, 0).u32(0).u16(1).uv(0).uv(0).u8(1, 0).run(0, 1), ErrInvalid},
+		{"an ack mask cut", msg(KindInput).u8(0, 0).u32(0).u16(1).uv(0).uv(0).u8(8, 1, 1), ErrShort},
 	} {
 		var m Input
 		m.Inputs = []game.Input{9, 9}

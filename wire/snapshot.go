@@ -23,9 +23,11 @@ type BodyUpdate struct {
 }
 
 // Snapshot is a state-sync message: the server's world at Tick, as a delta
-// against the view at Base.
+// against the view at Base with the bodies of the views Acks names
+// (protocol.Views.Baseline).
 type Snapshot struct {
 	Tick, Base uint32
+	Acks       uint64 // the views besides Base's the baseline takes the bodies of (bit i: tick Base-1-i)
 	Flags      uint8
 	Hash       uint64
 	Chain      uint64 // digest of the inputs applied for this client's cube (FoldInput)
@@ -61,6 +63,7 @@ func (w *SnapshotWriter) Begin(b []byte, h *Snapshot) {
 	b = append(b, KindSnapshot, Version)
 	b = binary.LittleEndian.AppendUint32(b, h.Tick)
 	b = binary.AppendUvarint(b, uint64(h.Tick-h.Base))
+	b = appendMask(b, h.Acks)
 	w.flagsAt = len(b)
 	flags := h.Flags & Quantized
 	if h.AllChain == h.Chain {
@@ -153,13 +156,15 @@ func (w *SnapshotWriter) Finish(complete, contactsComplete bool) []byte {
 	return w.b
 }
 
-// SnapshotBase returns the tick and the baseline tick of snapshot b, so
-// that the client can find the view to decode it against.
-func SnapshotBase(b []byte) (tick, base uint32, err error) {
+// SnapshotBase returns the tick, the baseline tick and the ack mask of
+// snapshot b, so that the client can make the reference to decode it
+// against.
+func SnapshotBase(b []byte) (tick, base uint32, acks uint64, err error) {
 	r := start(b, KindSnapshot)
 	tick = r.u32()
 	base = tick - r.uvarint()
-	return tick, base, r.err
+	acks = r.mask()
+	return tick, base, acks, r.err
 }
 
 // DecodeSnapshot parses snapshot b into m, reusing its slices. base is the
@@ -169,6 +174,7 @@ func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	r := start(b, KindSnapshot)
 	tick := r.u32()
 	baseTick := tick - r.uvarint()
+	acks := r.mask()
 	flags := r.u8()
 	hash, chain := r.u64(), r.u64()
 	all := chain
@@ -232,7 +238,7 @@ func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	if err := r.end(); err != nil {
 		return err
 	}
-	*m = Snapshot{Tick: tick, Base: baseTick, Flags: flags &^ SameChains, Hash: hash, Chain: chain, AllChain: all, Events: events, Skipped: skipped,
+	*m = Snapshot{Tick: tick, Base: baseTick, Acks: acks, Flags: flags &^ SameChains, Hash: hash, Chain: chain, AllChain: all, Events: events, Skipped: skipped,
 		Heard: heard, HeardInput: heardInput, Bodies: bodies, Contacts: contacts}
 	return nil
 }

@@ -145,7 +145,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 			if d := snapshotDiff(&got, &sent); d != "" {
 				t.Fatalf("quantized %v, case %d: decoded snapshot differs: %s", quantized, k, d)
 			}
-			tick, baseTick, err := SnapshotBase(b)
+			tick, baseTick, _, err := SnapshotBase(b)
 			if err != nil || tick != h.Tick || baseTick != h.Base {
 				t.Errorf("SnapshotBase: %d %d %v, want %d %d", tick, baseTick, err, h.Tick, h.Base)
 			}
@@ -560,18 +560,19 @@ func TestSnapshotFinishFlags(t *testing.T) {
 
 func TestSnapshotBaseErrors(t *testing.T) {
 	b := corpusSnapshot(false, false)
-	// Kind, version, the tick and the baseline's distance (one byte here).
-	for n := 0; n < 7; n++ {
-		if _, _, err := SnapshotBase(b[:n]); !errors.Is(err, ErrShort) {
+	// Kind, version, the tick, the baseline's distance (one byte here) and
+	// the ack mask's size (no views named).
+	for n := 0; n < 8; n++ {
+		if _, _, _, err := SnapshotBase(b[:n]); !errors.Is(err, ErrShort) {
 			t.Errorf("SnapshotBase of %d bytes: %v", n, err)
 		}
 	}
-	if tick, base, err := SnapshotBase(b[:7]); err != nil || tick != 1000 || base != 990 {
-		t.Errorf("SnapshotBase of the first 7 bytes: %d, %d, %v", tick, base, err)
+	if tick, base, _, err := SnapshotBase(b[:8]); err != nil || tick != 1000 || base != 990 {
+		t.Errorf("SnapshotBase of the first 8 bytes: %d, %d, %v", tick, base, err)
 	}
 	for _, m := range validMessages() {
 		if m.b[0] != KindSnapshot {
-			if _, _, err := SnapshotBase(m.b); !errors.Is(err, ErrInvalid) {
+			if _, _, _, err := SnapshotBase(m.b); !errors.Is(err, ErrInvalid) {
 				t.Errorf("SnapshotBase(%s): %v", m.name, err)
 			}
 		}
@@ -581,7 +582,7 @@ func TestSnapshotBaseErrors(t *testing.T) {
 func TestSnapshotInvalid(t *testing.T) {
 	base := corpusBase // 6 bodies on the grid
 	head := func(flags byte, bodies uint16) spec {
-		return msg(KindSnapshot).u32(10).uv(1).u8(flags).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).zz(-1).u16(bodies)
+		return msg(KindSnapshot).u32(10).uv(1).u8(0).u8(flags).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).zz(-1).u16(bodies)
 	}
 	var zeros [physics.BodyWordCount]uint64
 	same := spec{}.xorWords(&zeros, &zeros, 0) // a full-precision body equal to its baseline
@@ -603,9 +604,13 @@ func TestSnapshotInvalid(t *testing.T) {
 	}{
 		{"valid", head(HasContacts|ContactsComplete|Complete, 2).uv(0).u8(same...).uv(4).u8(same...).u16(1).u8(contact...), nil},
 		{"valid quantized", head(Quantized, 1).uv(0).u8(qbody(rb.Largest|4, [3]int32{}, 1, -1)...), nil},
-		{"one chain for all", msg(KindSnapshot).u32(10).uv(1).u8(SameChains).u64(1).u64(2).uv(3).uv(4).zz(-5).zz(-7).u16(0), nil},
-		{"the all-players chain sent, equal to the client's", msg(KindSnapshot).u32(10).uv(1).u8(0).u64(1).u64(2).u64(2).uv(3).uv(4).zz(5).zz(0).u16(0), ErrInvalid},
-		{"a baseline of 2³² ticks ago", msg(KindSnapshot).u32(10).uv(1 << 32).u8(0).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).zz(0).u16(0), ErrInvalid},
+		{"one chain for all", msg(KindSnapshot).u32(10).uv(1).u8(0).u8(SameChains).u64(1).u64(2).uv(3).uv(4).zz(-5).zz(-7).u16(0), nil},
+		{"the all-players chain sent, equal to the client's", msg(KindSnapshot).u32(10).uv(1).u8(0).u8(0).u64(1).u64(2).u64(2).uv(3).uv(4).zz(5).zz(0).u16(0), ErrInvalid},
+		{"a baseline of 2³² ticks ago", msg(KindSnapshot).u32(10).uv(1 << 32).u8(0).u8(0).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).zz(0).u16(0), ErrInvalid},
+		{"an ack mask naming the view 64 ticks before the baseline", msg(KindSnapshot).u32(10).uv(1).u8(8).u64(1 << 63).u8(0).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).zz(0).u16(0), nil},
+		{"an ack mask of 9 bytes", msg(KindSnapshot).u32(10).uv(1).u8(9).u64(1).u8(1).u8(0).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).zz(0).u16(0), ErrInvalid},
+		{"an ack mask with a zero top byte", msg(KindSnapshot).u32(10).uv(1).u8(2, 1, 0).u8(0).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).zz(0).u16(0), ErrInvalid},
+		{"an ack mask cut", msg(KindSnapshot).u32(10).uv(1).u8(3, 1), ErrShort},
 		{"unknown flag 0x20", head(0x20, 0), ErrInvalid},
 		{"unknown flag 0x80", head(0x80, 0), ErrInvalid},
 		{"contacts complete without contacts", head(ContactsComplete, 0), ErrInvalid},
