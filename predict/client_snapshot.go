@@ -42,12 +42,24 @@ func (c *Client) onSnapshot(b []byte) error {
 		c.Stats.StaleStates++ // a baseline the client no longer holds: a later snapshot will use a newer one
 		return nil
 	}
+	err = c.takeSnapshot(b, T, held, acks)
+	if errors.Is(err, protocol.ErrRejected) {
+		// A snapshot the client cannot take: when the two ends no longer
+		// agree on the views (a mask naming a view the client does not
+		// hold, deltas that decode against another reference into states
+		// the client refuses), every later one may fail too. If it goes
+		// on, the client asks for the whole state rather than drift.
+		c.outOfStep(T)
+	}
+	return err
+}
+
+// takeSnapshot decodes snapshot b of tick T against baseline view held
+// and the views acks names, checks it, and compares it with the
+// prediction.
+func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint64) error {
 	base, missing := c.st.views.Baseline(held, acks)
 	if base == nil {
-		// The server names a view the client never acknowledged (or lost):
-		// the two ends no longer agree on what the client holds. Refused,
-		// and if it goes on, the client asks for the whole state.
-		c.outOfStep(T)
 		return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d names view %d, which the client does not hold", T, missing)
 	}
 	c.st.server.Bodies = base.Fill(c.st.server.Bodies)
