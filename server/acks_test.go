@@ -208,3 +208,34 @@ func TestBacklogDrainsAtBudget(t *testing.T) {
 	}
 	t.Logf("drained in %d ticks with masks (every body sent in %d snapshots), %d without", ticks, c.round, oldTicks)
 }
+
+// TestUnknownViewsCounted: an Input that says the client holds views the
+// server never sent (a client gone wrong, or hostile) has them counted and
+// left out: the next snapshot names none of them.
+func TestUnknownViewsCounted(t *testing.T) {
+	s, sc := newServer(t, 1, protocol.ModeState)
+	hello(t, s, sc, 0, 1, 1)
+	d := tick.Duration(s.world.Config())
+	now := d
+	start := s.Tick()
+	b, _ := wire.AppendInput(nil, &wire.Input{First: start, Inputs: []game.Input{0}, Flags: wire.AckValid,
+		Ack: start, Base: start, Held: 1<<63 | 1<<5 | 1})
+	if err := s.Receive(now, 1, b); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Advance(now); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.peerOf(1).stats.UnknownViews; got != 3 {
+		t.Errorf("%d unknown views counted, want 3", got)
+	}
+	var acks uint64 = 1
+	s.Send(now, true, func(_ uint32, b []byte) {
+		if k, _ := wire.Kind(b); k == wire.KindSnapshot {
+			_, _, acks, _ = wire.SnapshotBase(b)
+		}
+	})
+	if acks != 0 {
+		t.Errorf("the snapshot names views %#x", acks)
+	}
+}
