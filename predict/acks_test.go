@@ -13,17 +13,24 @@ import (
 )
 
 // withAcks returns snapshot b with its ack mask replaced by acks.
-func withAcks(t *testing.T, b []byte, acks uint64) []byte {
+func withAcks(t testing.TB, b []byte, acks uint64) []byte {
 	t.Helper()
 	_, n := binary.Uvarint(b[6:]) // the baseline's distance, after kind, version and tick
-	at := 6 + n
-	size := 1 + int(b[at])
-	mask := []byte{0}
-	for m := acks; m != 0; m >>= 8 {
-		mask[0]++
-		mask = append(mask, byte(m))
+	at := 6 + n                   // the flags
+	rest := at + 1
+	if b[at]&wire.HasAcks != 0 {
+		rest += 1 + int(b[at+1])
 	}
-	return slices.Concat(b[:at], mask, b[at+size:])
+	head := []byte{b[at] &^ wire.HasAcks}
+	if acks != 0 {
+		head[0] |= wire.HasAcks
+		head = append(head, 0)
+		for m := acks; m != 0; m >>= 8 {
+			head[1]++
+			head = append(head, byte(m))
+		}
+	}
+	return slices.Concat(b[:at], head, b[rest:])
 }
 
 // asksTransfer reports whether the client's newest Input asks for a

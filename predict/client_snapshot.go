@@ -58,7 +58,7 @@ func (c *Client) onSnapshot(b []byte) error {
 // and the views acks names, checks it, and compares it with the
 // prediction.
 func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint64) error {
-	base, missing := c.st.views.Baseline(held, acks)
+	base, _, missing := c.st.views.Baseline(held, acks)
 	if base == nil {
 		return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d names view %d, which the client does not hold", T, missing)
 	}

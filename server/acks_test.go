@@ -48,7 +48,7 @@ func (c *lagClient) take(t *testing.T, b []byte) {
 	if held == nil {
 		t.Fatalf("snapshot %d against view %d, which the client does not hold", T, B)
 	}
-	base, missing := c.views.Baseline(held, acks)
+	base, _, missing := c.views.Baseline(held, acks)
 	if base == nil {
 		t.Fatalf("snapshot %d names view %d, which the client does not hold", T, missing)
 	}

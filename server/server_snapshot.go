@@ -35,7 +35,9 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	// the client holds in the MaskBits ticks before it: a body is known to
 	// the client once any snapshot it acknowledged carried it, not only
 	// once a snapshot encoded against that one comes back.
-	base, _ := p.st.views.Baseline(held, acks)
+	// Only the views that give a body are named (a byte of mask costs 64
+	// bytes a second).
+	base, acks, _ := p.st.views.Baseline(held, acks)
 	if base == nil { // a view named has left the ring since the ack
 		base, acks = held, 0
 	}

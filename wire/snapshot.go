@@ -13,7 +13,8 @@ const (
 	HasContacts      = 1 << 2 // contact cache entries follow the bodies
 	ContactsComplete = 1 << 3 // they are every entry of every island of the bodies sent
 	SameChains       = 1 << 4 // AllChain equals Chain (one player) and is not sent
-	snapshotFlags    = Complete | Quantized | HasContacts | ContactsComplete | SameChains
+	HasAcks          = 1 << 5 // a mask of the views besides Base's the baseline takes follows (Acks is not 0)
+	snapshotFlags    = Complete | Quantized | HasContacts | ContactsComplete | SameChains | HasAcks
 )
 
 // BodyUpdate is one body of a snapshot: its index and its state.
@@ -63,13 +64,16 @@ func (w *SnapshotWriter) Begin(b []byte, h *Snapshot) {
 	b = append(b, KindSnapshot, Version)
 	b = binary.LittleEndian.AppendUint32(b, h.Tick)
 	b = binary.AppendUvarint(b, uint64(h.Tick-h.Base))
-	b = appendMask(b, h.Acks)
 	w.flagsAt = len(b)
 	flags := h.Flags & Quantized
 	if h.AllChain == h.Chain {
 		flags |= SameChains
 	}
 	b = append(b, flags)
+	if h.Acks != 0 {
+		b[w.flagsAt] |= HasAcks
+		b = appendMask(b, h.Acks)
+	}
 	b = binary.LittleEndian.AppendUint64(b, h.Hash)
 	b = binary.LittleEndian.AppendUint64(b, h.Chain)
 	if flags&SameChains == 0 {
@@ -163,7 +167,9 @@ func SnapshotBase(b []byte) (tick, base uint32, acks uint64, err error) {
 	r := start(b, KindSnapshot)
 	tick = r.u32()
 	base = tick - r.uvarint()
-	acks = r.mask()
+	if r.u8()&HasAcks != 0 {
+		acks = r.mask()
+	}
 	return tick, base, acks, r.err
 }
 
@@ -174,8 +180,11 @@ func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	r := start(b, KindSnapshot)
 	tick := r.u32()
 	baseTick := tick - r.uvarint()
-	acks := r.mask()
 	flags := r.u8()
+	var acks uint64
+	if flags&HasAcks != 0 {
+		acks = r.mask()
+	}
 	hash, chain := r.u64(), r.u64()
 	all := chain
 	if flags&SameChains == 0 {
@@ -238,7 +247,7 @@ func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	if err := r.end(); err != nil {
 		return err
 	}
-	*m = Snapshot{Tick: tick, Base: baseTick, Acks: acks, Flags: flags &^ SameChains, Hash: hash, Chain: chain, AllChain: all, Events: events, Skipped: skipped,
+	*m = Snapshot{Tick: tick, Base: baseTick, Acks: acks, Flags: flags &^ (SameChains | HasAcks), Hash: hash, Chain: chain, AllChain: all, Events: events, Skipped: skipped,
 		Heard: heard, HeardInput: heardInput, Bodies: bodies, Contacts: contacts}
 	return nil
 }

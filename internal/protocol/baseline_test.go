@@ -50,9 +50,19 @@ func TestBaselineMatchesTickOrder(t *testing.T) {
 		bt := bases[r.IntN(len(bases))]
 		held := v.Mask(bt)
 		mask := held & r.Uint64()
-		ref, missing := v.Baseline(v.Get(bt), mask)
+		ref, used, missing := v.Baseline(v.Get(bt), mask)
 		if ref == nil {
 			t.Fatalf("op %d: view %d named by a mask of views held is missing", op, missing)
+		}
+		if used&^mask != 0 {
+			t.Fatalf("op %d: used %#x, not in the mask %#x", op, used, mask)
+		}
+		if used != mask {
+			// The views used alone make the same reference: check it
+			// rather than this one.
+			if ref, _, _ = v.Baseline(v.Get(bt), used); ref == nil {
+				t.Fatalf("op %d: the views used are not held", op)
+			}
 		}
 		// The model: the baseline's bodies, then the named snapshots'
 		// carried bodies in tick order, oldest first.
@@ -127,14 +137,18 @@ func TestBaselineRefusesViewsNotHeld(t *testing.T) {
 		mask uint64
 		want uint32
 	}{{1 << 0, 103}, {1<<1 | 1<<2, 101}, {1 << 63, 104 - 64}} {
-		if ref, missing := v.Baseline(base, c.mask); ref != nil || missing != c.want {
+		if ref, _, missing := v.Baseline(base, c.mask); ref != nil || missing != c.want {
 			t.Errorf("mask %#x: reference %v, missing %d, want none and %d", c.mask, ref != nil, missing, c.want)
 		}
 	}
 	// Named views give the bodies their snapshots carried, where the
 	// baseline holds an older state.
+	v.Derive(101, v.Start(), nil, s.Bodies) // a snapshot that carried no body
 	v.Derive(106, v.Start(), []int32{3}, s.Bodies)
-	ref, _ := v.Baseline(v.Get(106), 1<<1|1<<3) // views 104 and 102
+	ref, used, _ := v.Baseline(v.Get(106), 1<<1|1<<3|1<<4) // views 104, 102 and 101
+	if used != 1<<1|1<<3 {
+		t.Errorf("used %#b, want views 104 and 102 (101 carried nothing)", used)
+	}
 	for j, want := range []uint32{100, 102, 104, 106, 100} {
 		if ref.Source(j) != want {
 			t.Errorf("body %d from %d, want %d", j, ref.Source(j), want)
@@ -156,7 +170,7 @@ func TestBaselineDoesNotAllocate(t *testing.T) {
 	step := func() {
 		tk++
 		base := v.Newest()
-		ref, _ := v.Baseline(base, v.Mask(base.Tick()))
+		ref, _, _ := v.Baseline(base, v.Mask(base.Tick()))
 		idx := []int32{int32(tk % n), int32((tk * 7) % n)}
 		if idx[0] > idx[1] {
 			idx[0], idx[1] = idx[1], idx[0]

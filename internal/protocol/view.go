@@ -241,16 +241,20 @@ func (v *Views) Mask(base uint32) uint64 {
 // held. The result is base's view with the bodies of every snapshot named
 // applied in tick order, the same at both ends whatever order the acks
 // came in. It is base itself when mask is 0, else valid until the next
-// Baseline or Reset, with base's tick. When the mask names a view not held,
-// it returns nil and that view's tick.
-func (v *Views) Baseline(base *View, mask uint64) (*View, uint32) {
+// Baseline or Reset, with base's tick.
+//
+// used is the part of mask that gave a body (a view whose bodies base
+// already holds, or newer ones, gives none): the same reference comes of
+// base and used alone, so a server sends used. When the mask names a view
+// not held, it returns nil and that view's tick.
+func (v *Views) Baseline(base *View, mask uint64) (ref *View, used uint64, missing uint32) {
 	if mask == 0 {
-		return base, 0
+		return base, 0, 0
 	}
 	v.window(base.tick)
 	for i := range MaskBits {
 		if mask>>i&1 != 0 && v.named[i] == nil {
-			return nil, base.tick - 1 - uint32(i)
+			return nil, 0, base.tick - 1 - uint32(i)
 		}
 	}
 	x := &v.ref
@@ -273,7 +277,31 @@ func (v *Views) Baseline(base *View, mask uint64) (*View, uint32) {
 			}
 		}
 	}
-	return x, 0
+	// A view is used if the reference holds a body from it that base
+	// does not.
+	for i := range MaskBits {
+		a := v.named[i]
+		if mask>>i&1 == 0 {
+			continue
+		}
+		gives := func(j int) bool { return x.Source(j) == a.tick && base.Source(j) != a.tick }
+		if a.whole {
+			for j := range min(a.n, x.n) {
+				if gives(j) {
+					used |= 1 << i
+					break
+				}
+			}
+			continue
+		}
+		for _, j := range a.carried {
+			if int(j) < x.n && gives(int(j)) {
+				used |= 1 << i
+				break
+			}
+		}
+	}
+	return x, used, 0
 }
 
 // take sets body j of x to a's when a's comes from a newer snapshot.
