@@ -90,7 +90,7 @@ func (c *lagClient) take(t *testing.T, b []byte) {
 func (c *lagClient) input(first uint32) []byte {
 	m := wire.Input{First: first, Inputs: []game.Input{0}, Flags: wire.AckValid | wire.AckInSync, Ack: c.newest, Base: c.newest}
 	if c.masks {
-		m.Held = c.views.Mask(c.newest)
+		m.Held = c.views.Newer(c.views.Get(c.newest))
 	}
 	b, _ := wire.AppendInput(nil, &m)
 	return b

@@ -187,3 +187,32 @@ func TestBaselineDoesNotAllocate(t *testing.T) {
 		t.Fatalf("%v allocations a view", a)
 	}
 }
+
+// TestNewerNamesWhatCanGive: Newer names the views held before a baseline
+// that carried a body newer than the baseline holds, and no other; the
+// reference of the baseline and every view held is the same as of the
+// baseline and those.
+func TestNewerNamesWhatCanGive(t *testing.T) {
+	var v Views
+	v.Reset(0, viewState(9, 0))
+	s := viewState(9, 1)
+	v.Derive(1, v.Start(), []int32{1, 2}, s.Bodies)
+	v.Derive(2, v.Start(), []int32{3}, s.Bodies)
+	v.Derive(3, v.Get(1), []int32{4}, s.Bodies) // holds 1's bodies
+	v.Derive(4, v.Get(3), []int32{2}, s.Bodies) // a newer state of body 2
+	base := v.Get(4)
+	if got := v.Newer(base); got != 1<<1 {
+		t.Fatalf("Newer(4) = %#b, want view 2 only", got)
+	}
+	all, _, _ := v.Baseline(base, v.Mask(4))
+	var want []uint32
+	for j := range 9 {
+		want = append(want, all.Source(j))
+	}
+	some, _, _ := v.Baseline(base, v.Newer(base))
+	for j := range 9 {
+		if some.Source(j) != want[j] {
+			t.Errorf("body %d from %d, want %d", j, some.Source(j), want[j])
+		}
+	}
+}

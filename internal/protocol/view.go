@@ -234,6 +234,31 @@ func (v *Views) Mask(base uint32) uint64 {
 	return m
 }
 
+// Newer returns the ack mask of the views held in the MaskBits ticks before
+// base's that carried a body in a state newer than base holds: the views a
+// reference of base could take a body from. A client names those (not
+// every view it holds, most of which base already took in).
+func (v *Views) Newer(base *View) uint64 {
+	v.window(base.tick)
+	var m uint64
+	for i, a := range v.named {
+		if a == nil {
+			continue
+		}
+		if a.whole {
+			m |= 1 << i // rare (a transfer's view): taken as giving
+			continue
+		}
+		for _, j := range a.carried {
+			if int(j) < base.n && tick.After(a.tick, base.Source(int(j))) {
+				m |= 1 << i
+				break
+			}
+		}
+	}
+	return m
+}
+
 // Baseline returns the reference a snapshot with baseline base and ack mask
 // mask is encoded against: base's view, then, for every view the mask
 // names from the oldest, the bodies its snapshot carried where their state
