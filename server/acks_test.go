@@ -1,7 +1,9 @@
 package server
 
 import (
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -237,5 +239,23 @@ func TestUnknownViewsCounted(t *testing.T) {
 	})
 	if acks != 0 {
 		t.Errorf("the snapshot names views %#x", acks)
+	}
+}
+
+// TestOtherVersionRefused: a Hello of protocol version 4 (before the ack
+// masks) is refused with an error that names both versions, and gets no
+// Welcome: its client could not read one.
+func TestOtherVersionRefused(t *testing.T) {
+	s, sc := newServer(t, 1, protocol.ModeState)
+	b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(protocol.ModeState), Scene: sc.ID})
+	b[1] = 4
+	err := s.Receive(0, 1, b)
+	if !errors.Is(err, protocol.ErrRejected) ||
+		!strings.Contains(err.Error(), "version 4, this program speaks 5") {
+		t.Fatalf("a version 4 Hello: %v", err)
+	}
+	s.Send(0, false, func(c uint32, _ []byte) { t.Errorf("sent a datagram to connection %d", c) })
+	if s.Joined(1) {
+		t.Error("the connection holds a slot")
 	}
 }
