@@ -58,6 +58,7 @@ func (c *Client) clockMs() uint32 {
 func (c *Client) start(t uint32, chain, all uint64, events, skipped uint32) {
 	c.first, c.newest, c.haveNewest, c.in.confirmed = t, t, true, t
 	c.synced, c.events, c.skipped = true, events, skipped
+	c.lastSynced = t
 	*c.hist.hashes.Put(t) = c.world.Hash()
 	*c.hist.chains.Put(t) = chain
 	*c.hist.all.Put(t) = all

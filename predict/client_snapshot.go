@@ -26,7 +26,7 @@ func (c *Client) onSnapshot(b []byte) error {
 	if c.Config.Mode != StateSync {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "a snapshot, but the client is in input sync")
 	}
-	T, B, err := wire.SnapshotBase(b)
+	T, B, acks, err := wire.SnapshotBase(b)
 	if err != nil {
 		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
@@ -37,10 +37,30 @@ func (c *Client) onSnapshot(b []byte) error {
 	if tick.After(T, c.Tick()) {
 		return c.early(T, "a snapshot")
 	}
-	base := c.st.views.Get(B)
-	if base == nil {
+	held := c.st.views.Get(B)
+	if held == nil {
 		c.Stats.StaleStates++ // a baseline the client no longer holds: a later snapshot will use a newer one
 		return nil
+	}
+	err = c.takeSnapshot(b, T, held, acks)
+	if errors.Is(err, protocol.ErrRejected) {
+		// A snapshot the client cannot take: when the two ends no longer
+		// agree on the views (a mask naming a view the client does not
+		// hold, deltas that decode against another reference into states
+		// the client refuses), every later one may fail too. If it goes
+		// on, the client asks for the whole state rather than drift.
+		c.outOfStep(T)
+	}
+	return err
+}
+
+// takeSnapshot decodes snapshot b of tick T against baseline view held
+// and the views acks names, checks it, and compares it with the
+// prediction.
+func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint64) error {
+	base, _, missing := c.st.views.Baseline(held, acks)
+	if base == nil {
+		return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d names view %d, which the client does not hold", T, missing)
 	}
 	c.st.server.Bodies = base.Fill(c.st.server.Bodies)
 	if err := wire.DecodeSnapshot(b, &c.st.snap, c.st.server.Bodies); err != nil {
@@ -87,8 +107,8 @@ func (c *Client) onSnapshot(b []byte) error {
 	}
 	if c.synced {
 		c.lastSynced = T
-	} else if c.Config.Corrections && T-c.lastSynced >= repairAfter {
-		c.askXfer = true
+	} else {
+		c.outOfStep(T)
 	}
 	c.newest, c.haveNewest = T, true
 	c.newestBody = c.st.server.Bodies[c.body]
@@ -101,6 +121,14 @@ func (c *Client) onSnapshot(b []byte) error {
 	c.st.views.Derive(T, base, c.st.patchd, c.st.server.Bodies)
 	c.hist.release(c.oldestNeeded())
 	return nil
+}
+
+// outOfStep asks for a transfer when the client has not been known to be
+// the server's for repairAfter ticks, at tick t of a snapshot.
+func (c *Client) outOfStep(t uint32) {
+	if c.Config.Corrections && t-c.lastSynced >= repairAfter {
+		c.askXfer = true
+	}
 }
 
 // snapshotMismatch handles a snapshot whose hash differs from the

@@ -209,6 +209,9 @@ func (c *Client) sendInputs(send func([]byte)) error {
 		m.Ack, m.Base = c.newest, c.newest
 		if v := c.st.views.Newest(); v != nil && !tick.After(v.Tick(), c.newest) {
 			m.Base = v.Tick()
+			if c.Config.Mode == StateSync {
+				m.Held = c.st.views.Newer(v)
+			}
 		}
 		if c.synced {
 			m.Flags |= wire.AckInSync

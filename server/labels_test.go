@@ -64,7 +64,7 @@ func TestServerLabelsAfterSeveralTicks(t *testing.T) {
 	if len(down) == 0 {
 		t.Fatal("no snapshot sent")
 	}
-	label, _, err := wire.SnapshotBase(down[0])
+	label, _, _, err := wire.SnapshotBase(down[0])
 	if err != nil || label != 5 || s.World().Hash() != w.Hash() {
 		t.Fatalf("snapshot labelled %d (%v), server hash matches %v", label, err, s.World().Hash() == w.Hash())
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"math/bits"
 	"time"
 
 	"github.com/cubelab/cube/internal/protocol"
@@ -10,14 +11,15 @@ import (
 
 // PeerStats is what the server counted for one client.
 type PeerStats struct {
-	Applied     uint64  // ticks simulated with its input
-	Repeated    uint64  // ticks simulated with its last input repeated, none having arrived
-	Late        uint64  // inputs that arrived after their tick was simulated
-	TooFar      uint64  // inputs for ticks it cannot have reached
-	TooFast     uint64  // Input messages beyond the rate a tick allows, dropped
-	OtherPlayer uint64  // Input messages for another player's cube, dropped
-	Rejected    uint64  // its messages that did not decode or fit
-	DepthP95    float64 // the 95th percentile of its input buffer depth, ticks
+	Applied      uint64  // ticks simulated with its input
+	Repeated     uint64  // ticks simulated with its last input repeated, none having arrived
+	Late         uint64  // inputs that arrived after their tick was simulated
+	TooFar       uint64  // inputs for ticks it cannot have reached
+	TooFast      uint64  // Input messages beyond the rate a tick allows, dropped
+	OtherPlayer  uint64  // Input messages for another player's cube, dropped
+	Rejected     uint64  // its messages that did not decode or fit
+	UnknownViews uint64  // snapshot views it acknowledged that the server never sent (left out of its baselines)
+	DepthP95     float64 // the 95th percentile of its input buffer depth, ticks
 }
 
 // peer is what the server keeps about one client.
@@ -47,6 +49,7 @@ type peer struct {
 	haveAck  bool
 	ack      uint32 // newest server message it took
 	base     uint32 // newest kept view it holds
+	held     uint64 // the views it holds before base that the server holds too (bit i: tick base-1-i)
 	inSync   bool   // its state at ack is the server's
 	wantXfer bool   // the client asks for a transfer (or, before its first input, joins a moved world)
 	needXfer bool   // the server found the client further behind than its history
@@ -137,6 +140,7 @@ func (p *peer) acked(s *Server, m *wire.Input) bool {
 		newer = !p.haveAck || m.Ack != p.ack
 		p.ack, p.haveAck = m.Ack, true
 		p.base = m.Base
+		p.ackViews(m.Base, m.Held)
 		p.inSync = m.Flags&wire.AckInSync != 0
 	}
 	p.wantXfer = m.Flags&wire.AskTransfer != 0
@@ -147,4 +151,18 @@ func (p *peer) acked(s *Server, m *wire.Input) bool {
 		x.active = false
 	}
 	return newer
+}
+
+// ackViews takes the views the client says it holds: base and those mask
+// names (bit i: tick base-1-i). Later snapshots take the bodies of those
+// the server holds too as known (protocol.Views.Baseline); a view the
+// server never sent (a client that lies or went wrong) is counted and left
+// out.
+func (p *peer) ackViews(base uint32, mask uint64) {
+	if p.st.views.Get(base) == nil {
+		p.stats.UnknownViews++
+		mask = 0
+	}
+	p.held = mask & p.st.views.Mask(base)
+	p.stats.UnknownViews += uint64(bits.OnesCount64(mask &^ p.held))
 }

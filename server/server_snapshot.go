@@ -27,9 +27,19 @@ const (
 // since the state p acknowledged, or p out of step).
 func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	T := s.Tick()
-	base := p.st.views.Get(p.base)
-	if base == nil || !p.haveAck {
-		base = p.st.views.Start()
+	held, acks := p.st.views.Get(p.base), p.held
+	if held == nil || !p.haveAck {
+		held, acks = p.st.views.Start(), 0
+	}
+	// The baseline takes, besides held's bodies, those of every snapshot
+	// the client holds in the MaskBits ticks before it: a body is known to
+	// the client once any snapshot it acknowledged carried it, not only
+	// once a snapshot encoded against that one comes back.
+	// Only the views that give a body are named (a byte of mask costs 64
+	// bytes a second).
+	base, acks, _ := p.st.views.Baseline(held, acks)
+	if base == nil { // a view named has left the ring since the ack
+		base, acks = held, 0
 	}
 	limit := s.budget(p, now)
 	flags := uint8(0)
@@ -39,7 +49,7 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	w := &p.st.writer
 	pl := &s.players[p.player]
 	heard, input := s.heard(p, T)
-	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Flags: flags, Hash: s.hist.hash(T), Chain: pl.chain, AllChain: s.allChain,
+	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Acks: acks, Flags: flags, Hash: s.hist.hash(T), Chain: pl.chain, AllChain: s.allChain,
 		Events: s.nevents, Skipped: s.skipped, Heard: heard, HeardInput: input})
 	// The bodies that changed since the baseline, by priority.
 	p.st.cand = p.st.cand[:0]

@@ -183,6 +183,8 @@ func FuzzReceive(f *testing.F) {
 	f.Add(wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(protocol.ModeState), Scene: sc0.ID}), false)
 	in, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: 0, Inputs: []game.Input{game.Forward, game.Jump}})
 	f.Add(in, true)
+	in, _ = wire.AppendInput(nil, &wire.Input{Player: 0, Flags: wire.AckValid, Ack: 0, Base: 0, Held: 1<<63 | 1, First: 0, Inputs: []game.Input{0}})
+	f.Add(in, true) // views never sent named
 	f.Add(wire.AppendHave(nil, &wire.Have{Tick: 3, Count: 1, Got: []byte{1}}), true)
 	f.Add([]byte{}, true)
 	f.Add([]byte{0xff, 0, 0}, false)
@@ -214,7 +216,7 @@ func snapshotTo(t testing.TB, s *Server, now time.Duration, conn uint32) *wire.S
 		if k, _ := wire.Kind(b); c != conn || k != wire.KindSnapshot {
 			return
 		}
-		_, base, err := wire.SnapshotBase(b)
+		_, base, _, err := wire.SnapshotBase(b)
 		if err != nil {
 			t.Fatal(err)
 		}

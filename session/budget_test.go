@@ -48,7 +48,7 @@ func TestSnapshotBudgetAndPriority(t *testing.T) {
 			if len(b) > wire.MaxMessage {
 				t.Fatalf("a snapshot of %d bytes", len(b))
 			}
-			_, base, err := wire.SnapshotBase(b)
+			_, base, _, err := wire.SnapshotBase(b)
 			if err != nil {
 				t.Fatal(err)
 			}

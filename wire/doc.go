@@ -21,6 +21,11 @@
 // exactly, and two runs in a row have different inputs (one encoding per
 // message: a decoder refuses two runs of the same input).
 //
+// Ack masks (in Input and Snapshot, each behind a flag, sent only when not
+// zero): a set of snapshot views before a tick base, bit i naming the view
+// of tick base-1-i (64 ticks at most, protocol.MaskBits), as a byte n (1
+// to 8) then the mask's n low bytes, little endian, the top one not zero.
+//
 // # Hello (kind 1), client to server: asking to join
 //
 //	nonce uint64        echoed by Welcome, so that a stale Welcome is ignored
@@ -57,13 +62,17 @@
 //	flags  uint8        bit 0: ack is valid; bit 1: the client's state at
 //	                    ack is the server's, bit for bit; bit 2: the client
 //	                    asks for a transfer (its state cannot be repaired
-//	                    otherwise)
+//	                    otherwise); bit 3: held follows
 //	first  uint32       tick of the first input
 //	count  uint16       1 to 1024
 //	ack    uvarint      first minus the tick of the newest server message
 //	                    (snapshot, relay or transfer) the client has taken
 //	base   uvarint      ack minus the tick of the newest snapshot view the
 //	                    client holds (state sync; else 0)
+//	held   (bit 3) mask the views before base the client holds whose
+//	                    snapshots carried a body in a state newer than
+//	                    base's view has (state sync): those a baseline
+//	                    can take bodies from
 //	runs                count inputs, for ticks first..first+count-1
 //
 // # Snapshot (kind 4), server to client, state sync
@@ -73,11 +82,14 @@
 //	                    view (below) both ends hold, the newest the client
 //	                    acknowledged
 //	flags   uint8       bit 0: complete (every body whose state differs from
-//	                    the baseline view is here); bit 1: quantized body
+//	                    the reference is here); bit 1: quantized body
 //	                    encoding; bit 2: contacts follow; bit 3: the
 //	                    contacts of every island of the bodies here follow;
 //	                    bit 4: all equals chain and is left out (one
-//	                    player); it must be set when they are equal
+//	                    player); it must be set when they are equal;
+//	                    bit 5: acks follows
+//	acks    (bit 5) mask  the views before base, among those the client
+//	                    said it holds, whose bodies the reference takes
 //	hash    uint64      physics.State.Hash of the server's world at tick
 //	chain   uint64      digest of the inputs the server applied for this
 //	                    client's cube (protocol.FoldInput, from
@@ -101,11 +113,20 @@
 //
 // A view is what the client holds of the server's dynamic bodies: the
 // session's first view is the world it starts from; the view of a snapshot
-// is its baseline's view with the bodies it carries replaced. The server
-// keeps the same views, so a delta against a baseline means the same at
-// both ends (protocol.Views keeps them; this package only reads the
-// baseline's bodies it is given). Bodies missing from a snapshot that is not complete may have
-// changed: the client keeps its own prediction of them.
+// is its reference with the bodies it carries replaced. The reference is
+// the baseline's view, then the bodies the snapshots of the views acks
+// names carried, each where its state comes from a newer snapshot than the
+// one the reference holds: the bodies of all those snapshots applied in
+// tick order. So a body is known to the client once any snapshot it
+// acknowledged carried it, even while the snapshots sent since, encoded
+// against an older baseline, are on their way. The server keeps the same
+// views, so a delta against a reference means the same at both ends
+// (protocol.Views keeps them and makes references; this package only
+// reads the reference's bodies it is given). A client refuses a snapshot
+// whose acks name a view it does not hold (protocol.RejectTick), and asks
+// for a transfer when that goes on. Bodies missing from a snapshot that is
+// not complete may have changed: the client keeps its own prediction of
+// them.
 //
 // Body words, full precision: for each of the physics.BodyWordCount words,
 // x = word XOR the baseline's word, and n = the number of bytes up to and

@@ -51,6 +51,16 @@ func (s spec) uv(v uint64) spec {
 	return append(s, byte(v))
 }
 
+// mask appends a non-zero ack mask: its byte count, 1 to 8, then that
+// many bytes of it, low first, the last one not zero.
+func (s spec) mask(m uint64) spec {
+	var b []byte
+	for ; m != 0; m >>= 8 {
+		b = append(b, byte(m))
+	}
+	return append(s.u8(byte(len(b))), b...)
+}
+
 // zz appends a zigzag varint: 0, -1, 1, -2, ... map to 0, 1, 2, 3, ...
 func (s spec) zz(v int32) spec {
 	u := uint32(v) << 1
@@ -84,7 +94,15 @@ func (s spec) inputs(ins []game.Input) spec {
 
 // specInput encodes m by doc.go (every input sent).
 func specInput(m *Input) []byte {
-	return msg(KindInput).u8(m.Player, m.Flags).u32(m.First).u16(uint16(len(m.Inputs))).uv(uint64(m.First - m.Ack)).uv(uint64(m.Ack - m.Base)).inputs(m.Inputs)
+	flags := m.Flags
+	if m.Held != 0 {
+		flags |= hasHeld
+	}
+	s := msg(KindInput).u8(m.Player, flags).u32(m.First).u16(uint16(len(m.Inputs))).uv(uint64(m.First - m.Ack)).uv(uint64(m.Ack - m.Base))
+	if m.Held != 0 {
+		s = s.mask(m.Held)
+	}
+	return s.inputs(m.Inputs)
 }
 
 // specIdentity encodes a scene identity by doc.go.
@@ -207,7 +225,14 @@ func specSnapshot(m *Snapshot, base []physics.BodyState) []byte {
 	if m.AllChain == m.Chain {
 		flags |= SameChains
 	}
-	s := msg(KindSnapshot).u32(m.Tick).uv(uint64(m.Tick - m.Base)).u8(flags).u64(m.Hash).u64(m.Chain)
+	if m.Acks != 0 {
+		flags |= HasAcks
+	}
+	s := msg(KindSnapshot).u32(m.Tick).uv(uint64(m.Tick - m.Base)).u8(flags)
+	if m.Acks != 0 {
+		s = s.mask(m.Acks)
+	}
+	s = s.u64(m.Hash).u64(m.Chain)
 	if flags&SameChains == 0 {
 		s = s.u64(m.AllChain)
 	}

@@ -12,10 +12,13 @@ const (
 	AckInSync   = 1 << 1 // the client's state at Ack is the server's, bit for bit
 	AskTransfer = 1 << 2 // the client asks for a transfer of the whole state
 	inputFlags  = AckValid | AckInSync | AskTransfer
+	// hasHeld, on the wire only: a mask of the views held before Base
+	// follows (AppendInput sets it when Held is not 0).
+	hasHeld = 1 << 3
 )
 
 // inputHead bounds the size of an Input message before its runs.
-const inputHead = 2 + 1 + 1 + 4 + 2 + 5 + 5
+const inputHead = 2 + 1 + 1 + 4 + 2 + 5 + 5 + 9
 
 // Input is what a client sends every tick: its inputs since the oldest
 // tick the server may lack, and what it has taken from the server.
@@ -24,6 +27,7 @@ type Input struct {
 	Flags  uint8
 	Ack    uint32 // the newest server message taken (with AckValid), at or before First
 	Base   uint32 // state sync: the newest kept snapshot view the client holds, at or before Ack
+	Held   uint64 // state sync: the views it holds before Base (bit i: tick Base-1-i)
 	First  uint32
 	Inputs []game.Input // for ticks First, First+1, ...
 }
@@ -42,11 +46,18 @@ func AppendInput(b []byte, m *Input) ([]byte, uint32) {
 		ins = ins[len(ins)-n:]
 	}
 	first := m.First + uint32(len(m.Inputs)-len(ins))
-	b = append(b, KindInput, Version, m.Player, m.Flags&inputFlags)
+	flags := m.Flags & inputFlags
+	if m.Held != 0 {
+		flags |= hasHeld
+	}
+	b = append(b, KindInput, Version, m.Player, flags)
 	b = binary.LittleEndian.AppendUint32(b, first)
 	b = binary.LittleEndian.AppendUint16(b, uint16(len(ins)))
 	b = binary.AppendUvarint(b, uint64(first-m.Ack))
 	b = binary.AppendUvarint(b, uint64(m.Ack-m.Base))
+	if m.Held != 0 {
+		b = appendMask(b, m.Held)
+	}
 	return appendRuns(b, ins), first
 }
 
@@ -58,10 +69,14 @@ func DecodeInput(b []byte, m *Input) error {
 	count := int(r.u16())
 	ack := first - r.uvarint()
 	base := ack - r.uvarint()
+	var held uint64
+	if flags&hasHeld != 0 {
+		held = r.mask()
+	}
 	if r.err == nil && (count < 1 || count > MaxTicks) {
 		r.fail(invalid("%d inputs, want 1 to %d", count, MaxTicks))
 	}
-	if r.err == nil && flags&^inputFlags != 0 {
+	if r.err == nil && flags&^(inputFlags|hasHeld) != 0 {
 		r.fail(invalid("unknown flags %#x", flags))
 	}
 	ins := m.Inputs[:0]
@@ -72,7 +87,7 @@ func DecodeInput(b []byte, m *Input) error {
 	if err := r.end(); err != nil {
 		return err
 	}
-	m.Player, m.Flags, m.Ack, m.Base, m.First, m.Inputs = player, flags, ack, base, first, ins
+	m.Player, m.Flags, m.Ack, m.Base, m.Held, m.First, m.Inputs = player, flags&^hasHeld, ack, base, held, first, ins
 	return nil
 }
 

@@ -48,6 +48,9 @@ func TestInputRoundTrip(t *testing.T) {
 	} {
 		cases = append(cases, Input{Player: 255, Flags: AckValid, Ack: 1, First: 2, Inputs: ins})
 	}
+	for _, held := range []uint64{1, 0x80, 0x100, 1<<63 | 1, math.MaxUint64} {
+		cases = append(cases, Input{Player: 1, Flags: AckValid, Ack: 70, Base: 65, Held: held, First: 71, Inputs: []game.Input{game.Jump}})
+	}
 	var got Input
 	for i, m := range cases {
 		prefix := []byte("xyz")
@@ -65,7 +68,7 @@ func TestInputRoundTrip(t *testing.T) {
 		if err := DecodeInput(b, &got); err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		if got.Player != m.Player || got.Flags != m.Flags || got.Ack != m.Ack || got.First != m.First || !slices.Equal(got.Inputs, m.Inputs) {
+		if got.Player != m.Player || got.Flags != m.Flags || got.Ack != m.Ack || got.Base != m.Base || got.Held != m.Held || got.First != m.First || !slices.Equal(got.Inputs, m.Inputs) {
 			t.Errorf("case %d: decoded %+v, want %+v", i, got, m)
 		}
 	}
@@ -74,7 +77,8 @@ func TestInputRoundTrip(t *testing.T) {
 // Bits outside game.InputMask and flags outside the defined ones are not
 // sent, and inputs equal once masked share a run.
 // inputHeadNear is the size of an Input message's head when its ack and
-// base are the first tick (one byte each).
+// base are the first tick (one byte each) and it holds no views before
+// its base (no mask).
 const inputHeadNear = 2 + 1 + 1 + 4 + 2 + 1 + 1
 
 func TestInputMasks(t *testing.T) {
@@ -173,13 +177,18 @@ func TestInputInvalid(t *testing.T) {
 	}{
 		{"no inputs", head(0, 0), ErrInvalid},
 		{"too many inputs", head(0, MaxTicks+1).run(0, MaxTicks+1), ErrInvalid},
-		{"unknown flag", head(8, 1).run(0, 1), ErrInvalid},
+		{"unknown flag", head(16, 1).run(0, 1), ErrInvalid},
 		{"runs past the count", head(0, 3).run(0, 4), ErrInvalid},
 		{"runs past the count, short form", head(0, 3).run(1, 2).run(0, 2), ErrInvalid},
 		{"runs short of the count", head(0, 3).run(1, 2), ErrShort},
 		{"a run's varint past MaxTicks", head(0, MaxTicks).u8(3 << 6).uv(1 << 20), ErrInvalid},
 		{"two runs of the same input", head(0, 2).run(5, 1).run(5, 1), ErrInvalid},
 		{"two extended runs of the same input", head(0, 10).run(5, 5).run(5, 5), ErrInvalid},
+		{"a held mask of 9 bytes", head(hasHeld, 1).u8(9, 1, 1, 1, 1, 1, 1, 1, 1, 1).run(0, 1), ErrInvalid},
+		{"a held mask with a zero top byte", head(hasHeld, 1).u8(2, 1, 0).run(0, 1), ErrInvalid},
+		{"a held mask of one zero byte", head(hasHeld, 1).u8(1, 0).run(0, 1), ErrInvalid},
+		{"a held mask of no bytes", head(hasHeld, 1).u8(0).run(0, 1), ErrInvalid},
+		{"a held mask cut", head(hasHeld, 1).u8(8, 1, 1), ErrShort},
 	} {
 		var m Input
 		m.Inputs = []game.Input{9, 9}

@@ -13,7 +13,8 @@ const (
 	HasContacts      = 1 << 2 // contact cache entries follow the bodies
 	ContactsComplete = 1 << 3 // they are every entry of every island of the bodies sent
 	SameChains       = 1 << 4 // AllChain equals Chain (one player) and is not sent
-	snapshotFlags    = Complete | Quantized | HasContacts | ContactsComplete | SameChains
+	HasAcks          = 1 << 5 // a mask of the views besides Base's the baseline takes follows (Acks is not 0)
+	snapshotFlags    = Complete | Quantized | HasContacts | ContactsComplete | SameChains | HasAcks
 )
 
 // BodyUpdate is one body of a snapshot: its index and its state.
@@ -23,9 +24,11 @@ type BodyUpdate struct {
 }
 
 // Snapshot is a state-sync message: the server's world at Tick, as a delta
-// against the view at Base.
+// against the view at Base with the bodies of the views Acks names
+// (protocol.Views.Baseline).
 type Snapshot struct {
 	Tick, Base uint32
+	Acks       uint64 // the views besides Base's the baseline takes the bodies of (bit i: tick Base-1-i)
 	Flags      uint8
 	Hash       uint64
 	Chain      uint64 // digest of the inputs applied for this client's cube (FoldInput)
@@ -67,6 +70,10 @@ func (w *SnapshotWriter) Begin(b []byte, h *Snapshot) {
 		flags |= SameChains
 	}
 	b = append(b, flags)
+	if h.Acks != 0 {
+		b[w.flagsAt] |= HasAcks
+		b = appendMask(b, h.Acks)
+	}
 	b = binary.LittleEndian.AppendUint64(b, h.Hash)
 	b = binary.LittleEndian.AppendUint64(b, h.Chain)
 	if flags&SameChains == 0 {
@@ -153,13 +160,17 @@ func (w *SnapshotWriter) Finish(complete, contactsComplete bool) []byte {
 	return w.b
 }
 
-// SnapshotBase returns the tick and the baseline tick of snapshot b, so
-// that the client can find the view to decode it against.
-func SnapshotBase(b []byte) (tick, base uint32, err error) {
+// SnapshotBase returns the tick, the baseline tick and the ack mask of
+// snapshot b, so that the client can make the reference to decode it
+// against.
+func SnapshotBase(b []byte) (tick, base uint32, acks uint64, err error) {
 	r := start(b, KindSnapshot)
 	tick = r.u32()
 	base = tick - r.uvarint()
-	return tick, base, r.err
+	if r.u8()&HasAcks != 0 {
+		acks = r.mask()
+	}
+	return tick, base, acks, r.err
 }
 
 // DecodeSnapshot parses snapshot b into m, reusing its slices. base is the
@@ -170,6 +181,10 @@ func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	tick := r.u32()
 	baseTick := tick - r.uvarint()
 	flags := r.u8()
+	var acks uint64
+	if flags&HasAcks != 0 {
+		acks = r.mask()
+	}
 	hash, chain := r.u64(), r.u64()
 	all := chain
 	if flags&SameChains == 0 {
@@ -232,7 +247,7 @@ func DecodeSnapshot(b []byte, m *Snapshot, base []physics.BodyState) error {
 	if err := r.end(); err != nil {
 		return err
 	}
-	*m = Snapshot{Tick: tick, Base: baseTick, Flags: flags &^ SameChains, Hash: hash, Chain: chain, AllChain: all, Events: events, Skipped: skipped,
+	*m = Snapshot{Tick: tick, Base: baseTick, Acks: acks, Flags: flags &^ (SameChains | HasAcks), Hash: hash, Chain: chain, AllChain: all, Events: events, Skipped: skipped,
 		Heard: heard, HeardInput: heardInput, Bodies: bodies, Contacts: contacts}
 	return nil
 }

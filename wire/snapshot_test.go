@@ -57,7 +57,7 @@ func writeSnapshot(t testing.TB, h *Snapshot, base []physics.BodyState, limit in
 // snapshotDiff returns how a and b differ ("" if they hold the same bits).
 func snapshotDiff(a, b *Snapshot) string {
 	switch {
-	case a.Tick != b.Tick || a.Base != b.Base || a.Hash != b.Hash || a.Chain != b.Chain ||
+	case a.Tick != b.Tick || a.Base != b.Base || a.Acks != b.Acks || a.Hash != b.Hash || a.Chain != b.Chain ||
 		a.Events != b.Events || a.Skipped != b.Skipped || a.Heard != b.Heard:
 		return "header"
 	case a.Flags != b.Flags:
@@ -88,6 +88,9 @@ func randSnapshot(r *rand.Rand, base []physics.BodyState, quantized bool) *Snaps
 		Events: r.Uint32() >> r.IntN(32), Skipped: r.Uint32() >> r.IntN(32), Heard: r.Uint32(), HeardInput: r.Uint32()}
 	if quantized {
 		h.Flags = Quantized
+	}
+	if r.IntN(2) == 0 {
+		h.Acks = r.Uint64() >> r.IntN(64)
 	}
 	for i := range base {
 		if r.IntN(3) != 0 && i != 0 && i != len(base)-1 {
@@ -145,9 +148,9 @@ func TestSnapshotRoundTrip(t *testing.T) {
 			if d := snapshotDiff(&got, &sent); d != "" {
 				t.Fatalf("quantized %v, case %d: decoded snapshot differs: %s", quantized, k, d)
 			}
-			tick, baseTick, err := SnapshotBase(b)
-			if err != nil || tick != h.Tick || baseTick != h.Base {
-				t.Errorf("SnapshotBase: %d %d %v, want %d %d", tick, baseTick, err, h.Tick, h.Base)
+			tick, baseTick, acks, err := SnapshotBase(b)
+			if err != nil || tick != h.Tick || baseTick != h.Base || acks != h.Acks {
+				t.Errorf("SnapshotBase: %d %d %#x %v, want %d %d %#x", tick, baseTick, acks, err, h.Tick, h.Base, h.Acks)
 			}
 		}
 	}
@@ -560,18 +563,19 @@ func TestSnapshotFinishFlags(t *testing.T) {
 
 func TestSnapshotBaseErrors(t *testing.T) {
 	b := corpusSnapshot(false, false)
-	// Kind, version, the tick and the baseline's distance (one byte here).
-	for n := 0; n < 7; n++ {
-		if _, _, err := SnapshotBase(b[:n]); !errors.Is(err, ErrShort) {
+	// Kind, version, the tick, the baseline's distance (one byte here) and
+	// the flags (no ack mask).
+	for n := 0; n < 8; n++ {
+		if _, _, _, err := SnapshotBase(b[:n]); !errors.Is(err, ErrShort) {
 			t.Errorf("SnapshotBase of %d bytes: %v", n, err)
 		}
 	}
-	if tick, base, err := SnapshotBase(b[:7]); err != nil || tick != 1000 || base != 990 {
-		t.Errorf("SnapshotBase of the first 7 bytes: %d, %d, %v", tick, base, err)
+	if tick, base, _, err := SnapshotBase(b[:8]); err != nil || tick != 1000 || base != 990 {
+		t.Errorf("SnapshotBase of the first 8 bytes: %d, %d, %v", tick, base, err)
 	}
 	for _, m := range validMessages() {
 		if m.b[0] != KindSnapshot {
-			if _, _, err := SnapshotBase(m.b); !errors.Is(err, ErrInvalid) {
+			if _, _, _, err := SnapshotBase(m.b); !errors.Is(err, ErrInvalid) {
 				t.Errorf("SnapshotBase(%s): %v", m.name, err)
 			}
 		}
@@ -606,7 +610,12 @@ func TestSnapshotInvalid(t *testing.T) {
 		{"one chain for all", msg(KindSnapshot).u32(10).uv(1).u8(SameChains).u64(1).u64(2).uv(3).uv(4).zz(-5).zz(-7).u16(0), nil},
 		{"the all-players chain sent, equal to the client's", msg(KindSnapshot).u32(10).uv(1).u8(0).u64(1).u64(2).u64(2).uv(3).uv(4).zz(5).zz(0).u16(0), ErrInvalid},
 		{"a baseline of 2³² ticks ago", msg(KindSnapshot).u32(10).uv(1 << 32).u8(0).u64(1).u64(2).u64(6).uv(3).uv(4).zz(5).zz(0).u16(0), ErrInvalid},
-		{"unknown flag 0x20", head(0x20, 0), ErrInvalid},
+		{"an ack mask naming the view 64 ticks before the baseline", head(HasAcks, 0)[:7].u8(HasAcks, 8).u64(1 << 63).u8(head(0, 0)[8:]...), nil},
+		{"an ack mask of 9 bytes", head(HasAcks, 0)[:7].u8(HasAcks, 9).u64(1).u8(1).u8(head(0, 0)[8:]...), ErrInvalid},
+		{"an ack mask with a zero top byte", head(HasAcks, 0)[:7].u8(HasAcks, 2, 1, 0).u8(head(0, 0)[8:]...), ErrInvalid},
+		{"an ack mask of no bytes", head(HasAcks, 0)[:7].u8(HasAcks, 0).u8(head(0, 0)[8:]...), ErrInvalid},
+		{"an ack mask cut", head(HasAcks, 0)[:7].u8(HasAcks, 3, 1), ErrShort},
+		{"unknown flag 0x40", head(0x40, 0), ErrInvalid},
 		{"unknown flag 0x80", head(0x80, 0), ErrInvalid},
 		{"contacts complete without contacts", head(ContactsComplete, 0), ErrInvalid},
 		{"more bodies than the world's", head(0, 7), ErrInvalid},

@@ -7,7 +7,7 @@ import (
 )
 
 // Version is the protocol version this package writes and reads.
-const Version byte = 4
+const Version byte = 5
 
 // Message kinds.
 const (

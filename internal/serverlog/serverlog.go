@@ -76,6 +76,9 @@ type Player struct {
 	// server's receive queue was full (it sent faster than the server
 	// takes).
 	RecvDropped uint64 `json:"recv_queue_dropped"`
+	// UnknownViews: snapshot views its acks named that the server never
+	// sent (state sync), left out of its baselines.
+	UnknownViews uint64 `json:"unknown_views"`
 }
 
 // Log keeps every client's stay, from the server's OnJoin and
@@ -124,6 +127,7 @@ func (l *Log) leave(slot int, conn uint32, st server.PeerStats, timedOut bool) {
 	r.Left = l.clock().Seconds()
 	r.Applied, r.Repeated, r.Late, r.TooFar, r.TooFast = st.Applied, st.Repeated, st.Late, st.TooFar, st.TooFast
 	r.OtherPlayer, r.Rejected, r.BufferP95 = st.OtherPlayer, st.Rejected, st.DepthP95
+	r.UnknownViews = st.UnknownViews
 	p := l.watch.peers[transport.PeerID(conn)]
 	delete(l.watch.peers, transport.PeerID(conn))
 	r.RecvDropped = l.watch.recvDropped(transport.PeerID(conn), p)
