@@ -85,11 +85,23 @@ var offIndex = [maxPoints][maxPoints]int{{0, 0, 1, 2}, {0, 0, 3, 4}, {0, 0, 0, 5
 // this diag (blockInv, kept by the contact for the step): the first round,
 // where every point is held, uses it instead of factoring.
 func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64, full *blockInv, lam *[maxPoints]float64) bool {
-	var held [maxPoints]bool
+	held := allHeld(n)
+	return blockRounds(0, n, diag, rhs, pn, k, null, full, &held, lam)
+}
+
+// allHeld returns the held set of blockSolve's first round: every one of
+// the n points.
+func allHeld(n int) (held [maxPoints]bool) {
 	for i := 0; i < n; i++ {
 		held[i] = true
 	}
-	for round := 0; round <= n; round++ {
+	return held
+}
+
+// blockRounds is blockSolve from round from on, with the points held
+// after the rounds before it.
+func blockRounds(from, n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64, full *blockInv, held *[maxPoints]bool, lam *[maxPoints]float64) bool {
+	for round := from; round <= n; round++ {
 		// The system of the held points, those let go moved to the right.
 		var idx [maxPoints]int
 		m := 0
@@ -103,7 +115,7 @@ func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 			for i := 0; i < n; i++ {
 				lam[i] = -pn[i]
 			}
-			return letGoHolds(n, diag, rhs, k, lam, &held)
+			return letGoHolds(n, diag, rhs, k, lam, held)
 		}
 		var b [maxPoints]float64
 		for p := 0; p < m; p++ {
@@ -143,43 +155,82 @@ func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 		if proj {
 			project(&x, null) // the solution's component: rounding only
 		}
-		ok := true
-		for p := 0; p < m; p++ {
-			i := idx[p]
-			lam[i] = x[p]
-			if pn[i]+x[p] < 0 {
-				held[i], ok = false, false
-			}
-		}
-		for i := 0; i < n; i++ {
-			if !held[i] {
-				lam[i] = -pn[i]
-			}
-		}
-		if ok {
-			return letGoHolds(n, diag, rhs, k, lam, &held)
+		if takeRound(n, m, &idx, &x, pn, held, lam) {
+			return letGoHolds(n, diag, rhs, k, lam, held)
 		}
 	}
 	return false
 }
 
-// fastBlock is blockSolve's first round alone, for the common case: every
-// point held, the inverse made, and no accumulated impulse turning
-// negative. False when that is not the case (lam is then to be ignored).
-func fastBlock(n int, rhs, pn, null *[maxPoints]float64, f *blockInv, lam *[maxPoints]float64) bool {
+// takeRound sets lam from a round's solution x for the held points
+// idx[:m] and -pn for those let go, lets go the held points whose
+// accumulated impulse would turn negative, and reports whether none did.
+func takeRound(n, m int, idx *[maxPoints]int, x, pn *[maxPoints]float64, held *[maxPoints]bool, lam *[maxPoints]float64) bool {
+	ok := true
+	for p := 0; p < m; p++ {
+		i := idx[p]
+		lam[i] = x[p]
+		if pn[i]+x[p] < 0 {
+			held[i], ok = false, false
+		}
+	}
+	for i := 0; i < n; i++ {
+		if !held[i] {
+			lam[i] = -pn[i]
+		}
+	}
+	return ok
+}
+
+// firstBlock is blockSolve with the inverse f of every point's matrix,
+// its first round taken the quick way: the common case (every point held,
+// no accumulated impulse turning negative) is a product with f; when an
+// impulse turns negative, the first round's solution is the same product
+// (when nothing is projected) or that of the projected right-hand side,
+// and the rounds after it follow as in blockSolve. The same operations in
+// the same order as a product with f (the old fast path) followed, on
+// failure, by a whole blockSolve, without the work they shared.
+func firstBlock(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64, f *blockInv, lam *[maxPoints]float64) bool {
 	if int(f.n) != n {
 		return false
 	}
-	if n == maxPoints && null != nil && !consistent(rhs, null) {
-		return false
-	}
-	f.apply(rhs, lam)
-	for i := 0; i < n; i++ {
-		if pn[i]+lam[i] < 0 {
-			return false
+	proj := n == maxPoints && null != nil
+	d := 0.0
+	if proj {
+		l2 := 0.0
+		for i := range rhs {
+			d += mul(rhs[i], null[i])
+			l2 += mul(rhs[i], rhs[i])
+		}
+		if !(mul(d, d) <= mul(1e-12, l2)) {
+			return false // project fails too: the rows ask for what no rigid motion gives
 		}
 	}
-	return true
+	f.apply(rhs, lam)
+	held := allHeld(n)
+	for i := 0; i < n; i++ {
+		if pn[i]+lam[i] < 0 {
+			held[i] = false
+		}
+	}
+	if held == allHeld(n) {
+		return true
+	}
+	held = allHeld(n)
+	x := *lam
+	if proj {
+		b := *rhs
+		for i := range b {
+			b[i] -= mul(d, null[i])
+		}
+		f.apply(&b, &x)
+		project(&x, null) // the solution's component: rounding only
+	}
+	idx := [maxPoints]int{0, 1, 2, 3}
+	if takeRound(n, n, &idx, &x, pn, &held, lam) {
+		return true // every point held: letGoHolds has nothing to check
+	}
+	return blockRounds(1, n, diag, rhs, pn, k, null, f, &held, lam)
 }
 
 // letGoHolds reports whether every point let go (held false) would not
@@ -374,7 +425,7 @@ func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]floa
 		f.make(len(pts), &diag, &c.koff, nil)
 		c.hasS, f.soft = true, soft
 	}
-	if !fastBlock(len(pts), &rhs, &pn, null, f, lam) && !blockSolve(len(pts), &diag, &rhs, &pn, &c.koff, null, f, lam) {
+	if !firstBlock(len(pts), &diag, &rhs, &pn, &c.koff, null, f, lam) {
 		return false
 	}
 	for i := range pts {
