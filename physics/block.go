@@ -428,6 +428,13 @@ func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]floa
 	if !firstBlock(len(pts), &diag, &rhs, &pn, &c.koff, null, f, lam) {
 		return false
 	}
+	if c.e == 0 { // vimp and maxPn serve restitution only, which leaves c alone
+		for i := range pts {
+			p := &pts[i]
+			p.pn = max(p.pn+lam[i], 0)
+		}
+		return true
+	}
 	for i := range pts {
 		p := &pts[i]
 		p.vimp = min(p.vimp, vn[i])
