@@ -64,6 +64,19 @@ func kOff(k *[6]float64, i, j int) float64 {
 	return k[offIndex[i][j]]
 }
 
+// kFull returns K's off-diagonal entries from the upper triangle k as a
+// full symmetric matrix (a zero diagonal), for the rounds of blockSolve
+// to read without kOff's lookups.
+func kFull(k *[6]float64) (kf [maxPoints][maxPoints]float64) {
+	for i := 0; i < maxPoints-1; i++ {
+		for j := i + 1; j < maxPoints; j++ {
+			v := k[offIndex[i][j]]
+			kf[i][j], kf[j][i] = v, v
+		}
+	}
+	return kf
+}
+
 // offIndex maps (i, j), i < j, to the index of K_ij in blockK's triangle.
 var offIndex = [maxPoints][maxPoints]int{{0, 0, 1, 2}, {0, 0, 3, 4}, {0, 0, 0, 5}}
 
@@ -101,6 +114,7 @@ func allHeld(n int) (held [maxPoints]bool) {
 // blockRounds is blockSolve from round from on, with the points held
 // after the rounds before it.
 func blockRounds(from, n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64, full *blockInv, held *[maxPoints]bool, lam *[maxPoints]float64) bool {
+	kf := kFull(k)
 	for round := from; round <= n; round++ {
 		// The system of the held points, those let go moved to the right.
 		var idx [maxPoints]int
@@ -115,17 +129,18 @@ func blockRounds(from, n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, 
 			for i := 0; i < n; i++ {
 				lam[i] = -pn[i]
 			}
-			return letGoHolds(n, diag, rhs, k, lam, held)
+			return letGoHolds(n, diag, rhs, &kf, lam, held)
 		}
 		var b [maxPoints]float64
 		for p := 0; p < m; p++ {
 			i := idx[p]
-			b[p] = rhs[i]
+			t := rhs[i]
 			for j := 0; j < n; j++ {
 				if !held[j] {
-					b[p] -= mul(kOff(k, i, j), -pn[j])
+					t -= mul(kf[i][j], -pn[j])
 				}
 			}
+			b[p] = t
 		}
 		proj := m == maxPoints && null != nil
 		if proj && !project(&b, null) {
@@ -143,7 +158,7 @@ func blockRounds(from, n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, 
 				i := idx[p]
 				a[p][p] = diag[i]
 				for q := 0; q < p; q++ {
-					a[p][q] = kOff(k, i, idx[q])
+					a[p][q] = kf[i][idx[q]]
 				}
 			}
 			var f ldlFactor
@@ -156,7 +171,7 @@ func blockRounds(from, n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, 
 			project(&x, null) // the solution's component: rounding only
 		}
 		if takeRound(n, m, &idx, &x, pn, held, lam) {
-			return letGoHolds(n, diag, rhs, k, lam, held)
+			return letGoHolds(n, diag, rhs, &kf, lam, held)
 		}
 	}
 	return false
@@ -207,16 +222,10 @@ func firstBlock(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 		}
 	}
 	f.apply(rhs, lam)
-	held := allHeld(n)
-	for i := 0; i < n; i++ {
-		if pn[i]+lam[i] < 0 {
-			held[i] = false
-		}
-	}
-	if held == allHeld(n) {
+	if nonNegative(n, pn, lam) {
 		return true
 	}
-	held = allHeld(n)
+	held := allHeld(n)
 	x := *lam
 	if proj {
 		b := *rhs
@@ -233,11 +242,22 @@ func firstBlock(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 	return blockRounds(1, n, diag, rhs, pn, k, null, f, &held, lam)
 }
 
+// nonNegative reports whether every accumulated impulse pn stays
+// non-negative with the impulses lam added.
+func nonNegative(n int, pn, lam *[maxPoints]float64) bool {
+	for i := 0; i < n; i++ {
+		if pn[i]+lam[i] < 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // letGoHolds reports whether every point let go (held false) would not
 // close in with impulses lam: its row's residual (K + G) λ - rhs, the
 // velocity it is left with beyond its target, is not negative. Otherwise
 // the set of points held is wrong and the caller falls back.
-func letGoHolds(n int, diag, rhs *[maxPoints]float64, k *[6]float64, lam *[maxPoints]float64, held *[maxPoints]bool) bool {
+func letGoHolds(n int, diag, rhs *[maxPoints]float64, kf *[maxPoints][maxPoints]float64, lam *[maxPoints]float64, held *[maxPoints]bool) bool {
 	for i := 0; i < n; i++ {
 		if held[i] {
 			continue
@@ -245,7 +265,7 @@ func letGoHolds(n int, diag, rhs *[maxPoints]float64, k *[6]float64, lam *[maxPo
 		r := mul(diag[i], lam[i]) - rhs[i]
 		for j := 0; j < n; j++ {
 			if j != i {
-				r += mul(kOff(k, i, j), lam[j])
+				r += mul(kf[i][j], lam[j])
 			}
 		}
 		if r < 0 {
