@@ -389,17 +389,6 @@ func (bi *blockInv) apply(b, x *[maxPoints]float64) {
 	}
 }
 
-// consistent reports whether b has no more than rounding (1e-6 of |b|)
-// along the unit vector u (see project).
-func consistent(b, u *[maxPoints]float64) bool {
-	d, l2 := 0.0, 0.0
-	for i := range b {
-		d += mul(b[i], u[i])
-		l2 += mul(b[i], b[i])
-	}
-	return mul(d, d) <= mul(1e-12, l2)
-}
-
 // block solves the normal rows of c's points pts together in a pass with
 // constants k, from their normal velocities vn: it adds the impulses to
 // the points' accumulated ones and returns them in lam; false (nothing
