@@ -202,12 +202,14 @@ func takeRound(n, m int, idx *[maxPoints]int, x, pn *[maxPoints]float64, held *[
 // no accumulated impulse turning negative) is a product with f; when an
 // impulse turns negative, the first round's solution is the same product
 // (when nothing is projected) or that of the projected right-hand side,
-// and the rounds after it follow as in blockSolve. The same operations in
-// the same order as a product with f (the old fast path) followed, on
-// failure, by a whole blockSolve, without the work they shared.
-func firstBlock(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64, f *blockInv, lam *[maxPoints]float64) bool {
+// and when that lets points go it returns blockMore with held set, for
+// blockRounds to go on from round 1 as blockSolve would. The same
+// operations in the same order as a product with f (the old fast path)
+// followed, on failure, by a whole blockSolve, without the work they
+// shared.
+func firstBlock(n int, rhs, pn, null *[maxPoints]float64, f *blockInv, held *[maxPoints]bool, lam *[maxPoints]float64) blockOutcome {
 	if int(f.n) != n {
-		return false
+		return blockFailed
 	}
 	proj := n == maxPoints && null != nil
 	d := 0.0
@@ -218,14 +220,14 @@ func firstBlock(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 			l2 += mul(rhs[i], rhs[i])
 		}
 		if !(mul(d, d) <= mul(1e-12, l2)) {
-			return false // project fails too: the rows ask for what no rigid motion gives
+			return blockFailed // project fails too: the rows ask for what no rigid motion gives
 		}
 	}
 	f.apply(rhs, lam)
 	if nonNegative(n, pn, lam) {
-		return true
+		return blockSolved
 	}
-	held := allHeld(n)
+	*held = allHeld(n)
 	x := *lam
 	if proj {
 		b := *rhs
@@ -236,10 +238,33 @@ func firstBlock(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 		project(&x, null) // the solution's component: rounding only
 	}
 	idx := [maxPoints]int{0, 1, 2, 3}
-	if takeRound(n, n, &idx, &x, pn, &held, lam) {
-		return true // every point held: letGoHolds has nothing to check
+	if takeRound(n, n, &idx, &x, pn, held, lam) {
+		return blockSolved // every point held: letGoHolds has nothing to check
 	}
-	return blockRounds(1, n, diag, rhs, pn, k, null, f, &held, lam)
+	return blockMore
+}
+
+// blockOutcome is what firstBlock leaves to do.
+type blockOutcome uint8
+
+const (
+	blockSolved blockOutcome = iota // lam holds the impulses
+	blockFailed                     // the block solve failed: fall back to Gauss-Seidel
+	blockMore                       // some points were let go: blockRounds from round 1 on
+)
+
+// blockDiag returns the diagonal of the block matrix of c's points pts,
+// K_ii + G_i, with the rows of the mask soft soft (see block).
+func blockDiag(c *constraint, pts []cpoint, soft uint8) (diag [maxPoints]float64) {
+	for i := range pts {
+		p := &pts[i]
+		if soft&(1<<i) != 0 {
+			diag[i] = p.kn + mul(p.kn, c.soft.gam)
+		} else {
+			diag[i] = p.kn + mul(p.kn, blockEps)
+		}
+	}
+	return diag
 }
 
 // nonNegative reports whether every accumulated impulse pn stays
@@ -395,7 +420,7 @@ func (bi *blockInv) apply(b, x *[maxPoints]float64) {
 // changed) if the block solve failed and the pass must fall back to
 // Gauss-Seidel.
 func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]float64) bool {
-	var diag, rhs, pn [maxPoints]float64
+	var rhs, pn [maxPoints]float64
 	rigid := true
 	soft := uint8(0)
 	for i := range pts {
@@ -403,7 +428,7 @@ func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]floa
 		pn[i] = p.pn
 		switch s := p.s; {
 		case s > 0:
-			rhs[i], diag[i] = -(vn[i] + mul(s, k.invH)), p.kn+mul(p.kn, blockEps)
+			rhs[i] = -(vn[i] + mul(s, k.invH))
 		case k.useBias:
 			bias := 0.0
 			if t := s + k.slop; t < 0 {
@@ -411,9 +436,9 @@ func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]floa
 			}
 			g := mul(p.kn, c.soft.gam)
 			rigid, soft = false, soft|1<<i
-			rhs[i], diag[i] = -(vn[i]+bias)-mul(g, p.pn), p.kn+g
+			rhs[i] = -(vn[i] + bias) - mul(g, p.pn)
 		default:
-			rhs[i], diag[i] = -vn[i], p.kn+mul(p.kn, blockEps)
+			rhs[i] = -vn[i]
 		}
 	}
 	var null *[maxPoints]float64
@@ -422,20 +447,30 @@ func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]floa
 	}
 	// The matrix of every point changes only with which rows are soft: its
 	// inverse is made once a step for the rigid rows and again for the soft
-	// ones only when that changes.
+	// ones only when that changes. The diagonal (blockDiag) is needed only
+	// then, or when some point is let go.
 	f := &c.invS
 	if rigid {
 		f = &c.invR
 		if !c.hasR {
+			diag := blockDiag(c, pts, soft)
 			f.make(len(pts), &diag, &c.koff, null)
 			c.hasR = true
 		}
 	} else if !c.hasS || f.soft != soft {
+		diag := blockDiag(c, pts, soft)
 		f.make(len(pts), &diag, &c.koff, nil)
 		c.hasS, f.soft = true, soft
 	}
-	if !firstBlock(len(pts), &diag, &rhs, &pn, &c.koff, null, f, lam) {
+	var held [maxPoints]bool
+	switch firstBlock(len(pts), &rhs, &pn, null, f, &held, lam) {
+	case blockFailed:
 		return false
+	case blockMore:
+		diag := blockDiag(c, pts, soft)
+		if !blockRounds(1, len(pts), &diag, &rhs, &pn, &c.koff, null, f, &held, lam) {
+			return false
+		}
 	}
 	if c.e == 0 { // vimp and maxPn serve restitution only, which leaves c alone
 		for i := range pts {
