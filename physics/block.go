@@ -349,6 +349,34 @@ func (f *ldlFactor) solve(m int, b, x *[maxPoints]float64) {
 	}
 }
 
+// solveUnit is solve for b the j-th unit vector, without the operations
+// whose results are known: in the forward pass the rows above j stay +0
+// (+0 minus a product with +0 is +0, the factor's entries being finite
+// once factor succeeded) and add nothing to the rows below, row j is 1;
+// in the backward pass those rows start from +0 / d = +0 (d > 0). The
+// same bits as solve.
+func (f *ldlFactor) solveUnit(m, j int, x *[maxPoints]float64) {
+	var y [maxPoints]float64
+	y[j] = 1
+	for i := j + 1; i < m; i++ {
+		t := 0.0
+		for k := j; k < i; k++ {
+			t -= mul(f.l[i][k], y[k])
+		}
+		y[i] = t
+	}
+	for i := m - 1; i >= 0; i-- {
+		t := 0.0
+		if i >= j || !(f.d[i] > 0) {
+			t = y[i] / f.d[i]
+		}
+		for k := i + 1; k < m; k++ {
+			t -= mul(f.l[k][i], x[k])
+		}
+		x[i] = t
+	}
+}
+
 // blockInv is the inverse of a contact's block matrix for all its points,
 // made once a step (a division-free multiplication per pass after that);
 // with a null space given, projected on both sides so that it never makes
@@ -375,9 +403,8 @@ func (bi *blockInv) make(n int, diag *[maxPoints]float64, k *[6]float64, null *[
 		return
 	}
 	for j := 0; j < n; j++ {
-		var e, x [maxPoints]float64
-		e[j] = 1
-		f.solve(n, &e, &x)
+		var x [maxPoints]float64
+		f.solveUnit(n, j, &x)
 		for i := 0; i < n; i++ {
 			bi.m[i][j] = x[i]
 		}

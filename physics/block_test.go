@@ -112,3 +112,41 @@ func TestGyroscopic(t *testing.T) {
 		t.Fatalf("|L| changed by %v in one step, want a small loss", d)
 	}
 }
+
+// TestSolveUnitMatchesSolve: the inverse's columns made by solveUnit are
+// those of solve with a unit vector, bit for bit, on random positive
+// definite matrices of one to four rows.
+func TestSolveUnitMatchesSolve(t *testing.T) {
+	rng := uint64(12345)
+	next := func() float64 { // xorshift, in [-1, 1)
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return float64(rng>>11)/float64(1<<52) - 1
+	}
+	for trial := 0; trial < 2000; trial++ {
+		n := 1 + trial%maxPoints
+		var a [maxPoints][maxPoints]float64
+		for i := 0; i < n; i++ {
+			a[i][i] = 4 + next()
+			for j := 0; j < i; j++ {
+				a[i][j] = next()
+			}
+		}
+		var f ldlFactor
+		if !f.factor(n, &a) {
+			t.Fatalf("trial %d: a diagonally dominant matrix did not factor", trial)
+		}
+		for j := 0; j < n; j++ {
+			var e, want, got [maxPoints]float64
+			e[j] = 1
+			f.solve(n, &e, &want)
+			f.solveUnit(n, j, &got)
+			for i := 0; i < n; i++ {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("trial %d, column %d, row %d: solveUnit %v, solve %v", trial, j, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
