@@ -68,12 +68,13 @@ func kOff(k *[6]float64, i, j int) float64 {
 // full symmetric matrix (a zero diagonal), for the rounds of blockSolve
 // to read without kOff's lookups.
 func kFull(k *[6]float64) (kf [maxPoints][maxPoints]float64) {
-	for i := 0; i < maxPoints-1; i++ {
-		for j := i + 1; j < maxPoints; j++ {
-			v := k[offIndex[i][j]]
-			kf[i][j], kf[j][i] = v, v
-		}
-	}
+	// offIndex, written out.
+	kf[0][1], kf[1][0] = k[0], k[0]
+	kf[0][2], kf[2][0] = k[1], k[1]
+	kf[0][3], kf[3][0] = k[2], k[2]
+	kf[1][2], kf[2][1] = k[3], k[3]
+	kf[1][3], kf[3][1] = k[4], k[4]
+	kf[2][3], kf[3][2] = k[5], k[5]
 	return kf
 }
 

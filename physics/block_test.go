@@ -150,3 +150,16 @@ func TestSolveUnitMatchesSolve(t *testing.T) {
 		}
 	}
 }
+
+// TestKFullMatchesKOff: kFull's matrix holds kOff's entries.
+func TestKFullMatchesKOff(t *testing.T) {
+	k := [6]float64{1, 2, 3, 4, 5, 6}
+	kf := kFull(&k)
+	for i := 0; i < maxPoints; i++ {
+		for j := 0; j < maxPoints; j++ {
+			if i != j && kf[i][j] != kOff(&k, i, j) {
+				t.Fatalf("kf[%d][%d] = %v, kOff %v", i, j, kf[i][j], kOff(&k, i, j))
+			}
+		}
+	}
+}
