@@ -15,10 +15,6 @@ func (w *World) collide() {
 	g := 0 // next active body whose ground contacts are still to come
 	var own manifolds
 	slots := w.narrowAll() // nil on one worker: each pair is found below
-	// On more than one worker the contacts are prepared after the walk,
-	// in parallel (prepare_par.go).
-	w.ctx.preps = w.ctx.preps[:0]
-	w.ctx.deferPrep = slots != nil
 	for p, pr := range w.ctx.pairs.list {
 		a, b := int32(pr>>32), int32(uint32(pr))
 		for ; g < len(w.ctx.active) && w.ctx.active[g] <= a; g++ {
@@ -52,10 +48,6 @@ func (w *World) collide() {
 	}
 	for ; g < len(w.ctx.active); g++ {
 		w.ground(w.ctx.active[g], &o)
-	}
-	if w.ctx.deferPrep {
-		w.ctx.deferPrep = false
-		w.prepareDeferred(w.par.pool)
 	}
 }
 

@@ -25,7 +25,6 @@ type job uint8
 const (
 	jobNarrow  job = iota // narrow phase: chunks of pairs (narrow.go)
 	jobIslands            // solver: batches of islands (islands_par.go)
-	jobPrepare            // contact preparation: chunks of contacts (prepare_par.go)
 )
 
 // The pool's state word: a job's generation, its chunk count and the next
@@ -214,7 +213,5 @@ func (w *World) runChunk(j job, c, id int) {
 		w.narrowPairs(c)
 	case jobIslands:
 		w.solveBatch(c, &w.par.scratch[id])
-	case jobPrepare:
-		w.preparePart(c)
 	}
 }

@@ -13,49 +13,15 @@ func (w *World) addConstraint(a, b int32, n Vec3, pts []cpt, o *int) {
 	w.ctx.pts = slices.Grow(w.ctx.pts, np)[:first+np]
 	w.ctx.info = slices.Grow(w.ctx.info, np)[:first+np]
 	w.ctx.cons = slices.Grow(w.ctx.cons, 1)[:nc+1]
-	w.prepare(int32(nc), int32(first), a, b, n, pts, w.st.Contacts, o)
+	w.prepare(&w.ctx.cons[nc], int32(first), a, b, n, pts, w.st.Contacts, o)
 	if w.fast(a) || w.fast(b) {
 		w.addExact(a, b, n, pts)
 	}
 }
 
-// prepare fills w.ctx.cons[ci] with the contact of a and b (as
-// addConstraint), its points at w.ctx.pts[first:], the impulses found in
-// old from *o on; while collide defers the work (prepare_par.go), it only
-// finds the impulses and keeps the rest for later.
-func (w *World) prepare(ci, first int32, a, b int32, n Vec3, pts []cpt, old []ContactState, o *int) {
-	w.matchCache(first, a, b, pts, old, o)
-	if w.ctx.deferPrep {
-		w.deferPrepare(ci, first, a, b, n, pts)
-		return
-	}
-	w.prepareMatched(&w.ctx.cons[ci], first, a, b, n, pts, old)
-}
-
-// matchCache sets w.ctx.match[first:] to the index in old of the impulses
-// of each point of pts, -1 for none, by the walk that only moves forward
-// (o) through old, in key order as the points are.
-func (w *World) matchCache(first int32, a, b int32, pts []cpt, old []ContactState, o *int) {
-	end := int(first) + len(pts)
-	if len(w.ctx.match) < end {
-		w.ctx.match = slices.Grow(w.ctx.match, end-len(w.ctx.match))[:end]
-	}
-	match := w.ctx.match[first:end]
-	for qi, q := range pts {
-		key := contactKey(a, b, q.feature)
-		for *o < len(old) && old[*o].key() < key {
-			*o++
-		}
-		match[qi] = -1
-		if *o < len(old) && old[*o].key() == key {
-			match[qi] = int32(*o)
-		}
-	}
-}
-
-// prepareMatched is prepare once matchCache has found the points' impulses
-// in old.
-func (w *World) prepareMatched(c *constraint, first int32, a, b int32, n Vec3, pts []cpt, old []ContactState) {
+// prepare fills c with the contact of a and b (as addConstraint), its
+// points at w.ctx.pts[first:], the impulses found in old from *o on.
+func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cpt, old []ContactState, o *int) {
 	*c = constraint{a: a, b: b, s1: w.ctx.sidx[a], s2: -1}
 	sa := &w.shapes[a]
 	mu, e := mul(sa.friction, w.cfg.GroundFriction), sa.restitution
@@ -136,8 +102,12 @@ func (w *World) prepareMatched(c *constraint, first int32, a, b int32, n Vec3, p
 		spread += l2
 		reach += sqrt(l2)
 
-		if m := w.ctx.match[first+int32(qi)]; m >= 0 {
-			oc := &old[m]
+		key := contactKey(a, b, q.feature)
+		for *o < len(old) && old[*o].key() < key {
+			*o++
+		}
+		if *o < len(old) && old[*o].key() == key {
+			oc := &old[*o]
 			p.pn = oc.Pn
 			c.f1.p += oc.Pt1
 			c.f2.p += oc.Pt2

@@ -30,7 +30,7 @@ func (w *World) addRedo(a, b int32, cl float64, out *manifolds, o *int) {
 		w.ctx.cons = append(w.ctx.cons, constraint{a: a, b: b, s1: -1, s2: -1})
 		c := &w.ctx.cons[len(w.ctx.cons)-1]
 		if m < out.m {
-			w.prepare(int32(len(w.ctx.cons)-1), r.first+int32(4*m), a, b, out.n[m], out.pts[m][:out.k[m]], w.st.Contacts, o)
+			w.prepare(c, r.first+int32(4*m), a, b, out.n[m], out.pts[m][:out.k[m]], w.st.Contacts, o)
 		} else {
 			w.empty(c, r.first+int32(4*m))
 		}
@@ -86,7 +86,7 @@ func (w *World) redoPair(r *redo, s int, oldBuf *[]ContactState, relBuf *[]float
 			w.empty(c, r.first+4*m)
 			continue
 		}
-		w.prepare(r.ci+m, r.first+4*m, r.a, r.b, out.n[m], out.pts[m][:out.k[m]], old, &o)
+		w.prepare(c, r.first+4*m, r.a, r.b, out.n[m], out.pts[m][:out.k[m]], old, &o)
 		w.rebase(c, old, rel)
 	}
 	return out.m > 0

@@ -105,8 +105,4 @@ func (w *World) reserve() {
 	w.woken = slices.Grow(w.woken, 16)
 	w.before = slices.Grow(w.before, 16)
 	w.par.reserve(n)
-	if w.par.n > 1 { // the deferred preparation's (prepare_par.go)
-		w.ctx.cpts = slices.Grow(w.ctx.cpts[:0], 12*n)
-		w.ctx.preps = slices.Grow(w.ctx.preps[:0], 3*n)
-	}
 }

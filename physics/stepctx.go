@@ -24,13 +24,8 @@ type stepCtx struct {
 	redoOld  []ContactState // redoPair's scratch
 	redoRel  []float64
 	cache    []ContactState // the next contact cache, swapped with st.Contacts
-	match    []int32        // by point: its impulses' index in the previous cache, -1 for none (matchCache)
-	cpts     []cpt          // by point: the narrow phase's point, for a deferred preparation (prepare_par.go)
-	preps    []prepJob      // the contacts whose preparation collide deferred
 	uf       []int32        // union-find parents, by solver index
 	minRest  []uint32       // per island root
-
-	deferPrep bool // prepare keeps its arithmetic for prepareDeferred
 
 	// Partial steps (partial.go).
 	part     Set    // the followed step's set, static bodies left out
@@ -53,7 +48,6 @@ func (c *stepCtx) reserve(n int) {
 	c.cons = slices.Grow(c.cons[:0], 3*n)
 	c.pts = slices.Grow(c.pts[:0], 12*n)
 	c.info = slices.Grow(c.info[:0], 12*n)
-	c.match = slices.Grow(c.match[:0], 12*n)
 	c.cache = slices.Grow(c.cache[:0], 12*n)
 	c.exact = slices.Grow(c.exact[:0], n)
 	c.exactPts = slices.Grow(c.exactPts[:0], 4*n)
