@@ -163,3 +163,110 @@ func TestKFullMatchesKOff(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstBlockMatchesOldPath: block's solve (firstBlock, then
+// blockRounds from round 1 when it lets points go) gives the bits of the
+// path it replaced, a product with the inverse when every impulse stays
+// non-negative (the old fastBlock) and otherwise a whole blockSolve with
+// that inverse, on random contacts of two to four points, with and
+// without a null space, many of them letting points go.
+func TestFirstBlockMatchesOldPath(t *testing.T) {
+	rng := uint64(99)
+	next := func() float64 { // xorshift, in [-1, 1)
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return float64(rng>>11)/float64(1<<52) - 1
+	}
+	rounds, projected := 0, 0
+	for trial := 0; trial < 20000; trial++ {
+		n := 2 + trial%3
+		var k [6]float64
+		var diag, rhs, pn, z [maxPoints]float64
+		for i := range k {
+			k[i] = mul(0.5, next())
+		}
+		for i := 0; i < n; i++ {
+			diag[i] = 3 + next()
+			rhs[i] = next()
+			pn[i] = max(next(), 0)
+		}
+		var null *[maxPoints]float64
+		if n == maxPoints && trial%2 == 0 {
+			l := 0.0
+			for i := range z {
+				z[i] = next()
+				l += mul(z[i], z[i])
+			}
+			for i := range z {
+				z[i] = z[i] / sqrt(l)
+			}
+			null = &z
+			if trial%4 == 0 { // a right-hand side along null by less than project's bound, 1e-6 of it: project passes
+				d, l2 := 0.0, 0.0
+				for i := range rhs {
+					d += mul(rhs[i], z[i])
+					l2 += mul(rhs[i], rhs[i])
+				}
+				off := mul(mul(5e-7, next()), sqrt(l2))
+				for i := range rhs {
+					rhs[i] -= mul(d, z[i]) - mul(off, z[i])
+				}
+				pn[trial/4%n] = 0 // a point on the verge of letting go
+			}
+		}
+		var f blockInv
+		f.make(n, &diag, &k, null)
+
+		// The old path.
+		var want [maxPoints]float64
+		wantOK := false
+		if int(f.n) == n && (null == nil || n != maxPoints || oldConsistent(&rhs, null)) {
+			f.apply(&rhs, &want)
+			wantOK = nonNegative(n, &pn, &want)
+		}
+		if !wantOK {
+			wantOK = blockSolve(n, &diag, &rhs, &pn, &k, null, &f, &want)
+		}
+
+		// The new one.
+		var got [maxPoints]float64
+		var held [maxPoints]bool
+		gotOK := true
+		switch firstBlock(n, &rhs, &pn, null, &f, &held, &got) {
+		case blockFailed:
+			gotOK = false
+		case blockMore:
+			rounds++
+			if null != nil {
+				projected++
+			}
+			gotOK = blockRounds(1, n, &diag, &rhs, &pn, &k, null, &f, &held, &got)
+		}
+		if gotOK != wantOK {
+			t.Fatalf("trial %d: solved %v, the old path %v", trial, gotOK, wantOK)
+		}
+		if !gotOK {
+			continue
+		}
+		for i := 0; i < n; i++ {
+			if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+				t.Fatalf("trial %d, point %d: %v, the old path %v", trial, i, got[i], want[i])
+			}
+		}
+	}
+	if rounds < 1000 || projected < 100 {
+		t.Fatalf("only %d trials let points go, %d with a projection: the rounds are hardly tested", rounds, projected)
+	}
+}
+
+// oldConsistent is the test the old fast path made before its product:
+// b has no more than rounding along u.
+func oldConsistent(b, u *[maxPoints]float64) bool {
+	d, l2 := 0.0, 0.0
+	for i := range b {
+		d += mul(b[i], u[i])
+		l2 += mul(b[i], b[i])
+	}
+	return mul(d, d) <= mul(1e-12, l2)
+}
