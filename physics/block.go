@@ -64,6 +64,20 @@ func kOff(k *[6]float64, i, j int) float64 {
 	return k[offIndex[i][j]]
 }
 
+// kFull returns K's off-diagonal entries from the upper triangle k as a
+// full symmetric matrix (a zero diagonal), for the rounds of blockSolve
+// to read without kOff's lookups.
+func kFull(k *[6]float64) (kf [maxPoints][maxPoints]float64) {
+	// offIndex, written out.
+	kf[0][1], kf[1][0] = k[0], k[0]
+	kf[0][2], kf[2][0] = k[1], k[1]
+	kf[0][3], kf[3][0] = k[2], k[2]
+	kf[1][2], kf[2][1] = k[3], k[3]
+	kf[1][3], kf[3][1] = k[4], k[4]
+	kf[2][3], kf[3][2] = k[5], k[5]
+	return kf
+}
+
 // offIndex maps (i, j), i < j, to the index of K_ij in blockK's triangle.
 var offIndex = [maxPoints][maxPoints]int{{0, 0, 1, 2}, {0, 0, 3, 4}, {0, 0, 0, 5}}
 
@@ -85,11 +99,24 @@ var offIndex = [maxPoints][maxPoints]int{{0, 0, 1, 2}, {0, 0, 3, 4}, {0, 0, 0, 5
 // this diag (blockInv, kept by the contact for the step): the first round,
 // where every point is held, uses it instead of factoring.
 func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64, full *blockInv, lam *[maxPoints]float64) bool {
-	var held [maxPoints]bool
+	held := allHeld(n)
+	return blockRounds(0, n, diag, rhs, pn, k, null, full, &held, lam)
+}
+
+// allHeld returns the held set of blockSolve's first round: every one of
+// the n points.
+func allHeld(n int) (held [maxPoints]bool) {
 	for i := 0; i < n; i++ {
 		held[i] = true
 	}
-	for round := 0; round <= n; round++ {
+	return held
+}
+
+// blockRounds is blockSolve from round from on, with the points held
+// after the rounds before it.
+func blockRounds(from, n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64, full *blockInv, held *[maxPoints]bool, lam *[maxPoints]float64) bool {
+	kf := kFull(k)
+	for round := from; round <= n; round++ {
 		// The system of the held points, those let go moved to the right.
 		var idx [maxPoints]int
 		m := 0
@@ -103,17 +130,18 @@ func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 			for i := 0; i < n; i++ {
 				lam[i] = -pn[i]
 			}
-			return letGoHolds(n, diag, rhs, k, lam, &held)
+			return letGoHolds(n, diag, rhs, &kf, lam, held)
 		}
 		var b [maxPoints]float64
 		for p := 0; p < m; p++ {
 			i := idx[p]
-			b[p] = rhs[i]
+			t := rhs[i]
 			for j := 0; j < n; j++ {
 				if !held[j] {
-					b[p] -= mul(kOff(k, i, j), -pn[j])
+					t -= mul(kf[i][j], -pn[j])
 				}
 			}
+			b[p] = t
 		}
 		proj := m == maxPoints && null != nil
 		if proj && !project(&b, null) {
@@ -131,7 +159,7 @@ func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 				i := idx[p]
 				a[p][p] = diag[i]
 				for q := 0; q < p; q++ {
-					a[p][q] = kOff(k, i, idx[q])
+					a[p][q] = kf[i][idx[q]]
 				}
 			}
 			var f ldlFactor
@@ -143,37 +171,106 @@ func blockSolve(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[
 		if proj {
 			project(&x, null) // the solution's component: rounding only
 		}
-		ok := true
-		for p := 0; p < m; p++ {
-			i := idx[p]
-			lam[i] = x[p]
-			if pn[i]+x[p] < 0 {
-				held[i], ok = false, false
-			}
-		}
-		for i := 0; i < n; i++ {
-			if !held[i] {
-				lam[i] = -pn[i]
-			}
-		}
-		if ok {
-			return letGoHolds(n, diag, rhs, k, lam, &held)
+		if takeRound(n, m, &idx, &x, pn, held, lam) {
+			return letGoHolds(n, diag, rhs, &kf, lam, held)
 		}
 	}
 	return false
 }
 
-// fastBlock is blockSolve's first round alone, for the common case: every
-// point held, the inverse made, and no accumulated impulse turning
-// negative. False when that is not the case (lam is then to be ignored).
-func fastBlock(n int, rhs, pn, null *[maxPoints]float64, f *blockInv, lam *[maxPoints]float64) bool {
-	if int(f.n) != n {
-		return false
+// takeRound sets lam from a round's solution x for the held points
+// idx[:m] and -pn for those let go, lets go the held points whose
+// accumulated impulse would turn negative, and reports whether none did.
+func takeRound(n, m int, idx *[maxPoints]int, x, pn *[maxPoints]float64, held *[maxPoints]bool, lam *[maxPoints]float64) bool {
+	ok := true
+	for p := 0; p < m; p++ {
+		i := idx[p]
+		lam[i] = x[p]
+		if pn[i]+x[p] < 0 {
+			held[i], ok = false, false
+		}
 	}
-	if n == maxPoints && null != nil && !consistent(rhs, null) {
-		return false
+	for i := 0; i < n; i++ {
+		if !held[i] {
+			lam[i] = -pn[i]
+		}
+	}
+	return ok
+}
+
+// firstBlock is blockSolve with the inverse f of every point's matrix,
+// its first round taken the quick way: the common case (every point held,
+// no accumulated impulse turning negative) is a product with f; when an
+// impulse turns negative, the first round's solution is the same product
+// (when nothing is projected) or that of the projected right-hand side,
+// and when that lets points go it returns blockMore with held set, for
+// blockRounds to go on from round 1 as blockSolve would. The same
+// operations in the same order as a product with f (the old fast path)
+// followed, on failure, by a whole blockSolve, without the work they
+// shared.
+func firstBlock(n int, rhs, pn, null *[maxPoints]float64, f *blockInv, held *[maxPoints]bool, lam *[maxPoints]float64) blockOutcome {
+	if int(f.n) != n {
+		return blockFailed
+	}
+	proj := n == maxPoints && null != nil
+	d := 0.0
+	if proj {
+		l2 := 0.0
+		for i := range rhs {
+			d += mul(rhs[i], null[i])
+			l2 += mul(rhs[i], rhs[i])
+		}
+		if !(mul(d, d) <= mul(1e-12, l2)) {
+			return blockFailed // project fails too: the rows ask for what no rigid motion gives
+		}
 	}
 	f.apply(rhs, lam)
+	if nonNegative(n, pn, lam) {
+		return blockSolved
+	}
+	*held = allHeld(n)
+	x := *lam
+	if proj {
+		b := *rhs
+		for i := range b {
+			b[i] -= mul(d, null[i])
+		}
+		f.apply(&b, &x)
+		project(&x, null) // the solution's component: rounding only
+	}
+	idx := [maxPoints]int{0, 1, 2, 3}
+	if takeRound(n, n, &idx, &x, pn, held, lam) {
+		return blockSolved // every point held: letGoHolds has nothing to check
+	}
+	return blockMore
+}
+
+// blockOutcome is what firstBlock leaves to do.
+type blockOutcome uint8
+
+const (
+	blockSolved blockOutcome = iota // lam holds the impulses
+	blockFailed                     // the block solve failed: fall back to Gauss-Seidel
+	blockMore                       // some points were let go: blockRounds from round 1 on
+)
+
+// blockDiag returns the diagonal of the block matrix of c's points pts,
+// K_ii + G_i, with the rows of the mask soft soft (see block).
+func blockDiag(c *constraint, pts []cpoint, soft uint8) (diag [maxPoints]float64) {
+	for i := range pts {
+		p := &pts[i]
+		if soft&(1<<i) != 0 {
+			diag[i] = p.kn + mul(p.kn, c.soft.gam)
+		} else {
+			diag[i] = p.kn + mul(p.kn, blockEps)
+		}
+	}
+	return diag
+}
+
+// nonNegative reports whether every accumulated impulse pn stays
+// non-negative with the impulses lam added.
+func nonNegative(n int, pn, lam *[maxPoints]float64) bool {
 	for i := 0; i < n; i++ {
 		if pn[i]+lam[i] < 0 {
 			return false
@@ -186,7 +283,7 @@ func fastBlock(n int, rhs, pn, null *[maxPoints]float64, f *blockInv, lam *[maxP
 // close in with impulses lam: its row's residual (K + G) λ - rhs, the
 // velocity it is left with beyond its target, is not negative. Otherwise
 // the set of points held is wrong and the caller falls back.
-func letGoHolds(n int, diag, rhs *[maxPoints]float64, k *[6]float64, lam *[maxPoints]float64, held *[maxPoints]bool) bool {
+func letGoHolds(n int, diag, rhs *[maxPoints]float64, kf *[maxPoints][maxPoints]float64, lam *[maxPoints]float64, held *[maxPoints]bool) bool {
 	for i := 0; i < n; i++ {
 		if held[i] {
 			continue
@@ -194,7 +291,7 @@ func letGoHolds(n int, diag, rhs *[maxPoints]float64, k *[6]float64, lam *[maxPo
 		r := mul(diag[i], lam[i]) - rhs[i]
 		for j := 0; j < n; j++ {
 			if j != i {
-				r += mul(kOff(k, i, j), lam[j])
+				r += mul(kf[i][j], lam[j])
 			}
 		}
 		if r < 0 {
@@ -253,6 +350,34 @@ func (f *ldlFactor) solve(m int, b, x *[maxPoints]float64) {
 	}
 }
 
+// solveUnit is solve for b the j-th unit vector, without the operations
+// whose results are known: in the forward pass the rows above j stay +0
+// (+0 minus a product with +0 is +0, the factor's entries being finite
+// once factor succeeded) and add nothing to the rows below, row j is 1;
+// in the backward pass those rows start from +0 / d = +0 (d > 0). The
+// same bits as solve.
+func (f *ldlFactor) solveUnit(m, j int, x *[maxPoints]float64) {
+	var y [maxPoints]float64
+	y[j] = 1
+	for i := j + 1; i < m; i++ {
+		t := 0.0
+		for k := j; k < i; k++ {
+			t -= mul(f.l[i][k], y[k])
+		}
+		y[i] = t
+	}
+	for i := m - 1; i >= 0; i-- {
+		t := 0.0
+		if i >= j || !(f.d[i] > 0) {
+			t = y[i] / f.d[i]
+		}
+		for k := i + 1; k < m; k++ {
+			t -= mul(f.l[k][i], x[k])
+		}
+		x[i] = t
+	}
+}
+
 // blockInv is the inverse of a contact's block matrix for all its points,
 // made once a step (a division-free multiplication per pass after that);
 // with a null space given, projected on both sides so that it never makes
@@ -279,9 +404,8 @@ func (bi *blockInv) make(n int, diag *[maxPoints]float64, k *[6]float64, null *[
 		return
 	}
 	for j := 0; j < n; j++ {
-		var e, x [maxPoints]float64
-		e[j] = 1
-		f.solve(n, &e, &x)
+		var x [maxPoints]float64
+		f.solveUnit(n, j, &x)
 		for i := 0; i < n; i++ {
 			bi.m[i][j] = x[i]
 		}
@@ -318,24 +442,13 @@ func (bi *blockInv) apply(b, x *[maxPoints]float64) {
 	}
 }
 
-// consistent reports whether b has no more than rounding (1e-6 of |b|)
-// along the unit vector u (see project).
-func consistent(b, u *[maxPoints]float64) bool {
-	d, l2 := 0.0, 0.0
-	for i := range b {
-		d += mul(b[i], u[i])
-		l2 += mul(b[i], b[i])
-	}
-	return mul(d, d) <= mul(1e-12, l2)
-}
-
 // block solves the normal rows of c's points pts together in a pass with
 // constants k, from their normal velocities vn: it adds the impulses to
 // the points' accumulated ones and returns them in lam; false (nothing
 // changed) if the block solve failed and the pass must fall back to
 // Gauss-Seidel.
 func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]float64) bool {
-	var diag, rhs, pn [maxPoints]float64
+	var rhs, pn [maxPoints]float64
 	rigid := true
 	soft := uint8(0)
 	for i := range pts {
@@ -343,7 +456,7 @@ func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]floa
 		pn[i] = p.pn
 		switch s := p.s; {
 		case s > 0:
-			rhs[i], diag[i] = -(vn[i] + mul(s, k.invH)), p.kn+mul(p.kn, blockEps)
+			rhs[i] = -(vn[i] + mul(s, k.invH))
 		case k.useBias:
 			bias := 0.0
 			if t := s + k.slop; t < 0 {
@@ -351,9 +464,9 @@ func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]floa
 			}
 			g := mul(p.kn, c.soft.gam)
 			rigid, soft = false, soft|1<<i
-			rhs[i], diag[i] = -(vn[i]+bias)-mul(g, p.pn), p.kn+g
+			rhs[i] = -(vn[i] + bias) - mul(g, p.pn)
 		default:
-			rhs[i], diag[i] = -vn[i], p.kn+mul(p.kn, blockEps)
+			rhs[i] = -vn[i]
 		}
 	}
 	var null *[maxPoints]float64
@@ -362,20 +475,37 @@ func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]floa
 	}
 	// The matrix of every point changes only with which rows are soft: its
 	// inverse is made once a step for the rigid rows and again for the soft
-	// ones only when that changes.
+	// ones only when that changes. The diagonal (blockDiag) is needed only
+	// then, or when some point is let go.
 	f := &c.invS
 	if rigid {
 		f = &c.invR
 		if !c.hasR {
+			diag := blockDiag(c, pts, soft)
 			f.make(len(pts), &diag, &c.koff, null)
 			c.hasR = true
 		}
 	} else if !c.hasS || f.soft != soft {
+		diag := blockDiag(c, pts, soft)
 		f.make(len(pts), &diag, &c.koff, nil)
 		c.hasS, f.soft = true, soft
 	}
-	if !fastBlock(len(pts), &rhs, &pn, null, f, lam) && !blockSolve(len(pts), &diag, &rhs, &pn, &c.koff, null, f, lam) {
+	var held [maxPoints]bool
+	switch firstBlock(len(pts), &rhs, &pn, null, f, &held, lam) {
+	case blockFailed:
 		return false
+	case blockMore:
+		diag := blockDiag(c, pts, soft)
+		if !blockRounds(1, len(pts), &diag, &rhs, &pn, &c.koff, null, f, &held, lam) {
+			return false
+		}
+	}
+	if c.e == 0 { // vimp and maxPn serve restitution only, which leaves c alone
+		for i := range pts {
+			p := &pts[i]
+			p.pn = max(p.pn+lam[i], 0)
+		}
+		return true
 	}
 	for i := range pts {
 		p := &pts[i]

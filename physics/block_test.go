@@ -112,3 +112,161 @@ func TestGyroscopic(t *testing.T) {
 		t.Fatalf("|L| changed by %v in one step, want a small loss", d)
 	}
 }
+
+// TestSolveUnitMatchesSolve: the inverse's columns made by solveUnit are
+// those of solve with a unit vector, bit for bit, on random positive
+// definite matrices of one to four rows.
+func TestSolveUnitMatchesSolve(t *testing.T) {
+	rng := uint64(12345)
+	next := func() float64 { // xorshift, in [-1, 1)
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return float64(rng>>11)/float64(1<<52) - 1
+	}
+	for trial := 0; trial < 2000; trial++ {
+		n := 1 + trial%maxPoints
+		var a [maxPoints][maxPoints]float64
+		for i := 0; i < n; i++ {
+			a[i][i] = 4 + next()
+			for j := 0; j < i; j++ {
+				a[i][j] = next()
+			}
+		}
+		var f ldlFactor
+		if !f.factor(n, &a) {
+			t.Fatalf("trial %d: a diagonally dominant matrix did not factor", trial)
+		}
+		for j := 0; j < n; j++ {
+			var e, want, got [maxPoints]float64
+			e[j] = 1
+			f.solve(n, &e, &want)
+			f.solveUnit(n, j, &got)
+			for i := 0; i < n; i++ {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("trial %d, column %d, row %d: solveUnit %v, solve %v", trial, j, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// TestKFullMatchesKOff: kFull's matrix holds kOff's entries.
+func TestKFullMatchesKOff(t *testing.T) {
+	k := [6]float64{1, 2, 3, 4, 5, 6}
+	kf := kFull(&k)
+	for i := 0; i < maxPoints; i++ {
+		for j := 0; j < maxPoints; j++ {
+			if i != j && kf[i][j] != kOff(&k, i, j) {
+				t.Fatalf("kf[%d][%d] = %v, kOff %v", i, j, kf[i][j], kOff(&k, i, j))
+			}
+		}
+	}
+}
+
+// TestFirstBlockMatchesOldPath: block's solve (firstBlock, then
+// blockRounds from round 1 when it lets points go) gives the bits of the
+// path it replaced, a product with the inverse when every impulse stays
+// non-negative (the old fastBlock) and otherwise a whole blockSolve with
+// that inverse, on random contacts of two to four points, with and
+// without a null space, many of them letting points go.
+func TestFirstBlockMatchesOldPath(t *testing.T) {
+	rng := uint64(99)
+	next := func() float64 { // xorshift, in [-1, 1)
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return float64(rng>>11)/float64(1<<52) - 1
+	}
+	rounds, projected := 0, 0
+	for trial := 0; trial < 20000; trial++ {
+		n := 2 + trial%3
+		var k [6]float64
+		var diag, rhs, pn, z [maxPoints]float64
+		for i := range k {
+			k[i] = mul(0.5, next())
+		}
+		for i := 0; i < n; i++ {
+			diag[i] = 3 + next()
+			rhs[i] = next()
+			pn[i] = max(next(), 0)
+		}
+		var null *[maxPoints]float64
+		if n == maxPoints && trial%2 == 0 {
+			l := 0.0
+			for i := range z {
+				z[i] = next()
+				l += mul(z[i], z[i])
+			}
+			for i := range z {
+				z[i] = z[i] / sqrt(l)
+			}
+			null = &z
+			if trial%4 == 0 { // a right-hand side along null by less than project's bound, 1e-6 of it: project passes
+				d, l2 := 0.0, 0.0
+				for i := range rhs {
+					d += mul(rhs[i], z[i])
+					l2 += mul(rhs[i], rhs[i])
+				}
+				off := mul(mul(5e-7, next()), sqrt(l2))
+				for i := range rhs {
+					rhs[i] -= mul(d, z[i]) - mul(off, z[i])
+				}
+				pn[trial/4%n] = 0 // a point on the verge of letting go
+			}
+		}
+		var f blockInv
+		f.make(n, &diag, &k, null)
+
+		// The old path.
+		var want [maxPoints]float64
+		wantOK := false
+		if int(f.n) == n && (null == nil || n != maxPoints || oldConsistent(&rhs, null)) {
+			f.apply(&rhs, &want)
+			wantOK = nonNegative(n, &pn, &want)
+		}
+		if !wantOK {
+			wantOK = blockSolve(n, &diag, &rhs, &pn, &k, null, &f, &want)
+		}
+
+		// The new one.
+		var got [maxPoints]float64
+		var held [maxPoints]bool
+		gotOK := true
+		switch firstBlock(n, &rhs, &pn, null, &f, &held, &got) {
+		case blockFailed:
+			gotOK = false
+		case blockMore:
+			rounds++
+			if null != nil {
+				projected++
+			}
+			gotOK = blockRounds(1, n, &diag, &rhs, &pn, &k, null, &f, &held, &got)
+		}
+		if gotOK != wantOK {
+			t.Fatalf("trial %d: solved %v, the old path %v", trial, gotOK, wantOK)
+		}
+		if !gotOK {
+			continue
+		}
+		for i := 0; i < n; i++ {
+			if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+				t.Fatalf("trial %d, point %d: %v, the old path %v", trial, i, got[i], want[i])
+			}
+		}
+	}
+	if rounds < 1000 || projected < 100 {
+		t.Fatalf("only %d trials let points go, %d with a projection: the rounds are hardly tested", rounds, projected)
+	}
+}
+
+// oldConsistent is the test the old fast path made before its product:
+// b has no more than rounding along u.
+func oldConsistent(b, u *[maxPoints]float64) bool {
+	d, l2 := 0.0, 0.0
+	for i := range b {
+		d += mul(b[i], u[i])
+		l2 += mul(b[i], b[i])
+	}
+	return mul(d, d) <= mul(1e-12, l2)
+}
