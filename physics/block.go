@@ -255,7 +255,7 @@ const (
 )
 
 // blockDiag returns the diagonal of the block matrix of c's points pts,
-// K_ii + G_i, with the rows of the mask soft soft (see block).
+// K_ii + G_i, with the rows that the mask soft marks made soft (see block).
 func blockDiag(c *constraint, pts []cpoint, soft uint8) (diag [maxPoints]float64) {
 	for i := range pts {
 		p := &pts[i]

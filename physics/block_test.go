@@ -218,7 +218,12 @@ func TestFirstBlockMatchesOldPath(t *testing.T) {
 		var f blockInv
 		f.make(n, &diag, &k, null)
 
-		// The old path.
+		// The old path: the fast product, else a whole blockSolve. The
+		// blockSolve called here is the one of this change (it shares
+		// blockRounds and kFull with the new path), so this test shows the
+		// split into firstBlock and blockRounds changed nothing; that
+		// blockSolve itself gives the bits it gave before, the golden
+		// hashes and the cross-build check show.
 		var want [maxPoints]float64
 		wantOK := false
 		if int(f.n) == n && (null == nil || n != maxPoints || oldConsistent(&rhs, null)) {

@@ -18,7 +18,7 @@ type PeerStats struct {
 	TooFast      uint64  // Input messages beyond the rate a tick allows, dropped
 	OtherPlayer  uint64  // Input messages for another player's cube, dropped
 	Rejected     uint64  // its messages that did not decode or fit
-	UnknownViews uint64  // snapshot views it acknowledged that the server never sent (left out of its baselines)
+	UnknownViews uint64  // snapshot views it acknowledged that the server does not hold: never sent, or older than its ring of views (a client seconds behind); left out of its baselines
 	DepthP95     float64 // the 95th percentile of its input buffer depth, ticks
 }
 
@@ -156,8 +156,9 @@ func (p *peer) acked(s *Server, m *wire.Input) bool {
 // ackViews takes the views the client says it holds: base and those mask
 // names (bit i: tick base-1-i). Later snapshots take the bodies of those
 // the server holds too as known (protocol.Views.Baseline); a view the
-// server never sent (a client that lies or went wrong) is counted and left
-// out.
+// server does not hold is counted and left out: one it never sent (a
+// client that lies or went wrong), or one already gone from its ring (a
+// client seconds behind).
 func (p *peer) ackViews(base uint32, mask uint64) {
 	if p.st.views.Get(base) == nil {
 		p.stats.UnknownViews++

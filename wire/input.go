@@ -27,7 +27,7 @@ type Input struct {
 	Flags  uint8
 	Ack    uint32 // the newest server message taken (with AckValid), at or before First
 	Base   uint32 // state sync: the newest kept snapshot view the client holds, at or before Ack
-	Held   uint64 // state sync: the views it holds before Base (bit i: tick Base-1-i)
+	Held   uint64 // state sync: views it holds before Base that could give the reference a body newer than Base's (bit i: tick Base-1-i); see doc.go
 	First  uint32
 	Inputs []game.Input // for ticks First, First+1, ...
 }

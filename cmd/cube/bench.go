@@ -3,11 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/stepbench"
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/cubelab/cube/internal/cli"
+	"github.com/cubelab/cube/internal/stepbench"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"

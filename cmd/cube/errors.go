@@ -35,9 +35,9 @@ func signalExit(c *runctl.Control, record string, played float64) error {
 
 // windowError turns what a window's loop returned into the command's
 // error: no cgo, a window that cannot open (window.OpenError) or a
-// diverged record exit 1, a bad -keys is a usage error, a record that
-// cannot be replayed here exit 2. noCgo follows "no OpenGL window" in a build without cgo: what to do
-// instead.
+// diverged record exit 1; a bad -keys is a usage error; a record that
+// cannot be replayed here exits 2. In a build without cgo, noCgo says
+// what to do instead, after "no OpenGL window".
 func windowError(err error, noCgo string) error {
 	var ke *window.KeyError
 	var re *window.ReplayError

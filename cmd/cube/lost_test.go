@@ -7,9 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab"
-	"github.com/cubelab/cube/internal/lab/window"
 	"io"
 	"os"
 	"os/exec"
@@ -17,6 +14,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cubelab/cube/internal/cli"
+	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/lab/window"
 
 	"github.com/cubelab/cube/render"
 )

@@ -163,9 +163,14 @@ func TestFourClientsOverLoopback(t *testing.T) {
 	if m.Inputs.TooFast != 0 || m.Hellos.Refusals != 0 {
 		t.Errorf("four well-behaved clients had datagrams refused: %+v %+v", m.Inputs, m.Hellos)
 	}
-	if m.Received.DroppedQueue != 0 || m.Received.OverBudget != 0 {
-		if m.Stalls == 0 {
-			t.Errorf("four well-behaved clients had datagrams dropped by a server that kept its pace: %+v", m.Received)
+	// What a stall explains: the datagrams four clients send (an input
+	// and an ack a tick each) in the time the server lost, and a tick's
+	// worth more for each stall.
+	explained := uint64(m.LostSeconds*64*2*4) + uint64(m.Stalls)*2*4
+	if dropped := m.Received.DroppedQueue + m.Received.OverBudget; dropped != 0 {
+		if m.Stalls == 0 || dropped > explained {
+			t.Errorf("four well-behaved clients had %d datagrams dropped by a server that stalled %d times (%.3f s lost; a stall explains %d at most): %+v",
+				dropped, m.Stalls, m.LostSeconds, explained, m.Received)
 		} else {
 			t.Logf("the server stalled %d times (%.3f s lost: the machine is loaded) and dropped %+v", m.Stalls, m.LostSeconds, m.Received)
 		}

@@ -3,13 +3,14 @@
 package main
 
 import (
-	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab"
-	"github.com/cubelab/cube/internal/lab/window"
 	"io"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cubelab/cube/internal/cli"
+	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/internal/lab/window"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/predict"

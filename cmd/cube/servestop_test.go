@@ -3,11 +3,12 @@
 package main
 
 import (
-	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab"
 	"io"
 	"testing"
 	"time"
+
+	"github.com/cubelab/cube/internal/cli"
+	"github.com/cubelab/cube/internal/lab"
 )
 
 // TestStoppedServerCountsAConnectedPlayer: a window's client still in its

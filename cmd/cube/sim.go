@@ -3,17 +3,18 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
 	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/desync"
 	"github.com/cubelab/cube/internal/recording"
 	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/internal/runplot"
 	"github.com/cubelab/cube/internal/summarytext"
-	"io"
-	"math"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"

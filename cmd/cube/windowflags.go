@@ -2,10 +2,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab/window"
 	"io"
 	"math"
+
+	"github.com/cubelab/cube/internal/cli"
+	"github.com/cubelab/cube/internal/lab/window"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -75,6 +76,7 @@ func Run(cfg Config, ctl *runctl.Control) (*Summary, error) {
 	host, err := server.NewHost(srv, watch, cfg.SnapshotHz)
 	if err != nil {
 		ln.Close()
+		rec.Close()
 		return nil, err
 	}
 	r := &serverRun{cfg: &cfg, srv: srv, ln: ln, watch: watch, host: host, start: time.Now()}
@@ -82,6 +84,11 @@ func Run(cfg Config, ctl *runctl.Control) (*Summary, error) {
 	host.Clock = func() time.Duration { return time.Since(r.start) }
 	r.log = serverlog.NewLog(watch, r.now)
 	r.log.Attach(srv)
+	if cfg.Listening == nil {
+		ln.Close()
+		rec.Close()
+		return nil, errors.New("serve: Config.Listening is nil: it must be set")
+	}
 	if err := cfg.Listening(ln.BoundAddr(), ln.Pin()); err != nil {
 		ln.Close()
 		rec.Close()

@@ -76,8 +76,9 @@ type Player struct {
 	// server's receive queue was full (it sent faster than the server
 	// takes).
 	RecvDropped uint64 `json:"recv_queue_dropped"`
-	// UnknownViews: snapshot views its acks named that the server never
-	// sent (state sync), left out of its baselines.
+	// UnknownViews: snapshot views its acks named that the server does
+	// not hold (state sync): never sent, or older than its ring of views;
+	// left out of its baselines.
 	UnknownViews uint64 `json:"unknown_views"`
 }
 

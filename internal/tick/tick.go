@@ -1,5 +1,7 @@
 // Package tick holds what client and server both keep tick by tick: a ring
-// of per-tick values, wrap-safe tick order, and the length of a tick.
+// of per-tick values, wrap-safe tick order, the length of a tick, the
+// histogram of input buffer depths, the catch-up caps of every clock and
+// the pacer of real-time turns that applies them.
 package tick
 
 import (
