@@ -45,17 +45,38 @@ func DecodeHello(b []byte, m *Hello) error {
 	return nil
 }
 
-// appendIdentity appends a scene identity.
-func appendIdentity(b []byte, id *game.Identity) []byte {
-	b = append(b, byte(len(id.Name)))
-	b = append(b, id.Name...)
-	b = append(b, byte(id.Players))
-	b = binary.LittleEndian.AppendUint32(b, uint32(id.Bodies))
+// appendScene appends a scene's name and options: the part of its
+// identity that a Hello and a refusing Welcome both carry.
+func appendScene(b []byte, name string, players, bodies int, quantize bool) []byte {
+	b = append(b, byte(len(name)))
+	b = append(b, name...)
+	b = append(b, byte(players))
+	b = binary.LittleEndian.AppendUint32(b, uint32(bodies))
 	q := byte(0)
-	if id.Quantize {
+	if quantize {
 		q = 1
 	}
-	b = append(b, q)
+	return append(b, q)
+}
+
+// scene reads what appendScene wrote, with each field's range checked. The
+// name is r's bytes: copy it to keep it.
+func (r *reader) scene() (name []byte, players, bodies int, quantize bool) {
+	n := int(r.u8())
+	if r.err == nil && (n < 1 || n > game.MaxSceneName) {
+		r.fail(invalid("scene name of %d bytes", n))
+	}
+	name = r.bytes(n)
+	p, b, q := r.u8(), r.u32(), r.u8()
+	if r.err == nil && (p < 1 || p > game.MaxPlayers || q > 1 || b > game.MaxDropBodies) {
+		r.fail(invalid("scene options out of range"))
+	}
+	return name, int(p), int(b), q == 1
+}
+
+// appendIdentity appends a scene identity.
+func appendIdentity(b []byte, id *game.Identity) []byte {
+	b = appendScene(b, id.Name, id.Players, id.Bodies, id.Quantize)
 	b = binary.LittleEndian.AppendUint32(b, uint32(id.Rule))
 	return binary.LittleEndian.AppendUint64(b, id.Hash)
 }
@@ -64,22 +85,15 @@ func appendIdentity(b []byte, id *game.Identity) []byte {
 // differs from the one id already holds, so that a server decoding the same
 // Hello again does not allocate.
 func (r *reader) identity(id *game.Identity) {
-	n := int(r.u8())
-	if r.err == nil && (n < 1 || n > game.MaxSceneName) {
-		r.fail(invalid("scene name of %d bytes", n))
-	}
-	name := r.bytes(n)
-	players, bodies, q, rule, hash := r.u8(), r.u32(), r.u8(), r.u32(), r.u64()
-	if r.err == nil && (players < 1 || players > game.MaxPlayers || q > 1 || bodies > game.MaxDropBodies) {
-		r.fail(invalid("scene options out of range"))
-	}
+	name, players, bodies, quantize := r.scene()
+	rule, hash := r.u32(), r.u64()
 	if r.err != nil {
 		return
 	}
 	if id.Name != string(name) {
 		id.Name = string(name)
 	}
-	id.Players, id.Bodies, id.Quantize, id.Rule, id.Hash = int(players), int(bodies), q == 1, int(rule), hash
+	id.Players, id.Bodies, id.Quantize, id.Rule, id.Hash = players, bodies, quantize, int(rule), hash
 }
 
 // Welcome results.
@@ -142,15 +156,8 @@ func AppendWelcome(b []byte, m *Welcome) []byte {
 	if r == nil || m.Result == Accepted {
 		return append(b, f)
 	}
-	b = append(b, f|welcomeRuns, byte(r.Mode), byte(len(r.Scene)))
-	b = append(b, r.Scene...)
-	b = append(b, byte(r.Players))
-	b = binary.LittleEndian.AppendUint32(b, uint32(r.Bodies))
-	q := byte(0)
-	if r.Quantize {
-		q = 1
-	}
-	return append(b, q)
+	b = append(b, f|welcomeRuns, byte(r.Mode))
+	return appendScene(b, r.Scene, r.Players, r.Bodies, r.Quantize)
 }
 
 // welcomeRuns is the Welcome flag that says ServerRuns follows.
@@ -165,17 +172,13 @@ func DecodeWelcome(b []byte, m *Welcome) error {
 	}
 	var runs ServerRuns
 	if r.err == nil && flags&welcomeRuns != 0 {
-		mode, n := r.u8(), int(r.u8())
-		if r.err == nil && (n < 1 || n > game.MaxSceneName) {
-			r.fail(invalid("scene name of %d bytes", n))
+		mode := r.u8()
+		if r.err == nil && mode > MaxMode {
+			r.fail(invalid("server's mode %d, want 0 to %d", mode, MaxMode))
 		}
-		name := r.bytes(n)
-		players, bodies, q := r.u8(), r.u32(), r.u8()
-		if r.err == nil && (mode > MaxMode || players < 1 || players > game.MaxPlayers || q > 1 || bodies > game.MaxDropBodies) {
-			r.fail(invalid("server's scene out of range"))
-		}
+		name, players, bodies, quantize := r.scene()
 		if r.err == nil {
-			runs = ServerRuns{Mode: mode, Scene: string(name), Players: int(players), Bodies: int(bodies), Quantize: q == 1}
+			runs = ServerRuns{Mode: mode, Scene: string(name), Players: players, Bodies: bodies, Quantize: quantize}
 		}
 	}
 	if err := r.end(); err != nil {
