@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cubelab/cube/internal/summarytext"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
 )
@@ -18,8 +19,8 @@ func Failure(err error, addr string, c *predict.Client) (msg string, ok bool) {
 		if i := strings.Index(why, predict.ErrRefused.Error()+": "); i >= 0 {
 			why = why[i+len(predict.ErrRefused.Error())+2:]
 		}
-		return fmt.Sprintf("the server at %s refused this client: %s (this client built %s in %s sync)",
-			addr, why, c.Scene().ID, c.Config.Mode), true
+		return fmt.Sprintf("the server at %s refused this client: %s (this client built %s in %s)",
+			addr, why, c.Scene().ID, summarytext.SyncName(c.Config.Mode)), true
 	}
 	var lost *transport.LostError
 	if errors.As(err, &lost) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
@@ -27,6 +28,14 @@ func TestFailureSaysWhyInOneLine(t *testing.T) {
 	want := fmt.Sprintf("the server at 127.0.0.1:4242 refused this client: it runs another scene (this client built %s in state sync)", sc.ID)
 	if !ok || msg != want {
 		t.Errorf("refusal: %q, %v; want %q", msg, ok, want)
+	}
+	cfg := predict.DefaultClientConfig()
+	cfg.Mode = protocol.ModeInputs
+	inputs := NewClient(cfg, w, sc)
+	msg, ok = Failure(refused, "127.0.0.1:4242", inputs)
+	want = fmt.Sprintf("the server at 127.0.0.1:4242 refused this client: it runs another scene (this client built %s in input sync)", sc.ID)
+	if !ok || msg != want {
+		t.Errorf("refusal in input sync: %q, %v; want %q", msg, ok, want)
 	}
 	lost := &transport.LostError{Addr: "127.0.0.1:4242", Reason: transport.ReasonClosed, Detail: "server closed"}
 	if msg, ok := Failure(fmt.Errorf("turn: %w", lost), "127.0.0.1:4242", c); !ok || msg != lost.Error() || !strings.Contains(msg, "server closed") {
