@@ -51,6 +51,9 @@ func (e *ListenError) Unwrap() error { return e.Err }
 // the host a tick, until ctl stops it or cfg.Seconds pass, then closes
 // every connection and returns what it served.
 func Run(cfg Config, ctl *runctl.Control) (*Summary, error) {
+	if cfg.Listening == nil {
+		return nil, errors.New("serve: Config.Listening is nil: it must be set")
+	}
 	scfg := server.DefaultConfig()
 	scfg.BytesPerSecond = cfg.BudgetKbps * 1000 / 8
 	scfg.Empty = true
@@ -84,11 +87,6 @@ func Run(cfg Config, ctl *runctl.Control) (*Summary, error) {
 	host.Clock = func() time.Duration { return time.Since(r.start) }
 	r.log = serverlog.NewLog(watch, r.now)
 	r.log.Attach(srv)
-	if cfg.Listening == nil {
-		ln.Close()
-		rec.Close()
-		return nil, errors.New("serve: Config.Listening is nil: it must be set")
-	}
 	if err := cfg.Listening(ln.BoundAddr(), ln.Pin()); err != nil {
 		ln.Close()
 		rec.Close()
