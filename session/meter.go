@@ -31,7 +31,6 @@ const meterTicks = 1024
 // Meter keeps a session's traffic tick by tick for the last second.
 type Meter struct {
 	ticks  [meterTicks]Traffic
-	now    Traffic // the tick under way
 	next   int
 	filled int
 	window int // ticks in a second
@@ -45,16 +44,9 @@ func NewMeter(tick time.Duration) Meter {
 
 // Tick records the traffic t of a tick that ended.
 func (m *Meter) Tick(t Traffic) {
-	m.now = t
-	m.endTick()
-}
-
-// endTick closes the tick under way.
-func (m *Meter) endTick() {
-	m.ticks[m.next] = m.now
+	m.ticks[m.next] = t
 	m.next = (m.next + 1) % m.window
 	m.filled = min(m.filled+1, m.window)
-	m.now = Traffic{}
 }
 
 // Last returns the traffic of the last second (or of the time so far, if
@@ -79,8 +71,6 @@ func (m *Meter) Rates() Rates {
 	}
 	if t.DownPackets > 0 {
 		r.DownBytesPerPacket = float64(t.DownBytes) / float64(t.DownPackets)
-	}
-	if t.DownPackets > 0 {
 		r.BodiesPerPacket = float64(t.Bodies) / float64(t.DownPackets)
 	}
 	return r
