@@ -259,3 +259,27 @@ func TestOtherVersionRefused(t *testing.T) {
 		t.Error("the connection holds a slot")
 	}
 }
+
+// TestInputSyncCountsNoViews: an input-sync server keeps no snapshot
+// views, so the acks and bases of its clients' Inputs (which every client
+// sends, whatever its mode) are not views it failed to hold.
+func TestInputSyncCountsNoViews(t *testing.T) {
+	s, sc := newServer(t, 1, protocol.ModeInputs)
+	hello(t, s, sc, 0, 1, 1)
+	d := tick.Duration(s.world.Config())
+	now := d
+	for k := range 8 {
+		at := s.Tick()
+		b, _ := wire.AppendInput(nil, &wire.Input{First: at, Inputs: []game.Input{0}, Flags: wire.AckValid, Ack: at, Base: at})
+		if err := s.Receive(now, 1, b); err != nil {
+			t.Fatalf("input %d: %v", k, err)
+		}
+		if err := s.Advance(now); err != nil {
+			t.Fatal(err)
+		}
+		now += d
+	}
+	if got := s.peerOf(1).stats.UnknownViews; got != 0 {
+		t.Errorf("an input-sync server counted %d unknown views", got)
+	}
+}
