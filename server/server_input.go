@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/wire"
@@ -194,7 +195,7 @@ func (s *Server) advanceInputs() error {
 		}
 		for k := t; k != to; k++ {
 			pl.chain = protocol.FoldInput(pl.chain, k, protocol.SkippedMark)
-			s.allChain = protocol.FoldAll(s.allChain, k, nil, true)
+			s.allChain = protocol.FoldAll[game.Input](s.allChain, k, nil, true)
 		}
 		s.skipped += to - t
 		s.Stats.SkippedTicks += uint64(to - t)

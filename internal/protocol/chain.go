@@ -1,7 +1,5 @@
 package protocol
 
-import "github.com/cubelab/cube/game"
-
 // SkippedMark is folded into an input chain for a tick the server did not
 // simulate. It is not a valid input, so it never matches one.
 const SkippedMark = 0xff
@@ -12,8 +10,9 @@ const ChainStart = 14695981039346656037
 // FoldAll advances a chain of every player's inputs by one tick: each
 // player's input in player order (SkippedMark for a skipped tick, once).
 // A client whose own chain matches the server's but whose FoldAll chain
-// does not predicted another player's input wrong.
-func FoldAll(chain uint64, tick uint32, ins []game.Input, skipped bool) uint64 {
+// does not predicted another player's input wrong. The inputs are any
+// byte-sized type (game.Input), so that protocol needs nothing of game.
+func FoldAll[I ~uint8](chain uint64, tick uint32, ins []I, skipped bool) uint64 {
 	if skipped {
 		return FoldInput(chain, tick, SkippedMark)
 	}
