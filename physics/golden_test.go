@@ -15,8 +15,8 @@ var goldenHashes = []struct {
 	hash  uint64
 }{
 	{"arena", 10000, 0x939359c35805c8aa},
-	{"pile", 3072, 0xd3f6a7fcf60c1bf7},
-	{"swarm", 2048, 0x5128c0632a435d49},
+	{"pile", 3072, 0xfa07315f19f74fea},
+	{"swarm", 2048, 0x1d24a27bf03e13f2},
 }
 
 func TestGoldenHash(t *testing.T) {

@@ -179,7 +179,7 @@ func (w *World) solveIsland(k int32, sc *workerScratch) {
 	for s := 0; s < w.cfg.Iterations; s++ {
 		if s > 0 {
 			for _, r := range redo {
-				if w.redoPair(&w.ctx.redo[r], s, &sc.redoOld, &sc.redoRel) {
+				if w.redoPair(&w.ctx.redo[r], s, &sc.redoOld, &sc.redoVimp) {
 					is.redoHit[r] = true
 				}
 			}

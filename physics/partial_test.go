@@ -240,12 +240,12 @@ func traceEqual(a, b *Trace) error {
 
 // TestPartialReplayEqualsFull runs each case with followPairs' default
 // switch from body-by-body pairs to the sweep, and with it at 0 (always
-// the sweep), 4 (often switching on the way) and never, and checks that
-// every way was taken.
+// the sweep), 4 and 8 (switching on the way: at 8 in swarm's cases 1 and
+// 2) and never, and checks that every way was taken.
 func TestPartialReplayEqualsFull(t *testing.T) {
 	defer func(n int) { smallFollow = n }(smallFollow)
 	var ways [followWays]int
-	for _, small := range []int{smallFollow, 0, 4, 1 << 30} {
+	for _, small := range []int{smallFollow, 0, 4, 8, 1 << 30} {
 		smallFollow = small
 		for s := range partialScenes {
 			for c := 0; c < 6; c++ {

@@ -165,14 +165,14 @@ func (par *parallel) reserve(n int) {
 	for k := range par.scratch {
 		sc := &par.scratch[k]
 		sc.redoOld = slices.Grow(sc.redoOld[:0], 8)
-		sc.redoRel = slices.Grow(sc.redoRel[:0], 8)
+		sc.redoVimp = slices.Grow(sc.redoVimp[:0], 8)
 	}
 }
 
 // workerScratch is a worker's own scratch.
 type workerScratch struct {
-	redoOld []ContactState
-	redoRel []float64
+	redoOld  []ContactState
+	redoVimp []float64
 }
 
 // startPool starts the world's workers if it has more than one and they

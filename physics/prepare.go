@@ -49,14 +49,11 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 	c.m1 = s1.invM
 	var s2 *solverBody
 	var p2 Vec3
-	var v2 bodyVel
 	if c.s2 >= 0 {
 		s2 = &w.ctx.sb[c.s2]
 		c.m2 = s2.invM
 		p2 = w.st.Bodies[b2].Pos
-		v2 = w.ctx.vel[c.s2]
 	}
-	v1 := w.ctx.vel[c.s1]
 	p1 := w.st.Bodies[b1].Pos
 	var centre Vec3
 	for _, q := range pts {
@@ -86,18 +83,16 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 		p.rn1 = r1.Cross(c.d)
 		p.in1 = Vec3{I1[0].Dot(p.rn1), I1[1].Dot(p.rn1), I1[2].Dot(p.rn1)}
 		kn := c.m1 + p.rn1.Dot(p.in1)
-		vn := c.d.Dot(v1.v) + p.rn1.Dot(v1.w)
 		reach1 = max(reach1, p.rn1.Dot(p.rn1))
 		if s2 != nil {
 			p.rn2 = q.p.Sub(p2).Cross(c.d)
 			p.in2 = Vec3{I2[0].Dot(p.rn2), I2[1].Dot(p.rn2), I2[2].Dot(p.rn2)}
 			kn += c.m2 + p.rn2.Dot(p.in2)
-			vn -= c.d.Dot(v2.v) + p.rn2.Dot(v2.w)
 			reach2 = max(reach2, p.rn2.Dot(p.rn2))
 		}
 		p.mn, p.kn = 1/kn, kn
 		off := q.p.Sub(centre)
-		info := pointInfo{feature: q.feature, relVel: vn, off: off.AddScaled(c.d, -off.Dot(c.d))} // in the tangent plane
+		info := pointInfo{feature: q.feature, off: off.AddScaled(c.d, -off.Dot(c.d))} // in the tangent plane
 		l2 := info.off.Dot(info.off)
 		spread += l2
 		reach += sqrt(l2)

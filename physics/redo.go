@@ -52,30 +52,30 @@ func (w *World) addRedo(a, b int32, cl float64, out *manifolds, o *int) {
 func (w *World) redoContacts(s int) {
 	for k := range w.ctx.redo {
 		r := &w.ctx.redo[k]
-		if w.redoPair(r, s, &w.ctx.redoOld, &w.ctx.redoRel) {
+		if w.redoPair(r, s, &w.ctx.redoOld, &w.ctx.redoVimp) {
 			w.wakeRedo(r)
 		}
 	}
 }
 
 // redoPair makes the contacts of redo pair r again at the start of
-// substep s (see redoContacts), with old and rel as scratch, and reports
+// substep s (see redoContacts), with old and vimp as scratch, and reports
 // whether it found any: then its sides that do not move must be woken
 // (wakeRedo), which the parallel step does after the solver.
-func (w *World) redoPair(r *redo, s int, oldBuf *[]ContactState, relBuf *[]float64) bool {
+func (w *World) redoPair(r *redo, s int, oldBuf *[]ContactState, vimpBuf *[]float64) bool {
 	left := float64(w.cfg.Iterations-s) / float64(w.cfg.Iterations)
 	margin := w.cfg.Margin
 	var out manifolds
 	old := (*oldBuf)[:0]
-	rel := (*relBuf)[:0]
+	vimp := (*vimpBuf)[:0]
 	for m := int32(0); m < 2; m++ {
 		c := &w.ctx.cons[r.ci+m]
 		old = w.appendContacts(old, c)
 		for q := c.first; q < c.first+c.count; q++ {
-			rel = append(rel, w.ctx.info[q].relVel)
+			vimp = append(vimp, w.ctx.pts[q].vimp)
 		}
 	}
-	*oldBuf, *relBuf = old, rel
+	*oldBuf, *vimpBuf = old, vimp
 	A, B := w.boxNow(r.a), w.boxNow(r.b)
 	cl := mul(r.cl, left)
 	boxBox(&A, &B, margin+cl, cl, &out)
@@ -87,7 +87,7 @@ func (w *World) redoPair(r *redo, s int, oldBuf *[]ContactState, relBuf *[]float
 			continue
 		}
 		w.prepare(c, r.first+4*m, r.a, r.b, out.n[m], out.pts[m][:out.k[m]], old, &o)
-		w.rebase(c, old, rel)
+		w.rebase(c, old, vimp)
 	}
 	return out.m > 0
 }
@@ -104,9 +104,11 @@ func (w *World) wakeRedo(r *redo) {
 // rebase sets the start-of-step separation of c's points, just made in a
 // substep, so that the linear estimate from the bodies' motion so far
 // gives the separation found now; a point whose feature was there before
-// keeps its normal velocity before the step (for restitution) and counts
-// as having pushed if it carries an impulse.
-func (w *World) rebase(c *constraint, old []ContactState, rel []float64) {
+// keeps the impact speed it saw in the substeps so far (vimp, for
+// restitution: a fresh point starts at 0, and a pair that closed fast
+// in an early substep would lose its bounce) and counts as having pushed
+// if it carries an impulse.
+func (w *World) rebase(c *constraint, old []ContactState, vimp []float64) {
 	b1 := &w.ctx.sb[c.s1]
 	var dp2, dq2 Vec3
 	if c.s2 >= 0 {
@@ -119,7 +121,7 @@ func (w *World) rebase(c *constraint, old []ContactState, rel []float64) {
 		p.maxPn = p.pn
 		for j := range old {
 			if old[j].Feature == in.feature {
-				in.relVel = rel[j]
+				p.vimp = vimp[j]
 				break
 			}
 		}

@@ -156,8 +156,7 @@ type cpoint struct {
 
 // pointInfo is what the cache and restitution need of a contact point.
 type pointInfo struct {
-	off     Vec3    // offset from the contact's centre, in the tangent plane
-	relVel  float64 // normal velocity before the step
+	off     Vec3 // offset from the contact's centre, in the tangent plane
 	feature uint32
 }
 

@@ -22,7 +22,7 @@ type stepCtx struct {
 	exactPts []exactPoint   // their points
 	redo     []redo         // the pairs whose contacts are made again in every substep
 	redoOld  []ContactState // redoPair's scratch
-	redoRel  []float64
+	redoVimp []float64
 	cache    []ContactState // the next contact cache, swapped with st.Contacts
 	uf       []int32        // union-find parents, by solver index
 	minRest  []uint32       // per island root
@@ -53,7 +53,7 @@ func (c *stepCtx) reserve(n int) {
 	c.exactPts = slices.Grow(c.exactPts[:0], 4*n)
 	c.redo = slices.Grow(c.redo[:0], n/2+1)
 	c.redoOld = slices.Grow(c.redoOld[:0], 8)
-	c.redoRel = slices.Grow(c.redoRel[:0], 8)
+	c.redoVimp = slices.Grow(c.redoVimp[:0], 8)
 	c.pairs.list = slices.Grow(c.pairs.list[:0], 4*n)
 	c.pairs.tmp = slices.Grow(c.pairs.tmp[:0], 4*n)
 	c.pairs.act = slices.Grow(c.pairs.act[:0], n)
