@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -9,8 +10,22 @@ import (
 )
 
 // ErrRefused is wrapped by the error Receive returns when the server
-// refuses the client's Hello.
-var ErrRefused = fmt.Errorf("predict: the server refused to join")
+// refuses the client's Hello: that error is a *RefusedError.
+var ErrRefused = errors.New("predict: the server refused to join")
+
+// RefusedError is the error Receive returns when the server refuses the
+// client's Hello. It matches ErrRefused under errors.Is.
+type RefusedError struct {
+	// Why is the refusal's reason, and what the server runs when it said
+	// so: "it runs another scene: the server runs ...".
+	Why string
+}
+
+// Error says that the server refused, and why.
+func (e *RefusedError) Error() string { return ErrRefused.Error() + ": " + e.Why }
+
+// Unwrap makes a RefusedError an ErrRefused.
+func (e *RefusedError) Unwrap() error { return ErrRefused }
 
 // onWelcome starts predicting, or waits for the transfer announced.
 func (c *Client) onWelcome(b []byte) error {
@@ -24,9 +39,9 @@ func (c *Client) onWelcome(b []byte) error {
 	}
 	if m.Result != wire.Accepted {
 		if m.Runs != nil {
-			return fmt.Errorf("%w: %s: the server runs %s", ErrRefused, refusal(m.Result), m.Runs)
+			return &RefusedError{Why: fmt.Sprintf("%s: the server runs %s", refusal(m.Result), m.Runs)}
 		}
-		return fmt.Errorf("%w: %s", ErrRefused, refusal(m.Result))
+		return &RefusedError{Why: refusal(m.Result)}
 	}
 	if int(m.Player) >= len(c.scene.Players) {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "player %d, the scene has %d", m.Player, len(c.scene.Players))
