@@ -49,6 +49,7 @@ type QUICClient struct {
 // Errors are one line for a user and match ErrBadPin, ErrInsecureRemote,
 // ErrPinMismatch, ErrNoAnswer or ErrRefused where they apply.
 func Dial(ctx context.Context, addr, pin string, insecure bool, o *Options) (*QUICClient, error) {
+	quiet()
 	opts, err := o.withDefaults()
 	if err != nil {
 		return nil, err

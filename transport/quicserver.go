@@ -63,6 +63,7 @@ type qpeer struct {
 // free port; BoundAddr tells which) with a new self-signed certificate,
 // and options o (nil for the defaults).
 func Listen(addr string, o *Options) (*QUICServer, error) {
+	quiet()
 	opts, err := o.withDefaults()
 	if err != nil {
 		return nil, err

@@ -2,15 +2,21 @@ package transport
 
 import (
 	"os"
+	"sync"
 	"testing"
 )
 
-// TestQuietSetsQUICGosVariable: Quiet sets the variable quic-go reads
-// before it warns about the receive buffer.
-func TestQuietSetsQUICGosVariable(t *testing.T) {
+// TestListenQuietsQUICGo: Listen sets the variable quic-go reads before it
+// warns about the receive buffer, so that no caller has to.
+func TestListenQuietsQUICGo(t *testing.T) {
 	t.Setenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING", "") // restored at the end
-	Quiet()
+	quietOnce = sync.Once{}                                // as in a process that has not listened yet
+	srv, err := Listen("127.0.0.1:0", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
 	if got := os.Getenv("QUIC_GO_DISABLE_RECEIVE_BUFFER_WARNING"); got != "true" {
-		t.Fatalf("the variable is %q, want true", got)
+		t.Fatalf("after Listen the variable is %q, want true", got)
 	}
 }

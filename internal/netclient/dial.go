@@ -31,6 +31,5 @@ func NewClient(cfg predict.ClientConfig, w *physics.World, sc *game.Scene) *pred
 
 // Dial connects to t over QUIC; its errors are transport's.
 func Dial(t Target) (transport.Client, error) {
-	transport.Quiet()
 	return transport.Dial(context.Background(), t.Addr, t.Pin, t.Insecure, &transport.Options{Seed: t.Seed})
 }

@@ -58,7 +58,6 @@ func Run(cfg Config, ctl *runctl.Control) (*Summary, error) {
 	scfg.BytesPerSecond = cfg.BudgetKbps * 1000 / 8
 	scfg.Empty = true
 	srv := server.New(cfg.World, cfg.Scene, cfg.Mode, scfg)
-	transport.Quiet()
 	ln, err := transport.Listen(cfg.Listen, &transport.Options{MaxConnsPerAddr: cfg.PerAddress})
 	if err != nil {
 		return nil, &ListenError{Err: err}
