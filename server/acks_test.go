@@ -105,9 +105,23 @@ func (c *lagClient) input(first uint32) []byte {
 // ticks it took.
 func backlogRun(t *testing.T, lag int, masks bool, limit int) (*lagClient, int) {
 	t.Helper()
-	w, sc := game.MustBuild("cubes")
+	return backlogRunWith(t, game.Options{}, lag, masks, limit)
+}
+
+// backlogRunWith is backlogRun with the scene's options o.
+func backlogRunWith(t *testing.T, o game.Options, lag int, masks bool, limit int) (*lagClient, int) {
+	t.Helper()
+	w, sc, err := game.Build("cubes", physics.DefaultConfig(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idle := make([]game.Input, len(sc.Players))
 	for k := 0; k < 500 && w.AwakeCount() > 0; k++ {
-		w.Step()
+		// The scene's step, which puts the bodies on the grid when it
+		// is quantised, as the server's does.
+		if err := sc.Step(w, idle); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if w.AwakeCount() > 0 {
 		t.Fatal("the cubes scene does not fall asleep")
@@ -125,7 +139,7 @@ func backlogRun(t *testing.T, lag int, masks bool, limit int) (*lagClient, int) 
 	player := sc.Players[0]
 	for i := range st.Bodies {
 		if !w.Static(i) && i != player {
-			st.Bodies[i].Pos.X += 1.0 / 1024
+			st.Bodies[i].Pos.X += 1.0 / 1024 // 4 units of the quantisation grid: still on it
 			c.moved = append(c.moved, i)
 		}
 	}
@@ -209,6 +223,35 @@ func TestBacklogDrainsAtBudget(t *testing.T) {
 		t.Errorf("drained in %d ticks (the budget's pace %d: every body sent in %d snapshots), without masks in %d", ticks, pace, c.round, oldTicks)
 	}
 	t.Logf("drained in %d ticks with masks (every body sent in %d snapshots), %d without", ticks, c.round, oldTicks)
+}
+
+// TestAcksOnTheQuantizeGrid: the ack masks with the scene on the
+// quantisation grid (-quantize), where a body is coded as a difference in
+// grid units from the reference the masks name: no body is carried again
+// after its ack, the backlog drains at the same pace as off the grid, and
+// the client's views end bit for bit the server's world.
+func TestAcksOnTheQuantizeGrid(t *testing.T) {
+	const lag = 12
+	c, ticks := backlogRunWith(t, game.Options{Quantize: true}, lag, true, 2000)
+	if !c.done {
+		t.Fatalf("no complete snapshot after %d ticks: taken %d, acked %d, resent %d, round %d, flags %b, bodies in the last %d", ticks, c.taken, c.acked, c.resent, c.round, c.m.Flags, len(c.m.Bodies))
+	}
+	if c.m.Flags&wire.Quantized == 0 {
+		t.Fatal("the snapshots are not on the grid: the test shows nothing")
+	}
+	if c.resent != 0 || c.acked == 0 {
+		t.Errorf("%d bodies carried again after their ack; %d snapshots named acks", c.resent, c.acked)
+	}
+	if pace := c.round + 2*lag + 2; ticks > pace {
+		t.Errorf("drained in %d ticks, the budget's pace is %d", ticks, pace)
+	}
+	v := c.views.Get(c.newest)
+	for i, b := range c.world.State().Bodies {
+		if physics.BodyWords(v.Body(i)) != physics.BodyWords(&b) {
+			t.Fatalf("body %d: the client's view differs from the server's world", i)
+		}
+	}
+	t.Logf("on the grid: drained in %d ticks (every body sent in %d snapshots), %d snapshots named acks", ticks, c.round, c.acked)
 }
 
 // TestUnknownViewsCounted: an Input that says the client holds views the
