@@ -27,7 +27,10 @@ func (c *Client) onRelay(b []byte) error {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
 	}
 	if c.Config.Mode == StateSync {
-		return c.remoteInputs(m)
+		if err := c.remoteInputs(m); err != nil {
+			return err
+		}
+		return c.takeHeld(false)
 	}
 	c.Sync.sample(m.Heard, m.First+uint32(m.Count), m.HeardInput)
 	end := m.First + uint32(m.Count)
@@ -116,6 +119,10 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 	if tick.After(end, c.Tick()) {
 		return c.early(end, "a relay")
 	}
+	first, found := uint32(0), false
+	if !c.st.haveRelay || tick.After(end, c.st.relayEnd) {
+		c.st.relayEnd, c.st.haveRelay = end, true
+	}
 	for t := m.First; t != end; t++ {
 		rec, ok := c.hist.recs.Get(t)
 		if !ok {
@@ -130,9 +137,15 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 			if rec.ins[p] != in {
 				rec.ins[p], rec.remote = in, true
 				c.markStale(t)
+				if !found {
+					first, found = t, true
+				}
 			}
 			c.known[p] = in
 		}
+	}
+	if found {
+		return c.refresh(first, end)
 	}
 	return nil
 }
