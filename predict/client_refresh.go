@@ -11,11 +11,13 @@ import (
 // whose record a relay changed) to the present with the other players'
 // inputs the server applied, so that the world, the hashes the next
 // snapshot is compared with and the keyframes a rewind starts from are
-// what those inputs give. It starts at the newest snapshot taken when
-// first is before it: the state there is the server's as far as the
-// client knows, and the history before it is gone. end is the end of the
-// relay's run, where the player's cube is compared to tell a visible
-// correction from a quiet one.
+// what those inputs give. first is not before the newest snapshot taken:
+// the state there is the server's as far as the client knows, and the
+// history before it is gone. end is the end of the relay's run, where the
+// player's cube is compared to tell a visible correction from a quiet one.
+// A relay that changes a record makes one refresh, counted in Refreshes
+// and as a KindRemote misprediction; the snapshot that follows then
+// compares hashes the inputs the server applied gave.
 func (c *Client) refresh(first, end uint32) error {
 	if !c.Config.Corrections {
 		return nil // the snapshot's classification says remote (rec.remote)

@@ -111,9 +111,11 @@ func (c *Client) onRelay(b []byte) error {
 }
 
 // remoteInputs takes, in state sync, what a relay says of the other
-// players' inputs: the client predicts them with these from now on, and
-// marks the ticks where it had predicted them wrong, so that a snapshot
-// that disagrees there is put down to the other players (KindRemote).
+// players' inputs: the client predicts them with these from now on, marks
+// the ticks where it had predicted them wrong (so that, with corrections
+// off, a snapshot that disagrees there is put down to the other players,
+// KindRemote) and, with corrections on, replays from the first of them
+// since its newest snapshot (refresh).
 func (c *Client) remoteInputs(m *wire.Relay) error {
 	end := m.First + uint32(m.Count)
 	if tick.After(end, c.Tick()) {
@@ -137,8 +139,8 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 			if rec.ins[p] != in {
 				rec.ins[p], rec.remote = in, true
 				c.markStale(t)
-				if !found {
-					first, found = t, true
+				if !found && (!c.haveNewest || !tick.After(c.newest, t)) {
+					first, found = t, true // the state at newest is the server's: what comes before is past
 				}
 			}
 			c.known[p] = in
