@@ -245,6 +245,7 @@ type clientState struct {
 	contacts  []physics.ContactState
 	held      []heldSnapshot // snapshots held back for their relays (awaitsRelay), oldest first
 	relayEnd  uint32         // the end of the newest relay's run
+	relayAt   uint32         // the client's tick when the last relay came
 	haveRelay bool
 }
 

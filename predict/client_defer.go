@@ -31,10 +31,11 @@ type heldSnapshot struct {
 // link let the snapshot overtake it. Compared now, the snapshot could only
 // say "remote" and put the client out of step; once the relay is in, the
 // client has replayed with those inputs (refresh), and the hashes compare
-// as an input-sync client's do.
+// as an input-sync client's do. A client that has had no relay for
+// maxHold ticks (the others left, the server sends none) waits for none.
 func (c *Client) awaitsRelay(T uint32, all uint64) bool {
-	if !c.Config.Corrections || len(c.scene.Players) < 2 {
-		return false
+	if !c.Config.Corrections || len(c.scene.Players) < 2 || !c.st.haveRelay || c.Tick()-c.st.relayAt > maxHold {
+		return false // no relays come (the only player left): none to wait for
 	}
 	if c.st.haveRelay && !tick.After(T, c.st.relayEnd) {
 		return false // its relay came: the inputs differ for another reason

@@ -125,6 +125,7 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 	if !c.st.haveRelay || tick.After(end, c.st.relayEnd) {
 		c.st.relayEnd, c.st.haveRelay = end, true
 	}
+	c.st.relayAt = c.Tick()
 	for t := m.First; t != end; t++ {
 		rec, ok := c.hist.recs.Get(t)
 		if !ok {
