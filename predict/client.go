@@ -125,6 +125,8 @@ type ClientStats struct {
 	NonFinite        uint64           // steps or replays that left a non-finite world, each ended by a transfer
 	Corrections      uint64           // visible corrections
 	Resyncs          uint64           // quiet rewinds below the thresholds
+	Refreshes        uint64           // state sync: replays with the other players' inputs a relay gave (see refresh)
+	Deferred         uint64           // state sync: snapshots held back for the relay of their ticks (see awaitsRelay)
 	Mispredicted     [NumKinds]uint64
 	ReplayedTicks    uint64
 	MaxReplay        int
@@ -234,13 +236,17 @@ type Client struct {
 // it took (which the server encodes against), and the buffers reused from
 // snapshot to snapshot.
 type clientState struct {
-	views    protocol.Views
-	snap     wire.Snapshot
-	state    physics.State
-	server   physics.State
-	patchd   []int32
-	mark     []bool
-	contacts []physics.ContactState
+	views     protocol.Views
+	snap      wire.Snapshot
+	state     physics.State
+	server    physics.State
+	patchd    []int32
+	mark      []bool
+	contacts  []physics.ContactState
+	held      []heldSnapshot // snapshots held back for their relays (awaitsRelay), oldest first
+	relayEnd  uint32         // the end of the newest relay's run
+	relayAt   uint32         // the client's tick when the last relay came
+	haveRelay bool
 }
 
 // clientInputs is an input-sync client's part.

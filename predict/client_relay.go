@@ -27,7 +27,10 @@ func (c *Client) onRelay(b []byte) error {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
 	}
 	if c.Config.Mode == StateSync {
-		return c.remoteInputs(m)
+		if err := c.remoteInputs(m); err != nil {
+			return err
+		}
+		return c.takeHeld(false)
 	}
 	c.Sync.sample(m.Heard, m.First+uint32(m.Count), m.HeardInput)
 	end := m.First + uint32(m.Count)
@@ -108,14 +111,21 @@ func (c *Client) onRelay(b []byte) error {
 }
 
 // remoteInputs takes, in state sync, what a relay says of the other
-// players' inputs: the client predicts them with these from now on, and
-// marks the ticks where it had predicted them wrong, so that a snapshot
-// that disagrees there is put down to the other players (KindRemote).
+// players' inputs: the client predicts them with these from now on, marks
+// the ticks where it had predicted them wrong (so that, with corrections
+// off, a snapshot that disagrees there is put down to the other players,
+// KindRemote) and, with corrections on, replays from the first of them
+// since its newest snapshot (refresh).
 func (c *Client) remoteInputs(m *wire.Relay) error {
 	end := m.First + uint32(m.Count)
 	if tick.After(end, c.Tick()) {
 		return c.early(end, "a relay")
 	}
+	first, found := uint32(0), false
+	if !c.st.haveRelay || tick.After(end, c.st.relayEnd) {
+		c.st.relayEnd, c.st.haveRelay = end, true
+	}
+	c.st.relayAt = c.Tick()
 	for t := m.First; t != end; t++ {
 		rec, ok := c.hist.recs.Get(t)
 		if !ok {
@@ -130,9 +140,15 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 			if rec.ins[p] != in {
 				rec.ins[p], rec.remote = in, true
 				c.markStale(t)
+				if !found && (!c.haveNewest || !tick.After(c.newest, t)) {
+					first, found = t, true // the state at newest is the server's: what comes before is past
+				}
 			}
 			c.known[p] = in
 		}
+	}
+	if found {
+		return c.refresh(first, end)
 	}
 	return nil
 }

@@ -19,6 +19,15 @@ const repairAfter = 128
 // come) into the predicted state of that tick and replays the buffered
 // ticks since.
 func (c *Client) onSnapshot(b []byte) error {
+	if err := c.snapshot(b, true); err != nil {
+		return err
+	}
+	return c.takeHeld(false)
+}
+
+// snapshot takes snapshot b; mayDefer lets it hold b back for the relay
+// that tells the other players' inputs up to its tick (see awaitsRelay).
+func (c *Client) snapshot(b []byte, mayDefer bool) error {
 	if !c.Joined() {
 		c.Stats.StaleStates++
 		return nil
@@ -42,7 +51,7 @@ func (c *Client) onSnapshot(b []byte) error {
 		c.Stats.StaleStates++ // a baseline the client no longer holds: a later snapshot will use a newer one
 		return nil
 	}
-	err = c.takeSnapshot(b, T, held, acks)
+	err = c.takeSnapshot(b, T, held, acks, mayDefer)
 	if errors.Is(err, protocol.ErrRejected) {
 		// A snapshot the client cannot take: when the two ends no longer
 		// agree on the views (a mask naming a view the client does not
@@ -57,7 +66,7 @@ func (c *Client) onSnapshot(b []byte) error {
 // takeSnapshot decodes snapshot b of tick T against baseline view held
 // and the views acks names, checks it, and compares it with the
 // prediction.
-func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint64) error {
+func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint64, mayDefer bool) error {
 	base, _, missing := c.st.views.Baseline(held, acks)
 	if base == nil {
 		return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d names view %d, which the client does not hold", T, missing)
@@ -84,6 +93,10 @@ func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint
 	predHash, ok := c.hist.hashes.Get(T)
 	if !ok {
 		return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d, which the client no longer holds", T)
+	}
+	if mayDefer && *predHash != m.Hash && c.awaitsRelay(T, m.AllChain) {
+		c.holdSnapshot(b, T)
+		return nil
 	}
 	for _, u := range m.Bodies {
 		c.st.server.Bodies[u.Index] = u.State

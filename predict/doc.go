@@ -13,11 +13,15 @@
 // that changed against a view the client acknowledged (and, when the
 // client's prediction cannot be trusted, the contacts of the islands
 // around it); or input sync, where a relay carries only the inputs and
-// events the server applied. When the server's hash for T differs from the
-// client's, the client rebuilds its state at T (its own keyframe replayed
-// to T with the server's bodies patched in, or the inputs relayed) and
-// re-simulates T..now. A whole state travels only to start a client or to
-// repair one, in fragments. Every disagreement is classified: input,
+// events the server applied. With several players in state sync, a relay
+// of the others' inputs comes with each snapshot too: the client replays
+// with them at once (refresh), and holds a snapshot that overtook its
+// relay until the relay comes, so that the snapshot's hash is compared
+// with what the server's inputs give. When the server's hash for T
+// differs from the client's, the client rebuilds its state at T (its own
+// keyframe replayed to T with the server's bodies patched in, or the
+// inputs relayed) and re-simulates T..now. A whole state travels only to
+// start a client or to repair one, in fragments. Every disagreement is classified: input,
 // server, remote (another player's input), nondeterminism (the client's
 // state at the start was known to be the server's), or unverified. A
 // Smoother hides the jump on screen; it never feeds back into physics.
