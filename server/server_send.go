@@ -49,6 +49,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 		}
 		s.out = wire.AppendWelcome(s.out[:0], &w)
 		send(p.conn, s.out)
+		s.count(p, len(s.out))
 	}
 	// A client that asks for the whole state gets it; one that still asks
 	// long after a transfer began could not use it (its history moved on):
@@ -57,27 +58,28 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 		s.startTransfer(p)
 	}
 	if p.xfer.active {
-		s.sendFragments(p, func(b []byte) { send(p.conn, b) })
+		s.sendFragments(p, now, func(b []byte) { send(p.conn, b) })
 	}
 	if !snapshot || !p.haveAck && p.xfer.active {
 		return
 	}
 	if s.mode == protocol.ModeInputs || len(s.peers) > 1 {
 		if s.out = s.appendRelay(p, s.out[:0]); len(s.out) > 0 {
-			s.sent(p.conn, send)
+			s.sent(p, send)
 		}
 	}
 	if s.mode == protocol.ModeState && (!p.st.snapped || s.Tick() != p.st.lastTick) {
 		p.st.lastTick = s.Tick()
 		s.out = s.appendSnapshot(p, now, s.out[:0])
 		p.st.snapped = true // without a budget too: one snapshot a tick
-		s.sent(p.conn, send)
+		s.sent(p, send)
 	}
 }
 
-// sent sends s.out to conn and counts it.
-func (s *Server) sent(conn uint32, send func(conn uint32, b []byte)) {
-	send(conn, s.out)
+// sent sends s.out to p and counts it.
+func (s *Server) sent(p *peer, send func(conn uint32, b []byte)) {
+	send(p.conn, s.out)
+	s.count(p, len(s.out))
 	s.Stats.Snapshots++
 	s.Stats.SnapshotBytes += uint64(len(s.out))
 }

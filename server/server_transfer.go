@@ -18,6 +18,28 @@ type serverXfer struct {
 	sentAt []uint32 // the server tick each fragment was last sent at
 	sent   []bool   // whether it was sent at all
 	next   int      // the next fragment to consider sending
+	win    sentWindow
+}
+
+// DownStats is what the server sent one client: every byte, for its down
+// rate, and the transfers (joins and repairs) with what they cost.
+type DownStats struct {
+	Bytes         uint64 // every byte sent to it
+	TransferBytes uint64 // of those, the transfers' fragments
+	Transfers     uint64 // transfers started (a newer one replacing a stale one counts again)
+	Done          uint64 // transfers it took: it stopped asking and acknowledged their tick
+	DoneTicks     uint64 // their server ticks from start to taken, summed
+	MaxTicks      uint32 // the longest of them
+}
+
+// finish ends the transfer, taken by the client at server tick now, and
+// counts how long it took.
+func (x *serverXfer) finish(now uint32, d *DownStats) {
+	x.active = false
+	took := now - x.tick
+	d.Done++
+	d.DoneTicks += uint64(took)
+	d.MaxTicks = max(d.MaxTicks, took)
 }
 
 // staleTransfer is how many ticks after a transfer began a client that
@@ -49,6 +71,7 @@ func (s *Server) startTransfer(p *peer) {
 	// The views stay: a client mending its history goes on acknowledging
 	// the snapshots it took (a joining one's first view is set by sendTo).
 	s.Stats.Transfers++
+	p.stats.Down.Transfers++
 }
 
 // onHave takes the fragments a client says it has.
@@ -76,24 +99,68 @@ func (s *Server) onHave(now time.Duration, p *peer, b []byte) error {
 // once, and again when the client has not said it has it a round trip and
 // a half later (a fragment lost, or its Have), or, for a transfer that
 // takes longer than that to go round, on its next turn.
-func (s *Server) sendFragments(p *peer, send func([]byte)) {
+func (s *Server) sendFragments(p *peer, now time.Duration, send func([]byte)) {
 	x := &p.xfer
-	now := s.Tick()
+	t := s.Tick()
 	again := uint32((x.count + fragmentsPerTick - 1) / fragmentsPerTick) // a turn
 	if p.haveAck {
-		again = min(again, (now-p.ack)*3/2) // the ack lags by about the round trip
+		again = min(again, (t-p.ack)*3/2) // the ack lags by about the round trip
 	}
 	again = max(again, resendTicks)
 	for sent, tried := 0, 0; sent < fragmentsPerTick && tried < x.count; tried++ {
 		i := x.next
 		x.next = (x.next + 1) % x.count
-		if x.got[i/8]&(1<<(i%8)) != 0 || x.sent[i] && now-x.sentAt[i] < again {
+		if x.got[i/8]&(1<<(i%8)) != 0 || x.sent[i] && t-x.sentAt[i] < again {
 			continue
 		}
-		x.sent[i], x.sentAt[i] = true, now
 		s.out = wire.AppendFragment(s.out[:0], x.tick, x.data, i)
+		x.sent[i], x.sentAt[i] = true, t
 		send(s.out)
 		s.Stats.Fragments++
+		s.count(p, len(s.out))
+		p.stats.Down.TransferBytes += uint64(len(s.out))
 		sent++
 	}
+}
+
+// ticksPerSecond returns the server ticks in a second, the window of the
+// down rate.
+func (s *Server) ticksPerSecond() int {
+	return min(sentTicks, max(1, int(time.Second/s.tickDur)))
+}
+
+// count counts n bytes sent to p now.
+func (s *Server) count(p *peer, n int) {
+	p.stats.Down.Bytes += uint64(n)
+	p.xfer.win.add(s.Tick(), n)
+}
+
+// sentTicks bounds the ticks of a second the window holds.
+const sentTicks = 256
+
+// sentWindow holds the bytes sent to one client at each of its last
+// sentTicks server ticks; a slot is valid only for the tick it holds.
+type sentWindow struct {
+	bytes [sentTicks]int
+	tick  [sentTicks]uint32
+}
+
+// add counts n bytes sent at tick t.
+func (w *sentWindow) add(t uint32, n int) {
+	k := t % sentTicks
+	if w.tick[k] != t {
+		w.tick[k], w.bytes[k] = t, 0
+	}
+	w.bytes[k] += n
+}
+
+// sum returns the bytes sent in the ticks (t-ticks, t].
+func (w *sentWindow) sum(t uint32, ticks int) int {
+	total := 0
+	for d := range uint32(ticks) {
+		if k := (t - d) % sentTicks; w.tick[k] == t-d {
+			total += w.bytes[k]
+		}
+	}
+	return total
 }
