@@ -273,6 +273,10 @@ func (c *Client) Body() int { return c.body }
 // Slot returns the client's player slot on the server (valid once joined).
 func (c *Client) Slot() int { return c.player }
 
+// Welcomed reports whether the server accepted the client, so that Slot
+// is its slot (it may still be waiting for its first state).
+func (c *Client) Welcomed() bool { return c.joined }
+
 // Joined reports whether the server accepted the client and it predicts.
 func (c *Client) Joined() bool { return c.joined && !c.waitingFor }
 

@@ -14,7 +14,7 @@ import (
 // repairRun drives a server of scene with one state-sync client that
 // acknowledges every tick, asks for a transfer for ask ticks (saying it
 // has every fragment it was sent when have is true), then stops asking,
-// for ticks in all. It returns the server and the bytes sent to the
+// for ticks in all (with have, until it has every fragment). It returns the server and the bytes sent to the
 // client at each tick, the Welcome first.
 func repairRun(t *testing.T, scene string, budget float64, ask, ticks int, have bool) (*Server, []int) {
 	t.Helper()
@@ -30,10 +30,11 @@ func repairRun(t *testing.T, scene string, budget float64, ask, ticks int, have 
 	now := time.Duration(0)
 	sent := []int{len(wire.AppendWelcome(nil, &wel))} // the tick of the Hello
 	var got []byte
+	count := 0
 	for k := 0; k < ticks; k++ {
 		now += d
 		flags := uint8(wire.AckInSync)
-		if k >= 10 && k < 10+ask {
+		if k >= 10 && k < 10+ask && !(have && whole(got, count)) {
 			flags = wire.AskTransfer
 		}
 		b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{game.Forward},
@@ -58,8 +59,8 @@ func repairRun(t *testing.T, scene string, budget float64, ask, ticks int, have 
 				if err := wire.DecodeFragment(b, &f); err != nil {
 					t.Fatal(err)
 				}
-				if len(got) != (int(f.Count)+7)/8 {
-					got = make([]byte, (int(f.Count)+7)/8)
+				if count != int(f.Count) {
+					got, count = make([]byte, (int(f.Count)+7)/8), int(f.Count)
 				}
 				got[f.Index/8] |= 1 << (f.Index % 8)
 			}
@@ -67,6 +68,16 @@ func repairRun(t *testing.T, scene string, budget float64, ask, ticks int, have 
 		sent = append(sent, n)
 	}
 	return s, sent
+}
+
+// whole reports whether got names every one of count fragments.
+func whole(got []byte, count int) bool {
+	for i := range count {
+		if got[i/8]&(1<<(i%8)) == 0 {
+			return false
+		}
+	}
+	return count > 0
 }
 
 // maxSecond returns the most bytes of any perSecond ticks in a row.
@@ -87,7 +98,7 @@ func maxSecond(sent []int, perSecond int) int {
 // and a transfer the client stopped asking for is counted as taken with
 // its duration.
 func TestDownStatsCountWhatWasSent(t *testing.T) {
-	s, sent := repairRun(t, "arena", DefaultDownBudget, 100, 140, true)
+	s, sent := repairRun(t, "arena", DefaultDownBudget, 100, 140, false)
 	total := 0
 	for _, n := range sent {
 		total += n
@@ -102,5 +113,24 @@ func TestDownStatsCountWhatWasSent(t *testing.T) {
 	}
 	if d.Done != 1 || d.MaxTicks < 98 || d.MaxTicks > 101 || d.DoneTicks != uint64(d.MaxTicks) {
 		t.Errorf("taken %d, in %d ticks (at most %d), want 1 in about 100", d.Done, d.DoneTicks, d.MaxTicks)
+	}
+}
+
+// TestRepairWithinBudget: while a repair of the cubes scene's whole state
+// is sent, the bytes sent to the client over any second stay within its
+// budget, and the transfer still goes whole (the client says it has each
+// fragment it was sent).
+func TestRepairWithinBudget(t *testing.T) {
+	const budget = DefaultDownBudget
+	s, sent := repairRun(t, "cubes", budget, 64*20, 64*21, true)
+	ps0, _ := s.PlayerStats(0)
+	t.Logf("sent %d bytes, %d of them fragments", ps0.Down.Bytes, ps0.Down.TransferBytes)
+	if most := maxSecond(sent, 64); most > budget {
+		t.Errorf("%d bytes in a second during a repair, the budget is %d", most, budget)
+	}
+	d := ps0.Down
+	t.Logf("the transfer took %d ticks", d.MaxTicks)
+	if d.Transfers != 1 || d.Done != 1 || d.MaxTicks > staleTransfer {
+		t.Errorf("%d transfers started, %d taken, in %d ticks: want 1, within %d ticks", d.Transfers, d.Done, d.MaxTicks, staleTransfer)
 	}
 }

@@ -29,6 +29,7 @@ func (s *Server) Send(now time.Duration, snapshot bool, send func(conn uint32, b
 
 // sendTo sends what is due to one client.
 func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(conn uint32, b []byte)) {
+	s.sendingAt(p, now)
 	if p.joining {
 		if tick.After(p.joinAt, s.Tick()) {
 			return // its cube is not back yet: the Welcome waits for it
@@ -57,18 +58,22 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	if (p.wantXfer || p.needXfer) && p.haveAck && (!p.xfer.active || s.Tick()-p.xfer.tick > staleTransfer) {
 		s.startTransfer(p)
 	}
-	if p.xfer.active {
-		s.sendFragments(p, now, func(b []byte) { send(p.conn, b) })
-	}
-	if !snapshot || !p.haveAck && p.xfer.active {
-		return
-	}
-	if s.mode == protocol.ModeInputs || len(s.peers) > 1 {
+	// The relay first, then the fragments, then the snapshot: the
+	// fragments and the snapshot share the budget left by what was sent
+	// over the last second, the relay included (see server_budget.go).
+	due := snapshot && (p.haveAck || !p.xfer.active)
+	if due && (s.mode == protocol.ModeInputs || len(s.peers) > 1) {
 		if s.out = s.appendRelay(p, s.out[:0]); len(s.out) > 0 {
 			s.sent(p, send)
 		}
 	}
-	if s.mode == protocol.ModeState && (!p.st.snapped || s.Tick() != p.st.lastTick) {
+	if p.xfer.active {
+		s.sendFragments(p, now, func(b []byte) { send(p.conn, b) })
+	}
+	if !due {
+		return
+	}
+	if s.mode == protocol.ModeState && (!p.st.snapped || s.Tick() != p.st.lastTick) && s.snapshotRoom(p, now) {
 		p.st.lastTick = s.Tick()
 		s.out = s.appendSnapshot(p, now, s.out[:0])
 		p.st.snapped = true // without a budget too: one snapshot a tick

@@ -19,6 +19,9 @@ type serverXfer struct {
 	sent   []bool   // whether it was sent at all
 	next   int      // the next fragment to consider sending
 	win    sentWindow
+	// refilled: the token bucket was refilled for a fragment, so it has a
+	// time to refill from even before the client's first snapshot.
+	refilled bool
 }
 
 // DownStats is what the server sent one client: every byte, for its down
@@ -98,10 +101,16 @@ func (s *Server) onHave(now time.Duration, p *peer, b []byte) error {
 // sendFragments sends the next fragments the client lacks, in turn: each
 // once, and again when the client has not said it has it a round trip and
 // a half later (a fragment lost, or its Have), or, for a transfer that
-// takes longer than that to go round, on its next turn.
+// takes longer than that to go round, on its next turn. With a budget
+// (BytesPerSecond), each fragment is paid for from the snapshots' token
+// bucket, before the snapshot of the tick: see affords.
 func (s *Server) sendFragments(p *peer, now time.Duration, send func([]byte)) {
 	x := &p.xfer
 	t := s.Tick()
+	budget := s.BytesPerSecond > 0
+	if budget {
+		s.refill(p, now)
+	}
 	again := uint32((x.count + fragmentsPerTick - 1) / fragmentsPerTick) // a turn
 	if p.haveAck {
 		again = min(again, (t-p.ack)*3/2) // the ack lags by about the round trip
@@ -114,6 +123,10 @@ func (s *Server) sendFragments(p *peer, now time.Duration, send func([]byte)) {
 			continue
 		}
 		s.out = wire.AppendFragment(s.out[:0], x.tick, x.data, i)
+		if budget && !s.affords(p, len(s.out)) {
+			x.next = i // its turn stays
+			break
+		}
 		x.sent[i], x.sentAt[i] = true, t
 		send(s.out)
 		s.Stats.Fragments++
@@ -123,44 +136,12 @@ func (s *Server) sendFragments(p *peer, now time.Duration, send func([]byte)) {
 	}
 }
 
-// ticksPerSecond returns the server ticks in a second, the window of the
-// down rate.
-func (s *Server) ticksPerSecond() int {
-	return min(sentTicks, max(1, int(time.Second/s.tickDur)))
-}
-
-// count counts n bytes sent to p now.
-func (s *Server) count(p *peer, n int) {
-	p.stats.Down.Bytes += uint64(n)
-	p.xfer.win.add(s.Tick(), n)
-}
-
-// sentTicks bounds the ticks of a second the window holds.
-const sentTicks = 256
-
-// sentWindow holds the bytes sent to one client at each of its last
-// sentTicks server ticks; a slot is valid only for the tick it holds.
-type sentWindow struct {
-	bytes [sentTicks]int
-	tick  [sentTicks]uint32
-}
-
-// add counts n bytes sent at tick t.
-func (w *sentWindow) add(t uint32, n int) {
-	k := t % sentTicks
-	if w.tick[k] != t {
-		w.tick[k], w.bytes[k] = t, 0
-	}
-	w.bytes[k] += n
-}
-
-// sum returns the bytes sent in the ticks (t-ticks, t].
-func (w *sentWindow) sum(t uint32, ticks int) int {
-	total := 0
-	for d := range uint32(ticks) {
-		if k := (t - d) % sentTicks; w.tick[k] == t-d {
-			total += w.bytes[k]
+// lacking reports whether the client has not said it has every fragment.
+func (x *serverXfer) lacking() bool {
+	for i := range x.count {
+		if x.got[i/8]&(1<<(i%8)) == 0 {
+			return true
 		}
 	}
-	return total
+	return false
 }

@@ -42,7 +42,7 @@ func (s *Session) noteDown() {
 		}
 	}
 	for i, c := range s.Clients {
-		if c.Slot() < 0 {
+		if !c.Welcomed() {
 			continue
 		}
 		if ps, ok := s.Server.PlayerStats(c.Slot()); ok {
@@ -58,7 +58,7 @@ func (s *Session) fillDown(i int, m *Summary) {
 		m.DownMax1s = s.down[i].max
 	}
 	c := s.Clients[i]
-	if c.Slot() < 0 {
+	if !c.Welcomed() {
 		return
 	}
 	ps, ok := s.Server.PlayerStats(c.Slot())
