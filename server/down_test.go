@@ -17,13 +17,19 @@ import (
 // for ticks in all (with have, until it has every fragment). It returns the server and the bytes sent to the
 // client at each tick, the Welcome first.
 func repairRun(t *testing.T, scene string, budget float64, ask, ticks int, have bool) (*Server, []int) {
+	return repairRunCfg(t, scene, budget, false, ask, ticks, have)
+}
+
+// repairRunCfg is repairRun, with whole repairs (no bucket handshake,
+// which this client does not answer) when wholeRepairs is true.
+func repairRunCfg(t *testing.T, scene string, budget float64, wholeRepairs bool, ask, ticks int, have bool) (*Server, []int) {
 	t.Helper()
 	w, sc, err := game.Build(scene, physics.DefaultConfig(), game.Options{Players: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := DefaultConfig()
-	cfg.BytesPerSecond = budget
+	cfg.BytesPerSecond, cfg.WholeRepairs = budget, wholeRepairs
 	s := New(w, sc, protocol.ModeState, cfg)
 	d := tick.Duration(s.world.Config())
 	wel := hello(t, s, sc, 0, 1, 1)
@@ -42,7 +48,7 @@ func repairRun(t *testing.T, scene string, budget float64, ask, ticks int, have 
 		if err := s.Receive(now, 1, b); err != nil {
 			t.Fatal(err)
 		}
-		if x := &s.peerOf(1).xfer; have && x.active && len(got) > 0 {
+		if x := &s.peerOf(1).xfer; have && x.active && x.count > 0 && len(got) == (x.count+7)/8 {
 			h := wire.AppendHave(nil, &wire.Have{Tick: x.tick, Count: uint16(x.count), Got: got})
 			if err := s.Receive(now, 1, h); err != nil {
 				t.Fatal(err)
@@ -98,7 +104,7 @@ func maxSecond(sent []int, perSecond int) int {
 // and a transfer the client stopped asking for is counted as taken with
 // its duration.
 func TestDownStatsCountWhatWasSent(t *testing.T) {
-	s, sent := repairRun(t, "arena", DefaultDownBudget, 100, 140, false)
+	s, sent := repairRunCfg(t, "arena", DefaultDownBudget, true, 100, 140, false)
 	total := 0
 	for _, n := range sent {
 		total += n
@@ -122,7 +128,7 @@ func TestDownStatsCountWhatWasSent(t *testing.T) {
 // fragment it was sent).
 func TestRepairWithinBudget(t *testing.T) {
 	const budget = DefaultDownBudget
-	s, sent := repairRun(t, "cubes", budget, 64*20, 64*21, true)
+	s, sent := repairRunCfg(t, "cubes", budget, true, 64*20, 64*21, true)
 	ps0, _ := s.PlayerStats(0)
 	t.Logf("sent %d bytes, %d of them fragments", ps0.Down.Bytes, ps0.Down.TransferBytes)
 	if most := maxSecond(sent, 64); most > budget {

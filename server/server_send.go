@@ -55,8 +55,17 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	// A client that asks for the whole state gets it; one that still asks
 	// long after a transfer began could not use it (its history moved on):
 	// it gets a newer one.
-	if (p.wantXfer || p.needXfer) && p.haveAck && (!p.xfer.active || s.Tick()-p.xfer.tick > staleTransfer) {
-		s.startTransfer(p)
+	// A client that asks (its prediction went wrong) gets a repair by
+	// buckets; one further behind than the server's history, the whole.
+	if (p.wantXfer || p.needXfer) && p.haveAck && (!p.xfer.active || p.xfer.complete || s.Tick()-p.xfer.tick > staleTransfer) {
+		if p.needXfer || s.WholeRepairs {
+			s.startTransfer(p)
+		} else {
+			s.openRepair(p)
+		}
+	}
+	if p.xfer.active && p.xfer.rep.waiting {
+		s.sendRepair(p, now, func(b []byte) { send(p.conn, b) })
 	}
 	// The relay first, then the fragments, then the snapshot: the
 	// fragments and the snapshot share the budget left by what was sent

@@ -19,6 +19,10 @@ type serverXfer struct {
 	sent   []bool   // whether it was sent at all
 	next   int      // the next fragment to consider sending
 	win    sentWindow
+	rep    serverRepair // a repair by buckets (server_repair.go)
+	// complete: the client said it has every fragment, so it put the
+	// transfer together: if it still asks, it asks for a new one.
+	complete bool
 	// refilled: the token bucket was refilled for a fragment, so it has a
 	// time to refill from even before the client's first snapshot.
 	refilled bool
@@ -33,6 +37,11 @@ type DownStats struct {
 	Done          uint64 // transfers it took: it stopped asking and acknowledged their tick
 	DoneTicks     uint64 // their server ticks from start to taken, summed
 	MaxTicks      uint32 // the longest of them
+	// Repairs by buckets (server_repair.go): patches sent and their
+	// buckets, answers of "all" (a client that could not rebuild its
+	// state), patches that did not give the server's state (the client
+	// asked for all after one), handshakes never answered.
+	Patches, PatchBuckets, AllAnswers, PatchMismatches, Unanswered uint64
 }
 
 // finish ends the transfer, taken by the client at server tick now, and
@@ -43,6 +52,15 @@ func (x *serverXfer) finish(now uint32, d *DownStats) {
 	d.Done++
 	d.DoneTicks += uint64(took)
 	d.MaxTicks = max(d.MaxTicks, took)
+}
+
+// cut readies x.data to be sent in fragments, none of them sent yet.
+func (x *serverXfer) cut() {
+	x.next, x.complete = 0, false
+	x.count = wire.FragmentCount(len(x.data))
+	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
+	x.sentAt = append(x.sentAt[:0], make([]uint32, x.count)...)
+	x.sent = append(x.sent[:0], make([]bool, x.count)...)
 }
 
 // staleTransfer is how many ticks after a transfer began a client that
@@ -65,12 +83,10 @@ func (s *Server) startTransfer(p *peer) {
 	x := &p.xfer
 	x.active, x.tick, x.next = true, s.Tick(), 0
 	p.needXfer = false
+	x.rep.waiting, x.rep.patch = false, false
 	x.data = wire.AppendTransfer(x.data[:0], &wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.allChain,
 		Events: s.nevents, Skipped: s.skipped, State: *s.world.State()})
-	x.count = wire.FragmentCount(len(x.data))
-	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
-	x.sentAt = append(x.sentAt[:0], make([]uint32, x.count)...)
-	x.sent = append(x.sent[:0], make([]bool, x.count)...)
+	x.cut()
 	// The views stay: a client mending its history goes on acknowledging
 	// the snapshots it took (a joining one's first view is set by sendTo).
 	s.Stats.Transfers++
@@ -95,6 +111,7 @@ func (s *Server) onHave(now time.Duration, p *peer, b []byte) error {
 		}
 		x.got[i] |= g
 	}
+	x.complete = !x.lacking()
 	return nil
 }
 

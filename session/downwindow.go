@@ -1,6 +1,10 @@
 package session
 
-import "time"
+import (
+	"time"
+
+	"github.com/cubelab/cube/wire"
+)
 
 // downWindow keeps the bytes the server sent one client at each of its
 // last turns, a second's worth, and the most any second held: the down
@@ -68,6 +72,9 @@ func (s *Session) fillDown(i int, m *Summary) {
 	d := &ps.Down
 	t := &m.TransferCost
 	t.Bytes, t.Started, t.Taken, t.MaxTicks = d.TransferBytes, d.Transfers, d.Done, d.MaxTicks
+	t.Patches, t.PatchBuckets, t.AllAnswers, t.PatchMismatches, t.Unanswered = d.Patches, d.PatchBuckets, d.AllAnswers, d.PatchMismatches, d.Unanswered
+	n := s.Server.World().NumBodies()
+	t.Buckets = wire.Buckets(n, wire.BucketBodies(n))
 	if d.Done > 0 {
 		t.MeanTicks = float64(d.DoneTicks) / float64(d.Done)
 	}

@@ -64,6 +64,16 @@ type Summary struct {
 		Taken     uint64  `json:"taken"`
 		MeanTicks float64 `json:"mean_ticks"`
 		MaxTicks  uint32  `json:"max_ticks"`
+		// Repairs by buckets: patches sent and the buckets they held, of
+		// Buckets a state; answers of all (the client could not rebuild
+		// its state), patches that did not give the server's state,
+		// handshakes never answered.
+		Patches         uint64 `json:"patches"`
+		PatchBuckets    uint64 `json:"patch_buckets"`
+		Buckets         int    `json:"buckets"`
+		AllAnswers      uint64 `json:"all_answers"`
+		PatchMismatches uint64 `json:"patch_mismatches"`
+		Unanswered      uint64 `json:"unanswered"`
 	} `json:"transfer_cost"`
 	BytesPerSecond struct {
 		Up   float64 `json:"up"`
