@@ -78,6 +78,13 @@ func (s *Server) snapshotRoom(p *peer, now time.Duration) bool {
 	return true
 }
 
+// relayRoom reports whether the window leaves room for a relay of n
+// bytes: one left out is said again by the next (a relay runs from the
+// client's newest confirmed tick), so the window holds relays too.
+func (s *Server) relayRoom(p *peer, n int) bool {
+	return s.BytesPerSecond <= 0 || !s.windowed() || float64(s.sentLastSecond(p)+n) <= s.BytesPerSecond
+}
+
 // refill adds to p's token bucket what BytesPerSecond gives since it was
 // last refilled, as budget does for a snapshot (at the same now, budget
 // then adds nothing).

@@ -72,7 +72,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	// over the last second, the relay included (see server_budget.go).
 	due := snapshot && (p.haveAck || !p.xfer.active)
 	if due && (s.mode == protocol.ModeInputs || len(s.peers) > 1) {
-		if s.out = s.appendRelay(p, s.out[:0]); len(s.out) > 0 {
+		if s.out = s.appendRelay(p, s.out[:0]); len(s.out) > 0 && s.relayRoom(p, len(s.out)) {
 			s.sent(p, send)
 		}
 	}
