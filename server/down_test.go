@@ -13,16 +13,12 @@ import (
 
 // repairRun drives a server of scene with one state-sync client that
 // acknowledges every tick, asks for a transfer for ask ticks (saying it
-// has every fragment it was sent when have is true), then stops asking,
-// for ticks in all (with have, until it has every fragment). It returns the server and the bytes sent to the
-// client at each tick, the Welcome first.
-func repairRun(t *testing.T, scene string, budget float64, ask, ticks int, have bool) (*Server, []int) {
-	return repairRunCfg(t, scene, budget, false, ask, ticks, have)
-}
-
-// repairRunCfg is repairRun, with whole repairs (no bucket handshake,
-// which this client does not answer) when wholeRepairs is true.
-func repairRunCfg(t *testing.T, scene string, budget float64, wholeRepairs bool, ask, ticks int, have bool) (*Server, []int) {
+// has every fragment it was sent when have is true, until it has them
+// all), then stops asking, for ticks in all, with whole repairs (no
+// bucket handshake, which this client does not answer) when wholeRepairs
+// is true. It returns the server and the bytes sent to the client at each
+// tick, the Welcome first.
+func repairRun(t *testing.T, scene string, budget float64, wholeRepairs bool, ask, ticks int, have bool) (*Server, []int) {
 	t.Helper()
 	w, sc, err := game.Build(scene, physics.DefaultConfig(), game.Options{Players: 1})
 	if err != nil {
@@ -104,7 +100,7 @@ func maxSecond(sent []int, perSecond int) int {
 // and a transfer the client stopped asking for is counted as taken with
 // its duration.
 func TestDownStatsCountWhatWasSent(t *testing.T) {
-	s, sent := repairRunCfg(t, "arena", DefaultDownBudget, true, 100, 140, false)
+	s, sent := repairRun(t, "arena", DefaultDownBudget, true, 100, 140, false)
 	total := 0
 	for _, n := range sent {
 		total += n
@@ -128,7 +124,7 @@ func TestDownStatsCountWhatWasSent(t *testing.T) {
 // fragment it was sent).
 func TestRepairWithinBudget(t *testing.T) {
 	const budget = DefaultDownBudget
-	s, sent := repairRunCfg(t, "cubes", budget, true, 64*20, 64*21, true)
+	s, sent := repairRun(t, "cubes", budget, true, 64*20, 64*21, true)
 	ps0, _ := s.PlayerStats(0)
 	t.Logf("sent %d bytes, %d of them fragments", ps0.Down.Bytes, ps0.Down.TransferBytes)
 	if most := maxSecond(sent, 64); most > budget {
