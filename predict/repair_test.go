@@ -1,9 +1,11 @@
 package predict
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/wire"
 )
@@ -108,5 +110,29 @@ func checkRepaired(t *testing.T, h *harness) {
 	}
 	if h.c.Tick() != h.s.Tick() || h.c.World().Hash() != h.s.World().Hash() {
 		t.Errorf("not in step: client tick %d hash %x, server tick %d hash %x", h.c.Tick(), h.c.World().Hash(), h.s.Tick(), h.s.World().Hash())
+	}
+}
+
+// TestRepairHashesRefused: hashes for another body count are refused and
+// counted; hashes the client did not ask for are ignored as stale.
+func TestRepairHashesRefused(t *testing.T) {
+	h := newHarness(t, "arena", game.Options{}, StateSync, 0)
+	h.run(20, 0)
+	n := h.c.World().NumBodies()
+	msg := func(bodies int) []byte {
+		size := wire.BucketBodies(bodies)
+		return wire.AppendRepairHashes(nil, &wire.RepairHashes{Tick: h.c.Tick() - 2, Size: uint16(size), Bodies: uint32(bodies),
+			Hashes: make([]uint64, wire.Buckets(bodies, size))})
+	}
+	stale := h.c.Stats.StaleStates
+	if err := h.c.Receive(msg(n)); err != nil || h.c.Stats.StaleStates != stale+1 || h.c.rep.due {
+		t.Fatalf("hashes not asked for: %v, stale %d (was %d), answer due %v", err, h.c.Stats.StaleStates, stale, h.c.rep.due)
+	}
+	h.c.askXfer = true
+	if err := h.c.Receive(msg(n + 1)); !errors.Is(err, protocol.ErrRejected) || h.c.Stats.Rejected[protocol.RejectShape] != 1 {
+		t.Fatalf("hashes of %d bodies for a world of %d: %v", n+1, n, err)
+	}
+	if err := h.c.Receive(msg(n)); err != nil || !h.c.rep.due || h.c.rep.all {
+		t.Fatalf("hashes asked for: %v, answer due %v, all %v", err, h.c.rep.due, h.c.rep.all)
 	}
 }
