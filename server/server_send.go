@@ -52,11 +52,11 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 		send(p.conn, s.out)
 		s.count(p, len(s.out))
 	}
-	// A client that asks for the whole state gets it; one that still asks
-	// long after a transfer began could not use it (its history moved on):
-	// it gets a newer one.
 	// A client that asks (its prediction went wrong) gets a repair by
-	// buckets; one further behind than the server's history, the whole.
+	// buckets; one further behind than the server's history, the whole
+	// state. One that asks again after putting a transfer together, or
+	// still asks long after one began (it could not use it: its history
+	// moved on), gets a newer one.
 	if (p.wantXfer || p.needXfer) && p.haveAck && (!p.xfer.active || p.xfer.complete || s.Tick()-p.xfer.tick > staleTransfer) {
 		if p.needXfer || s.WholeRepairs {
 			s.startTransfer(p)
