@@ -8,10 +8,10 @@ import (
 
 // How a client's down budget (BytesPerSecond) is shared: one token bucket
 // per client pays for its snapshots and its transfers' fragments, and a
-// window of the bytes sent to it over the last second bounds both, so that
-// no second holds more than the budget (a bucket alone lets a second hold
-// its rate and a full bucket besides, and budget lets a snapshot overdraw
-// to minSnapshot).
+// window of the bytes sent to it over the last second bounds both, and its
+// relays and repair hashes, so that no second holds more than the budget
+// (a bucket alone lets a second hold its rate and a full bucket besides,
+// and budget lets a snapshot overdraw to minSnapshot).
 //
 // A transfer goes first: its fragments are paid for before the tick's
 // snapshot and may draw the bucket below zero, and while the client lacks
@@ -33,9 +33,8 @@ const repairSnapshotEvery = 4
 
 // snapshotSlack is kept free in the window besides a snapshot's limit:
 // what a snapshot may take beyond the limit budget gives it (its header's
-// varints), and the next tick's relay (with several players), which the
-// budget does not hold back (a few tens of bytes: the other players'
-// new inputs).
+// varints), and room for the next tick's relay (a few tens of bytes: the
+// other players' new inputs), so that relays are seldom held back.
 const snapshotSlack = 128
 
 // windowed reports whether the window bounds the bytes sent.
