@@ -1,6 +1,8 @@
 package predict
 
 import (
+	"fmt"
+
 	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/internal/tick"
 	"github.com/cubelab/cube/physics"
@@ -21,6 +23,7 @@ type clientRepair struct {
 	mask     []byte // the buckets that differ
 	mine     physics.State
 	now      physics.State // the world's state while mine is rebuilt
+	key      physics.State // a keyframe kept while mine is rebuilt
 	hashes   []uint64
 	msg      wire.RepairHashes
 	scr      wire.PatchScratch
@@ -87,6 +90,9 @@ func (c *Client) stateAt(t uint32, dst *physics.State) bool {
 	}
 	c.world.Save(&c.rep.now)
 	err := c.rebuild(t)
+	if err != nil {
+		err = c.rebuildBefore(t)
+	}
 	if err == nil {
 		c.world.Save(dst)
 	}
@@ -127,4 +133,29 @@ func (c *Client) holdForRepair() {
 	case !c.hist.holding:
 		c.hist.holding, c.hist.hold = true, c.oldestNeeded()
 	}
+}
+
+// rebuildBefore rebuilds the state of tick t from the keyframe of the span
+// before t's, in full: for a t whose own span's keyframe is newer than t
+// (an anchor: a state the client took from the server after t, in the
+// same span). The replay goes through the keyframe of t's span, which is
+// put back as it was.
+func (c *Client) rebuildBefore(t uint32) error {
+	span := t - t%KeyEvery
+	k, ok := c.hist.keyBefore(span - 1)
+	own := c.hist.key(t)
+	if !ok || own.state == nil || !own.valid {
+		return fmt.Errorf("%w: no keyframe before tick %d's span", errNoHistory, t)
+	}
+	c.rep.key.CopyFrom(own.state)
+	ownTick := own.tick
+	c.world.Load(k.state) // the world's own save, unchanged since
+	err := c.replayFull(k.tick, t)
+	own = c.hist.key(t)
+	if own.state == nil {
+		own.state = new(physics.State)
+	}
+	own.state.CopyFrom(&c.rep.key)
+	own.tick, own.valid = ownTick, true
+	return err
 }

@@ -136,3 +136,38 @@ func TestRepairHashesRefused(t *testing.T) {
 		t.Fatalf("hashes asked for: %v, answer due %v, all %v", err, h.c.rep.due, h.c.rep.all)
 	}
 }
+
+// TestStateAtPastAnAnchor: when the keyframe of a tick's span is an anchor
+// after it (a state the client took from the server later in the span),
+// the client still rebuilds its state at the tick, from the span before,
+// and leaves that keyframe and its world as they were.
+func TestStateAtPastAnAnchor(t *testing.T) {
+	h := newHarness(t, "arena", game.Options{}, StateSync, 0)
+	// Snapshots two spans late: the client keeps the keyframes since.
+	h.run(40+int((5+KeyEvery-h.c.Tick()%KeyEvery)%KeyEvery), 2*KeyEvery)
+	if h.c.Tick()%KeyEvery != 5 {
+		t.Fatalf("at tick %d", h.c.Tick())
+	}
+	S := h.c.Tick() - 3 // two ticks into its span, the anchor a tick after
+	var want, next physics.State
+	if !h.c.stateAt(S, &want) || !h.c.stateAt(S+1, &next) {
+		t.Fatal("the client cannot rebuild its recent ticks")
+	}
+	k := h.c.hist.key(S)
+	k.tick = S + 1
+	k.state.CopyFrom(&next)
+	world := h.c.World().Hash()
+	var got physics.State
+	if !h.c.stateAt(S, &got) {
+		t.Fatal("no state past the anchor")
+	}
+	if !got.Equal(&want) {
+		t.Error("the state rebuilt from the span before differs")
+	}
+	if k := h.c.hist.key(S); k.tick != S+1 || !k.valid || !k.state.Equal(&next) {
+		t.Errorf("the anchor is now the keyframe of tick %d", k.tick)
+	}
+	if h.c.World().Hash() != world {
+		t.Error("the world moved")
+	}
+}
