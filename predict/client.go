@@ -116,33 +116,36 @@ type Misprediction struct {
 
 // ClientStats counts what the client did.
 type ClientStats struct {
-	Ticks            uint64           // ticks predicted
-	HeldTicks        uint64           // ticks not predicted: joining, or the ring was full of unconfirmed history
-	StatesReceived   uint64           // server messages taken (snapshots, relays, transfers)
-	StaleStates      uint64           // server messages older than or equal to the newest taken, ignored
-	Early            uint64           // server messages about ticks the client had not reached yet, ignored
-	Rejected         protocol.Rejects // messages refused, by reason: they did not decode or do not fit
-	NonFinite        uint64           // steps or replays that left a non-finite world, each ended by a transfer
-	Corrections      uint64           // visible corrections
-	Resyncs          uint64           // quiet rewinds below the thresholds
-	Refreshes        uint64           // state sync: replays with the other players' inputs a relay gave (see refresh)
-	Deferred         uint64           // state sync: snapshots held back for the relay of their ticks (see awaitsRelay)
-	Mispredicted     [NumKinds]uint64
-	ReplayedTicks    uint64
-	MaxReplay        int
-	Unapplied        uint64 // mispredictions not corrected because corrections are off
-	Incomplete       uint64 // snapshots that did not carry every body that changed
-	Transfers        uint64 // whole states received
-	InputsSent       uint64
-	BytesSent        uint64
-	BodiesReceived   uint64        // bodies in the snapshots taken
-	PartialReplays   uint64        // corrections replayed for the bodies they reach only
-	PartialBodies    uint64        // bodies those replays re-simulated, summed
-	FullReplays      uint64        // corrections replayed for the whole world (-full-replay, a transfer, a missing trace)
-	LastReplay       int           // bodies the last correction's replay re-simulated (the world's, for a full one)
-	LastReplayTime   time.Duration // how long its rebuild and replay took, when Wall is set
-	SyncTests        uint64        // ticks the sync test rewound and re-simulated
-	SyncTestFailures uint64        // of those, the ones whose replay gave other bits (KindRewind)
+	Ticks          uint64           // ticks predicted
+	HeldTicks      uint64           // ticks not predicted: joining, or the ring was full of unconfirmed history
+	StatesReceived uint64           // server messages taken (snapshots, relays, transfers)
+	StaleStates    uint64           // server messages older than or equal to the newest taken, ignored
+	Early          uint64           // server messages about ticks the client had not reached yet, ignored
+	Rejected       protocol.Rejects // messages refused, by reason: they did not decode or do not fit
+	NonFinite      uint64           // steps or replays that left a non-finite world, each ended by a transfer
+	Corrections    uint64           // visible corrections
+	Resyncs        uint64           // quiet rewinds below the thresholds
+	Refreshes      uint64           // state sync: replays with the other players' inputs a relay gave (see refresh)
+	Deferred       uint64           // state sync: snapshots held back for the relay of their ticks (see awaitsRelay)
+	Mispredicted   [NumKinds]uint64
+	ReplayedTicks  uint64
+	MaxReplay      int
+	Unapplied      uint64 // mispredictions not corrected because corrections are off
+	Incomplete     uint64 // snapshots that did not carry every body that changed
+	Transfers      uint64 // whole states received
+	// Repairs by buckets (client_repair.go): patches taken, and patches
+	// that did not give the server's state (the client then asks for all).
+	Patches, PatchMismatches uint64
+	InputsSent               uint64
+	BytesSent                uint64
+	BodiesReceived           uint64        // bodies in the snapshots taken
+	PartialReplays           uint64        // corrections replayed for the bodies they reach only
+	PartialBodies            uint64        // bodies those replays re-simulated, summed
+	FullReplays              uint64        // corrections replayed for the whole world (-full-replay, a transfer, a missing trace)
+	LastReplay               int           // bodies the last correction's replay re-simulated (the world's, for a full one)
+	LastReplayTime           time.Duration // how long its rebuild and replay took, when Wall is set
+	SyncTests                uint64        // ticks the sync test rewound and re-simulated
+	SyncTestFailures         uint64        // of those, the ones whose replay gave other bits (KindRewind)
 }
 
 // Client predicts its player's cube in a whole world and keeps it in step
@@ -204,6 +207,7 @@ type Client struct {
 	st   clientState  // state sync: snapshots
 	in   clientInputs // input sync: relays
 	xfer transfer     // a transfer being put together, in either mode
+	rep  clientRepair // a repair by buckets: the client's state at its tick
 
 	last     Misprediction
 	lastErr  float64 // position error at the newest state received, m
@@ -278,6 +282,10 @@ func (c *Client) Body() int { return c.body }
 
 // Slot returns the client's player slot on the server (valid once joined).
 func (c *Client) Slot() int { return c.player }
+
+// Welcomed reports whether the server accepted the client, so that Slot
+// is its slot (it may still be waiting for its first state).
+func (c *Client) Welcomed() bool { return c.joined }
 
 // Joined reports whether the server accepted the client and it predicts.
 func (c *Client) Joined() bool { return c.joined && !c.waitingFor }

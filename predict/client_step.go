@@ -89,8 +89,16 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 			return err
 		}
 	}
-	if c.xfer.active {
+	// The Have of a transfer under way; and of the last one, whole, while
+	// the client asks again: the server then knows the request is a new
+	// one.
+	if c.xfer.active || c.xfer.done && c.askXfer && !c.waitingFor {
 		c.out = c.xfer.appendHave(c.out[:0])
+		send(c.out)
+	}
+	if c.rep.due {
+		c.rep.due = false
+		c.out = c.rep.appendWant(c.out[:0])
 		send(c.out)
 	}
 	return nonFinite
@@ -220,6 +228,7 @@ func (c *Client) sendInputs(send func([]byte)) error {
 	if c.askXfer {
 		m.Flags |= wire.AskTransfer
 	}
+	c.holdForRepair()
 	var first uint32
 	c.out, first = wire.AppendInput(c.out[:0], &m)
 	send(c.out)
@@ -248,6 +257,8 @@ func (c *Client) Receive(b []byte) error {
 		err = c.onRelay(b)
 	case wire.KindFragment:
 		err = c.onFragment(b)
+	case wire.KindRepairHashes:
+		err = c.onRepairHashes(b)
 	default:
 		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "a message of kind %d, which a client does not take", k)
 	}

@@ -16,6 +16,7 @@ type transfer struct {
 	have   int
 	got    []byte // bitmap of the fragments received
 	data   []byte
+	done   bool   // the transfer of tick was put together: a client asking again says so (its Have, whole)
 	want   uint32 // joining: the tick the Welcome announced
 	onlyIt bool   // take only the transfer of want
 	state  wire.TransferState
@@ -26,7 +27,7 @@ func (x *transfer) expect(t uint32) { x.want, x.onlyIt = t, true }
 
 // begin starts putting together the transfer of f.
 func (x *transfer) begin(f *wire.Fragment) {
-	x.active, x.tick, x.count, x.size, x.have = true, f.Tick, int(f.Count), int(f.Size), 0
+	x.active, x.done, x.tick, x.count, x.size, x.have = true, false, f.Tick, int(f.Count), int(f.Size), 0
 	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
 	x.data = append(x.data[:0], make([]byte, x.size)...)
 }
@@ -73,7 +74,7 @@ func (c *Client) onFragment(b []byte) error {
 	if x.have++; x.have < x.count {
 		return nil
 	}
-	x.active = false
+	x.active, x.done = false, true
 	return c.takeTransfer()
 }
 
@@ -82,7 +83,11 @@ func (c *Client) onFragment(b []byte) error {
 func (c *Client) takeTransfer() error {
 	x := &c.xfer
 	s := &x.state
-	if err := wire.DecodeTransfer(x.data, s, c.world.NumBodies(), maxContacts); err != nil {
+	if wire.IsPatch(x.data) {
+		if ok, err := c.takePatch(s); !ok {
+			return err
+		}
+	} else if err := wire.DecodeTransfer(x.data, s, c.world.NumBodies(), maxContacts); err != nil {
 		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	if err := c.world.Check(&s.State); err != nil {
@@ -102,6 +107,7 @@ func (c *Client) takeTransfer() error {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "transfer labelled %d holds the state of tick %d", x.tick, X)
 	}
 	c.Stats.Transfers++
+	c.rep.answered, c.rep.valid = false, false
 	if c.waitingFor {
 		if err := c.world.Restore(&s.State); err != nil {
 			return err

@@ -39,6 +39,10 @@ type history struct {
 	players tick.Ring[physics.BodyState] // the client's cube in the state labelled t
 	keys    [tick.RingSize / KeyEvery]keyframe
 	spare   []*physics.State // states of keyframes no longer needed, for reuse
+	// hold: while holding, release keeps the keyframes from hold on (a
+	// repair in view: client_repair.go).
+	hold    uint32
+	holding bool
 
 	// traces[t] is what the step of tick t changed (physics.Trace): from
 	// a keyframe, the states up to a rewind's tick are rebuilt with them
@@ -169,6 +173,9 @@ func (h *history) anchor(w *physics.World) {
 // in flight, not the ring's size.
 func (h *history) release(t uint32) {
 	keep := t - t%KeyEvery
+	if held := h.hold - h.hold%KeyEvery; h.holding && tick.After(keep, held) {
+		keep = held // a repair may rebuild the state of a tick from hold on
+	}
 	for i := range h.keys {
 		k := &h.keys[i]
 		if k.state != nil && (!k.valid || tick.After(keep, k.tick)) {

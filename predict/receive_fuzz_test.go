@@ -51,6 +51,10 @@ func fuzzClient(f *testing.F, mode Mode) {
 			f.Add(withAcks(f, b, 1<<63|1<<20))
 		}
 	}
+	w, _ := game.MustBuild("arena")
+	n := w.NumBodies()
+	hashes := make([]uint64, wire.Buckets(n, wire.BucketBodies(n)))
+	f.Add(wire.AppendRepairHashes(nil, &wire.RepairHashes{Tick: 20, Size: uint16(wire.BucketBodies(n)), Bodies: uint32(n), Hashes: hashes}))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		h := newHarness(t, "arena", game.Options{}, mode, 0)

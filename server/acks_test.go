@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -294,7 +295,7 @@ func TestOtherVersionRefused(t *testing.T) {
 	b[1] = 4
 	err := s.Receive(0, 1, b)
 	if !errors.Is(err, protocol.ErrRejected) ||
-		!strings.Contains(err.Error(), "version 4, this program speaks 5") {
+		!strings.Contains(err.Error(), fmt.Sprintf("version 4, this program speaks %d", wire.Version)) {
 		t.Fatalf("a version 4 Hello: %v", err)
 	}
 	s.Send(0, false, func(c uint32, _ []byte) { t.Errorf("sent a datagram to connection %d", c) })

@@ -20,6 +20,7 @@ type PeerStats struct {
 	Rejected     uint64  // its messages that did not decode or fit
 	UnknownViews uint64  // snapshot views it acknowledged that the server does not hold: never sent, or older than its ring of views (a client seconds behind); left out of its baselines
 	DepthP95     float64 // the 95th percentile of its input buffer depth, ticks
+	Down         DownStats
 }
 
 // peer is what the server keeps about one client.
@@ -150,7 +151,7 @@ func (p *peer) acked(s *Server, m *wire.Input) bool {
 	// longer asks. (Its snapshots' acknowledgements alone pass the tick
 	// long before a large transfer is whole.)
 	if x := &p.xfer; x.active && p.haveAck && !tick.After(x.tick, p.ack) && !p.wantXfer {
-		x.active = false
+		x.finish(s.Tick(), &p.stats.Down)
 	}
 	return newer
 }

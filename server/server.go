@@ -63,6 +63,10 @@ type Config struct {
 	// token bucket refilled at this rate; 0: every snapshot may take a
 	// whole datagram.
 	BytesPerSecond float64
+	// WholeRepairs sends a client that asks for the state the whole of it,
+	// without first asking which buckets of its own state differ
+	// (server_repair.go): for comparison.
+	WholeRepairs bool
 	// Timeout: a client that makes no progress for this long (no new
 	// input, no newer ack, no new transfer fragment: see Receive) leaves
 	// the world (0: never).
@@ -256,6 +260,8 @@ func (s *Server) Receive(now time.Duration, conn uint32, b []byte) error {
 		return s.onInput(now, p, b)
 	case wire.KindHave:
 		return s.onHave(now, p, b)
+	case wire.KindRepairWant:
+		return s.onRepairWant(now, p, b)
 	}
 	return s.reject(p, protocol.RejectMalformed, "a message of kind %d, which a server does not take", k)
 }

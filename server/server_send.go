@@ -29,6 +29,7 @@ func (s *Server) Send(now time.Duration, snapshot bool, send func(conn uint32, b
 
 // sendTo sends what is due to one client.
 func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(conn uint32, b []byte)) {
+	s.sendingAt(p, now)
 	if p.joining {
 		if tick.After(p.joinAt, s.Tick()) {
 			return // its cube is not back yet: the Welcome waits for it
@@ -49,35 +50,50 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 		}
 		s.out = wire.AppendWelcome(s.out[:0], &w)
 		send(p.conn, s.out)
+		s.count(p, len(s.out))
 	}
-	// A client that asks for the whole state gets it; one that still asks
-	// long after a transfer began could not use it (its history moved on):
-	// it gets a newer one.
-	if (p.wantXfer || p.needXfer) && p.haveAck && (!p.xfer.active || s.Tick()-p.xfer.tick > staleTransfer) {
-		s.startTransfer(p)
-	}
-	if p.xfer.active {
-		s.sendFragments(p, func(b []byte) { send(p.conn, b) })
-	}
-	if !snapshot || !p.haveAck && p.xfer.active {
-		return
-	}
-	if s.mode == protocol.ModeInputs || len(s.peers) > 1 {
-		if s.out = s.appendRelay(p, s.out[:0]); len(s.out) > 0 {
-			s.sent(p.conn, send)
+	// A client that asks (its prediction went wrong) gets a repair by
+	// buckets; one further behind than the server's history, the whole
+	// state. One that asks again after putting a transfer together, or
+	// still asks long after one began (it could not use it: its history
+	// moved on), gets a newer one.
+	if (p.wantXfer || p.needXfer) && p.haveAck && (!p.xfer.active || p.xfer.complete || s.Tick()-p.xfer.tick > staleTransfer) {
+		if p.needXfer || s.WholeRepairs {
+			s.startTransfer(p)
+		} else {
+			s.openRepair(p)
 		}
 	}
-	if s.mode == protocol.ModeState && (!p.st.snapped || s.Tick() != p.st.lastTick) {
+	if p.xfer.active && p.xfer.rep.waiting {
+		s.sendRepair(p, now, func(b []byte) { send(p.conn, b) })
+	}
+	// The relay first, then the fragments, then the snapshot: the
+	// fragments and the snapshot share the budget left by what was sent
+	// over the last second, the relay included (see server_budget.go).
+	due := snapshot && (p.haveAck || !p.xfer.active)
+	if due && (s.mode == protocol.ModeInputs || len(s.peers) > 1) {
+		if s.out = s.appendRelay(p, s.out[:0]); len(s.out) > 0 && s.relayRoom(p, len(s.out)) {
+			s.sent(p, send)
+		}
+	}
+	if p.xfer.active {
+		s.sendFragments(p, now, func(b []byte) { send(p.conn, b) })
+	}
+	if !due {
+		return
+	}
+	if s.mode == protocol.ModeState && (!p.st.snapped || s.Tick() != p.st.lastTick) && s.snapshotRoom(p, now) {
 		p.st.lastTick = s.Tick()
 		s.out = s.appendSnapshot(p, now, s.out[:0])
 		p.st.snapped = true // without a budget too: one snapshot a tick
-		s.sent(p.conn, send)
+		s.sent(p, send)
 	}
 }
 
-// sent sends s.out to conn and counts it.
-func (s *Server) sent(conn uint32, send func(conn uint32, b []byte)) {
-	send(conn, s.out)
+// sent sends s.out to p and counts it.
+func (s *Server) sent(p *peer, send func(conn uint32, b []byte)) {
+	send(p.conn, s.out)
+	s.count(p, len(s.out))
 	s.Stats.Snapshots++
 	s.Stats.SnapshotBytes += uint64(len(s.out))
 }

@@ -186,6 +186,8 @@ func FuzzReceive(f *testing.F) {
 	in, _ = wire.AppendInput(nil, &wire.Input{Player: 0, Flags: wire.AckValid, Ack: 0, Base: 0, Held: 1<<63 | 1, First: 0, Inputs: []game.Input{0}})
 	f.Add(in, true) // views never sent named
 	f.Add(wire.AppendHave(nil, &wire.Have{Tick: 3, Count: 1, Got: []byte{1}}), true)
+	f.Add(wire.AppendRepairWant(nil, &wire.RepairWant{Tick: 0, Count: 1, Mask: []byte{1}}), true)
+	f.Add(wire.AppendRepairWant(nil, &wire.RepairWant{Tick: 0, All: true}), true)
 	f.Add([]byte{}, true)
 	f.Add([]byte{0xff, 0, 0}, false)
 	f.Fuzz(func(t *testing.T, b []byte, joined bool) {

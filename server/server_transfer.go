@@ -18,6 +18,49 @@ type serverXfer struct {
 	sentAt []uint32 // the server tick each fragment was last sent at
 	sent   []bool   // whether it was sent at all
 	next   int      // the next fragment to consider sending
+	win    sentWindow
+	rep    serverRepair // a repair by buckets (server_repair.go)
+	// complete: the client said it has every fragment, so it put the
+	// transfer together: if it still asks, it asks for a new one.
+	complete bool
+	// refilled: the token bucket was refilled for a fragment, so it has a
+	// time to refill from even before the client's first snapshot.
+	refilled bool
+}
+
+// DownStats is what the server sent one client: every byte, for its down
+// rate, and the transfers (joins and repairs) with what they cost.
+type DownStats struct {
+	Bytes         uint64 // every byte sent to it
+	TransferBytes uint64 // of those, the transfers' fragments
+	Transfers     uint64 // transfers started (a newer one replacing a stale one counts again)
+	Done          uint64 // transfers it took: it stopped asking and acknowledged their tick
+	DoneTicks     uint64 // their server ticks from start to taken, summed
+	MaxTicks      uint32 // the longest of them
+	// Repairs by buckets (server_repair.go): patches sent and their
+	// buckets, answers of "all" (a client that could not rebuild its
+	// state), patches that did not give the server's state (the client
+	// asked for all after one), handshakes never answered.
+	Patches, PatchBuckets, AllAnswers, PatchMismatches, Unanswered uint64
+}
+
+// finish ends the transfer, taken by the client at server tick now, and
+// counts how long it took.
+func (x *serverXfer) finish(now uint32, d *DownStats) {
+	x.active = false
+	took := now - x.tick
+	d.Done++
+	d.DoneTicks += uint64(took)
+	d.MaxTicks = max(d.MaxTicks, took)
+}
+
+// cut readies x.data to be sent in fragments, none of them sent yet.
+func (x *serverXfer) cut() {
+	x.next, x.complete = 0, false
+	x.count = wire.FragmentCount(len(x.data))
+	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
+	x.sentAt = append(x.sentAt[:0], make([]uint32, x.count)...)
+	x.sent = append(x.sent[:0], make([]bool, x.count)...)
 }
 
 // staleTransfer is how many ticks after a transfer began a client that
@@ -40,15 +83,14 @@ func (s *Server) startTransfer(p *peer) {
 	x := &p.xfer
 	x.active, x.tick, x.next = true, s.Tick(), 0
 	p.needXfer = false
+	x.rep.waiting, x.rep.patch = false, false
 	x.data = wire.AppendTransfer(x.data[:0], &wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.allChain,
 		Events: s.nevents, Skipped: s.skipped, State: *s.world.State()})
-	x.count = wire.FragmentCount(len(x.data))
-	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
-	x.sentAt = append(x.sentAt[:0], make([]uint32, x.count)...)
-	x.sent = append(x.sent[:0], make([]bool, x.count)...)
+	x.cut()
 	// The views stay: a client mending its history goes on acknowledging
 	// the snapshots it took (a joining one's first view is set by sendTo).
 	s.Stats.Transfers++
+	p.stats.Down.Transfers++
 }
 
 // onHave takes the fragments a client says it has.
@@ -69,31 +111,54 @@ func (s *Server) onHave(now time.Duration, p *peer, b []byte) error {
 		}
 		x.got[i] |= g
 	}
+	x.complete = !x.lacking()
 	return nil
 }
 
 // sendFragments sends the next fragments the client lacks, in turn: each
 // once, and again when the client has not said it has it a round trip and
 // a half later (a fragment lost, or its Have), or, for a transfer that
-// takes longer than that to go round, on its next turn.
-func (s *Server) sendFragments(p *peer, send func([]byte)) {
+// takes longer than that to go round, on its next turn. With a budget
+// (BytesPerSecond), each fragment is paid for from the snapshots' token
+// bucket, before the snapshot of the tick: see affords.
+func (s *Server) sendFragments(p *peer, now time.Duration, send func([]byte)) {
 	x := &p.xfer
-	now := s.Tick()
+	t := s.Tick()
+	budget := s.BytesPerSecond > 0
+	if budget {
+		s.refill(p, now)
+	}
 	again := uint32((x.count + fragmentsPerTick - 1) / fragmentsPerTick) // a turn
 	if p.haveAck {
-		again = min(again, (now-p.ack)*3/2) // the ack lags by about the round trip
+		again = min(again, (t-p.ack)*3/2) // the ack lags by about the round trip
 	}
 	again = max(again, resendTicks)
 	for sent, tried := 0, 0; sent < fragmentsPerTick && tried < x.count; tried++ {
 		i := x.next
 		x.next = (x.next + 1) % x.count
-		if x.got[i/8]&(1<<(i%8)) != 0 || x.sent[i] && now-x.sentAt[i] < again {
+		if x.got[i/8]&(1<<(i%8)) != 0 || x.sent[i] && t-x.sentAt[i] < again {
 			continue
 		}
-		x.sent[i], x.sentAt[i] = true, now
 		s.out = wire.AppendFragment(s.out[:0], x.tick, x.data, i)
+		if budget && !s.affords(p, len(s.out)) {
+			x.next = i // its turn stays
+			break
+		}
+		x.sent[i], x.sentAt[i] = true, t
 		send(s.out)
 		s.Stats.Fragments++
+		s.count(p, len(s.out))
+		p.stats.Down.TransferBytes += uint64(len(s.out))
 		sent++
 	}
+}
+
+// lacking reports whether the client has not said it has every fragment.
+func (x *serverXfer) lacking() bool {
+	for i := range x.count {
+		if x.got[i/8]&(1<<(i%8)) == 0 {
+			return true
+		}
+	}
+	return false
 }

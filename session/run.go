@@ -51,7 +51,31 @@ type Summary struct {
 	BodiesPerPacket float64 `json:"bodies_per_packet"` // bodies in a snapshot, on average (state sync)
 	Incomplete      uint64  `json:"incomplete_snapshots"`
 	Transfers       uint64  `json:"transfers"`
-	BytesPerSecond  struct {
+	// DownMax1s is the most bytes the server sent this client in any one
+	// second (a window of a second's server turns): what a down budget
+	// must bound.
+	DownMax1s uint64 `json:"down_max_1s_bytes"`
+	// TransferCost is what the server's transfers to this client (a join's,
+	// repairs) cost: their fragments' bytes, how many it started and how
+	// many the client took, and their server ticks from start to taken.
+	TransferCost struct {
+		Bytes     uint64  `json:"bytes"`
+		Started   uint64  `json:"started"`
+		Taken     uint64  `json:"taken"`
+		MeanTicks float64 `json:"mean_ticks"`
+		MaxTicks  uint32  `json:"max_ticks"`
+		// Repairs by buckets: patches sent and the buckets they held, of
+		// Buckets a state; answers of all (the client could not rebuild
+		// its state), patches that did not give the server's state,
+		// handshakes never answered.
+		Patches         uint64 `json:"patches"`
+		PatchBuckets    uint64 `json:"patch_buckets"`
+		Buckets         int    `json:"buckets"`
+		AllAnswers      uint64 `json:"all_answers"`
+		PatchMismatches uint64 `json:"patch_mismatches"`
+		Unanswered      uint64 `json:"unanswered"`
+	} `json:"transfer_cost"`
+	BytesPerSecond struct {
 		Up   float64 `json:"up"`
 		Down float64 `json:"down"`
 	} `json:"bytes_per_second"` // while playing, the drain left out
@@ -263,5 +287,6 @@ func (s *Session) summary(i int, seconds, drain float64, settled bool, played [2
 	}
 	m.Rejected += rejected
 	m.LeadTicks = int64(int32(cl.Tick() - s.Server.Tick()))
+	s.fillDown(i, &m)
 	return m
 }

@@ -100,6 +100,7 @@ type Session struct {
 	lastBodies uint64
 	lastCorr   uint64
 	lastResync uint64
+	down       []downWindow // per client: the bytes sent down over the last second
 }
 
 // New builds the scene for the server and for each client and
@@ -329,6 +330,7 @@ func (s *Session) serverTurn() error {
 		return err
 	}
 	s.account(s.Server.Stats.BodiesSent)
+	s.noteDown()
 	return nil
 }
 

@@ -15,6 +15,8 @@ func TestDecodeDoesNotAllocate(t *testing.T) {
 		relay    Relay
 		fragment Fragment
 		have     Have
+		hashes   RepairHashes
+		want     RepairWant
 	)
 	for _, m := range validMessages() {
 		var decode func() error
@@ -33,6 +35,10 @@ func TestDecodeDoesNotAllocate(t *testing.T) {
 			decode = func() error { return DecodeFragment(m.b, &fragment) }
 		case KindHave:
 			decode = func() error { return DecodeHave(m.b, &have) }
+		case KindRepairHashes:
+			decode = func() error { return DecodeRepairHashes(m.b, &hashes) }
+		case KindRepairWant:
+			decode = func() error { return DecodeRepairWant(m.b, &want) }
 		}
 		if err := decode(); err != nil {
 			t.Fatalf("%s: %v", m.name, err)

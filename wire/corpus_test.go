@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"bytes"
 	"math"
 	"strings"
 
@@ -127,6 +128,15 @@ func validMessages() []named {
 	add("fragment only", AppendFragment(nil, 0, data[:1], 0))
 	add("have", AppendHave(nil, &Have{Tick: 77, Count: 3, Got: []byte{5}}))
 	add("have full", AppendHave(nil, &Have{Tick: 1, Count: 16, Got: []byte{0xff, 0xff}}))
+	add("repair hashes", AppendRepairHashes(nil, &RepairHashes{Tick: 9, Size: 8, Bodies: 20, Whole: 0xfeed, Hashes: []uint64{1, 2, 3}}))
+	hashes := make([]uint64, MaxBuckets)
+	for i := range hashes {
+		hashes[i] = uint64(i) * 0x9e3779b97f4a7c15
+	}
+	add("repair hashes most", AppendRepairHashes(nil, &RepairHashes{Tick: math.MaxUint32, Size: 100, Bodies: 12800, Whole: 1, Hashes: hashes}))
+	add("repair want", AppendRepairWant(nil, &RepairWant{Tick: 9, Count: 3, Mask: []byte{2}}))
+	add("repair want all", AppendRepairWant(nil, &RepairWant{Tick: 9, All: true}))
+	add("repair want most", AppendRepairWant(nil, &RepairWant{Tick: 1, Count: MaxBuckets, Mask: bytes.Repeat([]byte{0xa5}, MaxBuckets/8)}))
 	return out
 }
 
@@ -154,9 +164,15 @@ func decodeAs(kind byte, b []byte) error {
 	case KindHave:
 		var m Have
 		return DecodeHave(b, &m)
+	case KindRepairHashes:
+		var m RepairHashes
+		return DecodeRepairHashes(b, &m)
+	case KindRepairWant:
+		var m RepairWant
+		return DecodeRepairWant(b, &m)
 	}
 	panic("no such kind")
 }
 
 // allKinds lists the message kinds.
-var allKinds = []byte{KindHello, KindWelcome, KindInput, KindSnapshot, KindRelay, KindFragment, KindHave}
+var allKinds = []byte{KindHello, KindWelcome, KindInput, KindSnapshot, KindRelay, KindFragment, KindHave, KindRepairHashes, KindRepairWant}

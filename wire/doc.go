@@ -172,14 +172,73 @@
 //	size   uint32       bytes of the whole transfer
 //	bytes  the piece: every fragment but the last carries FragmentBytes
 //
-// A transfer is chain uint64 (the client's), all uint64 (every player's),
-// events uint32, skipped uint32, then the whole physics.State
-// (physics.AppendState).
+// A transfer starts with a kind byte. 0, a whole state: chain uint64 (the
+// client's), all uint64 (every player's), events uint32, skipped uint32,
+// then the whole physics.State (physics.AppendState). 1, a patch (a
+// repair by buckets, below): the same chain, all, events and skipped,
+// then
+//
+//	tick   uint32       the state's tick (the repair's)
+//	bodies uint32       the state's body count
+//	size   uint16       bodies a bucket: BucketBodies(bodies), no other
+//	mask   ceil(buckets/8) bytes, bit k%8 of byte k/8: bucket k follows;
+//	       no bit past the last bucket
+//	then for each bucket named, in order, a physics.State
+//	(physics.AppendState) of the repair's tick holding the bucket's bodies
+//	(all of them) and its contacts, each with its first body A in the
+//	bucket, in the state's order
+//
+// Bucket k of a state holds the bodies k*size up to (k+1)*size (the last
+// one fewer) and the contacts whose body A is one of them (A < B, the
+// contacts are ordered by A: a run). A patch is taken only against the
+// client's own state at its tick, with the same body count and bucket
+// size; the client puts the named buckets in place of its own and takes
+// the result only if its hash (physics.State.Hash) is the whole hash of
+// the RepairHashes.
 //
 // # Have (kind 7), client to server: fragments received
 //
 //	tick   uint32, count uint16, then ceil(count/8) bytes of bitmap (bit i
 //	of byte i/8: fragment i arrived)
+//
+// A client that asks for a transfer again after putting one together goes
+// on sending that one's Have, every bit set: the server then knows the
+// request is a new one.
+//
+// # RepairHashes (kind 8), server to client: a repair by buckets begins
+//
+//	tick   uint32       the repair's: the server's state at this tick
+//	size   uint16       bodies a bucket: BucketBodies(bodies), that is
+//	                    MinBucketBodies (8), or more so that there are at
+//	                    most MaxBuckets (128) buckets
+//	bodies uint32       the state's body count (1 or more)
+//	whole  uint64       physics.State.Hash of the whole state
+//	count  uint16       buckets: ceil(bodies/size)
+//	hashes count uint64: each bucket's hash, FNV-1a 64 over words as
+//	                    physics.State.Hash: the bucket's body count, its
+//	                    bodies' words (physics.BodyWords), its contact
+//	                    count and its contacts' words (physics.ContactWords)
+//
+// Sent when a client asks for a transfer (its prediction went wrong and
+// snapshots did not mend it), not when it joins (it has no state) nor when
+// it is further behind than the server's history (the whole state then);
+// sent again every 16 ticks until the answer comes, 8 times at most, after
+// which the server sends the whole state at the tick.
+//
+// # RepairWant (kind 9), client to server: the answer
+//
+//	tick   uint32       the repair's
+//	all    uint8        1: the client cannot rebuild its state at tick
+//	                    (send the whole state), count 0 and no mask; 0:
+//	count  uint16       the buckets (1 to MaxBuckets), then
+//	mask   ceil(count/8) bytes: bit k%8 of byte k/8, bucket k differs;
+//	       no bit past the last bucket
+//
+// The server answers a mask with a patch of those buckets, "all" with the
+// whole state at the tick, both as a transfer of that tick (Fragment,
+// Have). The client answers each RepairHashes it gets (the same answer
+// again when its answer was lost); after a patch that does not give the
+// whole hash, it answers "all" and counts the mismatch.
 //
 // # Bounds: what a client takes
 //

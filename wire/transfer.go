@@ -38,14 +38,36 @@ type TransferState struct {
 	State    physics.State
 }
 
-// AppendTransfer appends the bytes of a transfer (to be cut into
-// fragments with Fragments).
+// The first byte of a transfer's bytes: what follows.
+const (
+	transferWhole byte = 0 // the whole state
+	transferPatch byte = 1 // buckets of it (AppendPatch)
+	transferHead       = 8 + 8 + 4 + 4
+)
+
+// AppendTransfer appends the bytes of a whole transfer (to be cut into
+// fragments with AppendFragment).
 func AppendTransfer(b []byte, t *TransferState) []byte {
+	b = append(b, transferWhole)
+	b = appendTransferHead(b, t)
+	return physics.AppendState(b, &t.State)
+}
+
+// appendTransferHead appends what a transfer carries besides the state.
+func appendTransferHead(b []byte, t *TransferState) []byte {
 	b = binary.LittleEndian.AppendUint64(b, t.Chain)
 	b = binary.LittleEndian.AppendUint64(b, t.AllChain)
 	b = binary.LittleEndian.AppendUint32(b, t.Events)
-	b = binary.LittleEndian.AppendUint32(b, t.Skipped)
-	return physics.AppendState(b, &t.State)
+	return binary.LittleEndian.AppendUint32(b, t.Skipped)
+}
+
+// readTransferHead reads what appendTransferHead wrote; b holds
+// transferHead bytes at least.
+func readTransferHead(b []byte, t *TransferState) {
+	t.Chain = binary.LittleEndian.Uint64(b)
+	t.AllChain = binary.LittleEndian.Uint64(b[8:])
+	t.Events = binary.LittleEndian.Uint32(b[16:])
+	t.Skipped = binary.LittleEndian.Uint32(b[20:])
 }
 
 // DecodeTransfer parses the bytes of a whole transfer into t, reusing its
@@ -53,9 +75,12 @@ func AppendTransfer(b []byte, t *TransferState) []byte {
 // contacts. Bytes cut short give ErrShort, others ErrInvalid; after an
 // error t's state may hold part of the transfer.
 func DecodeTransfer(b []byte, t *TransferState, maxBodies, maxContacts int) error {
-	const head = 8 + 8 + 4 + 4
+	const head = 1 + transferHead
 	if len(b) < head {
 		return ErrShort
+	}
+	if b[0] != transferWhole {
+		return invalid("transfer kind %d is not a whole state", b[0])
 	}
 	n, err := physics.DecodeState(b[head:], &t.State, maxBodies, maxContacts)
 	switch {
@@ -67,10 +92,7 @@ func DecodeTransfer(b []byte, t *TransferState, maxBodies, maxContacts int) erro
 	if head+n != len(b) {
 		return invalid("transfer: %d bytes after the state", len(b)-head-n)
 	}
-	t.Chain = binary.LittleEndian.Uint64(b)
-	t.AllChain = binary.LittleEndian.Uint64(b[8:])
-	t.Events = binary.LittleEndian.Uint32(b[16:])
-	t.Skipped = binary.LittleEndian.Uint32(b[20:])
+	readTransferHead(b[1:], t)
 	return nil
 }
 

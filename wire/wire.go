@@ -7,7 +7,7 @@ import (
 )
 
 // Version is the protocol version this package writes and reads.
-const Version byte = 5
+const Version byte = 6
 
 // Message kinds.
 const (
@@ -18,7 +18,10 @@ const (
 	KindRelay    byte = 5
 	KindFragment byte = 6
 	KindHave     byte = 7
-	lastKind          = KindHave
+	// KindRepairHashes and KindRepairWant open a repair (repair.go).
+	KindRepairHashes byte = 8
+	KindRepairWant   byte = 9
+	lastKind              = KindRepairWant
 )
 
 // Limits.

@@ -19,6 +19,11 @@ func ClientLines(w io.Writer, s *session.Summary) {
 	} else {
 		fmt.Fprintf(w, "relays    %d transfers\n", s.Transfers)
 	}
+	if s.DownMax1s > 0 || s.TransferCost.Started > 0 {
+		t := &s.TransferCost
+		fmt.Fprintf(w, "down      at most %.1f kbit in any second; transfers sent %d, taken %d, %d bytes, %.0f ticks on average, at most %d\n",
+			float64(s.DownMax1s)*8/1000, t.Started, t.Taken, t.Bytes, t.MeanTicks, t.MaxTicks)
+	}
 	fmt.Fprintf(w, "client    %d corrections, %d quiet resyncs, %d ticks replayed (at most %d at once), %d stale states ignored, %d ticks held\n",
 		s.Corrections, s.Resyncs, s.ReplayedTicks, s.MaxReplayTicks, s.StaleIgnored, s.HeldTicks)
 	fmt.Fprintf(w, "replays   %d partial (%.1f bodies re-simulated on average), %d of the whole world\n",

@@ -1,0 +1,138 @@
+package server
+
+import (
+	"time"
+
+	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/wire"
+)
+
+// A repair (a client that asks for the state, having predicted wrong and
+// not mended by snapshots) is sent as a patch against the client's own
+// state at the repair's tick S: the server sends a hash of each bucket of
+// its state at S (RepairHashes), the client answers with the buckets whose
+// hashes differ from its own state's at S (RepairWant), and the server
+// sends those buckets only, as a transfer of fragments (a patch). A client
+// that cannot rebuild its state at S answers "all", and gets the whole
+// state at S; one whose patched state does not hash as the server's asks
+// "all" again. A joining client (no state of its own) and one further
+// behind than the server's history get the whole state at once.
+
+// serverRepair is a repair's part of a transfer: the state at its tick,
+// kept until the transfer ends, and the handshake.
+type serverRepair struct {
+	waiting bool               // the hashes were sent; no answer yet
+	patch   bool               // the transfer under way is a patch
+	head    wire.TransferState // the transfer's header at the tick (its State unused)
+	state   physics.State      // the server's state at the tick
+	size    int                // bodies a bucket
+	hashes  []uint64
+	whole   uint64 // the state's hash
+	sentAt  uint32 // the server tick the hashes were last sent at
+	sends   int    // times the hashes were sent
+}
+
+// maxHashSends bounds the times the hashes of a repair are sent before the
+// server gives up on the handshake and sends the whole state: 8 sends a
+// resendTicks apart, two seconds.
+const maxHashSends = 8
+
+// openRepair starts a repair of p at the server's tick: it keeps the
+// state and the hashes, and sendRepair sends them.
+func (s *Server) openRepair(p *peer) {
+	x := &p.xfer
+	r := &x.rep
+	x.active, x.tick, x.complete = true, s.Tick(), false
+	x.data, x.count, x.next = x.data[:0], 0, 0
+	x.got, x.sentAt, x.sent = x.got[:0], x.sentAt[:0], x.sent[:0]
+	s.world.Save(&r.state)
+	r.head = wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.allChain, Events: s.nevents, Skipped: s.skipped}
+	r.size = wire.BucketBodies(len(r.state.Bodies))
+	r.hashes = wire.BucketHashes(r.hashes[:0], &r.state, r.size)
+	r.whole = r.state.Hash()
+	r.waiting, r.patch, r.sends = true, false, 0
+	s.Stats.Transfers++
+	p.stats.Down.Transfers++
+}
+
+// sendRepair sends the hashes of the repair waiting for its answer: at
+// once, then every resendTicks until the answer comes (the hashes or the
+// answer lost), paid from the budget like a fragment; after maxHashSends,
+// the whole state instead.
+func (s *Server) sendRepair(p *peer, now time.Duration, send func([]byte)) {
+	x := &p.xfer
+	r := &x.rep
+	t := s.Tick()
+	if r.sends > 0 && t-r.sentAt < resendTicks {
+		return
+	}
+	if r.sends >= maxHashSends {
+		p.stats.Down.Unanswered++
+		s.wholeAt(p)
+		return
+	}
+	s.out = wire.AppendRepairHashes(s.out[:0], &wire.RepairHashes{Tick: x.tick, Size: uint16(r.size),
+		Bodies: uint32(len(r.state.Bodies)), Whole: r.whole, Hashes: r.hashes})
+	if s.BytesPerSecond > 0 {
+		s.refill(p, now)
+		if !s.affords(p, len(s.out)) {
+			return
+		}
+	}
+	r.sends++
+	r.sentAt = t
+	send(s.out)
+	s.count(p, len(s.out))
+}
+
+// wholeAt makes the repair under way a transfer of the whole state at its
+// tick.
+func (s *Server) wholeAt(p *peer) {
+	x := &p.xfer
+	r := &x.rep
+	r.waiting, r.patch = false, false
+	h := r.head
+	h.State = r.state
+	x.data = wire.AppendTransfer(x.data[:0], &h)
+	x.cut()
+}
+
+// onRepairWant takes a client's answer to the hashes of its repair.
+func (s *Server) onRepairWant(now time.Duration, p *peer, b []byte) error {
+	var m wire.RepairWant
+	if err := wire.DecodeRepairWant(b, &m); err != nil {
+		return s.reject(p, protocol.RejectMalformed, "%v", err)
+	}
+	if p == nil {
+		return nil
+	}
+	x := &p.xfer
+	r := &x.rep
+	if !x.active || m.Tick != x.tick || !r.waiting && !(r.patch && m.All) {
+		return nil // about a repair no longer under way, or said again
+	}
+	if !m.All && int(m.Count) != len(r.hashes) {
+		return s.reject(p, protocol.RejectShape, "repair answer of %d buckets, the repair has %d", m.Count, len(r.hashes))
+	}
+	p.lastHeard = now // an answer: progress
+	if m.All {
+		if r.patch {
+			p.stats.Down.PatchMismatches++
+		} else {
+			p.stats.Down.AllAnswers++
+		}
+		s.wholeAt(p)
+		return nil
+	}
+	r.waiting, r.patch = false, true
+	x.data = wire.AppendPatch(x.data[:0], &r.head, &r.state, r.size, m.Mask)
+	x.cut()
+	p.stats.Down.Patches++
+	for k := range len(r.hashes) {
+		if m.Mask[k/8]&(1<<(k%8)) != 0 {
+			p.stats.Down.PatchBuckets++
+		}
+	}
+	return nil
+}
