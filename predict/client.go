@@ -127,6 +127,7 @@ type ClientStats struct {
 	Resyncs        uint64           // quiet rewinds below the thresholds
 	Refreshes      uint64           // state sync: replays with the other players' inputs a relay gave (see refresh)
 	Deferred       uint64           // state sync: snapshots held back for the relay of their ticks (see awaitsRelay)
+	Unrelayed      uint64           // state sync: held snapshots taken without their relay (held maxHold ticks, or beyond maxHeld)
 	Mispredicted   [NumKinds]uint64
 	ReplayedTicks  uint64
 	MaxReplay      int

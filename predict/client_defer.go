@@ -24,21 +24,26 @@ type heldSnapshot struct {
 }
 
 // awaitsRelay reports whether a state-sync client should hold back the
-// snapshot of tick T, whose every-player input chain is all: the server
-// applied other inputs before T than the client's history holds, and with
-// several players the relay that says which (sent with every snapshot,
-// from the client's ack to the snapshot's tick) has not come yet: the
-// link let the snapshot overtake it. Compared now, the snapshot could only
+// snapshot of tick T, whose every-player input chain is all and whose
+// count of server events is events: the server applied other inputs
+// before T than the client's history holds, or events since the client's
+// newest snapshot (a player joined or left), and with several players the
+// relay that says which (sent with every snapshot, from the client's ack
+// to the snapshot's tick) has not come yet: the link let the snapshot
+// overtake it. Compared now, the snapshot could only
 // say "remote" and put the client out of step; once the relay is in, the
 // client has replayed with those inputs (refresh), and the hashes compare
 // as an input-sync client's do. A client that has had no relay for
 // maxHold ticks (the others left, the server sends none) waits for none.
-func (c *Client) awaitsRelay(T uint32, all uint64) bool {
+func (c *Client) awaitsRelay(T uint32, all uint64, events uint32) bool {
 	if !c.Config.Corrections || len(c.scene.Players) < 2 || !c.st.haveRelay || c.Tick()-c.st.relayAt > maxHold {
 		return false // no relays come (the only player left): none to wait for
 	}
 	if c.st.haveRelay && !tick.After(T, c.st.relayEnd) {
 		return false // its relay came: the inputs differ for another reason
+	}
+	if events != c.events {
+		return true // the relay tells which events, and the client applies them (remoteInputs)
 	}
 	own, ok := c.hist.all.Get(T)
 	return ok && *own != all
@@ -67,6 +72,9 @@ func (c *Client) takeHeld(all bool) error {
 			(c.st.haveRelay && !tick.After(h.tick, c.st.relayEnd))
 		if !ready {
 			return nil
+		}
+		if !all && !(c.st.haveRelay && !tick.After(h.tick, c.st.relayEnd)) {
+			c.Stats.Unrelayed++
 		}
 		b := h.b
 		err := c.snapshot(b, false)

@@ -111,27 +111,49 @@ func (c *Client) onRelay(b []byte) error {
 }
 
 // remoteInputs takes, in state sync, what a relay says of the other
-// players' inputs: the client predicts them with these from now on, marks
-// the ticks where it had predicted them wrong (so that, with corrections
-// off, a snapshot that disagrees there is put down to the other players,
-// KindRemote) and, with corrections on, replays from the first of them
-// since its newest snapshot (refresh).
+// players' inputs and of the server's events (a player joining or leaving,
+// a nudge): the client predicts the others with these inputs from now on,
+// applies the events at their ticks as the server did, marks the ticks
+// where it had predicted the inputs wrong (so that, with corrections off,
+// a snapshot that disagrees there is put down to the other players,
+// KindRemote) and, with corrections on, replays from the first changed
+// tick since its newest snapshot (refresh). Without the events, a client
+// learnt of a join only from the snapshots, which do not carry the new
+// cube's contacts: it stayed out of step for about a second after each.
 func (c *Client) remoteInputs(m *wire.Relay) error {
 	end := m.First + uint32(m.Count)
 	if tick.After(end, c.Tick()) {
 		return c.early(end, "a relay")
+	}
+	for _, e := range m.Events {
+		if err := c.scene.CheckEvent(e.Event); err != nil {
+			return c.Stats.Rejected.Reject(protocol.RejectShape, "%v", err)
+		}
 	}
 	first, found := uint32(0), false
 	if !c.st.haveRelay || tick.After(end, c.st.relayEnd) {
 		c.st.relayEnd, c.st.haveRelay = end, true
 	}
 	c.st.relayAt = c.Tick()
+	ei := 0
 	for t := m.First; t != end; t++ {
+		off := int(t - m.First)
+		e0 := ei
+		for ei < len(m.Events) && int(m.Events[ei].Offset) == off {
+			ei++
+		}
 		rec, ok := c.hist.recs.Get(t)
 		if !ok {
 			continue // before the client's history, or already gone
 		}
-		off := int(t - m.First)
+		changed := false
+		if !sameEvents(rec.events, m.Events[e0:ei]) {
+			rec.events = rec.events[:0]
+			for _, e := range m.Events[e0:ei] {
+				rec.events = append(rec.events, e.Event)
+			}
+			changed = true
+		}
 		for p := 0; p < m.Players; p++ {
 			if p == c.player {
 				continue
@@ -139,18 +161,34 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 			in := m.Inputs[p*m.Count+off]
 			if rec.ins[p] != in {
 				rec.ins[p], rec.remote = in, true
-				c.markStale(t)
-				if !found && (!c.haveNewest || !tick.After(c.newest, t)) {
-					first, found = t, true // the state at newest is the server's: what comes before is past
-				}
+				changed = true
 			}
 			c.known[p] = in
+		}
+		if changed {
+			c.markStale(t)
+			if !found && (!c.haveNewest || !tick.After(c.newest, t)) {
+				first, found = t, true // the state at newest is the server's: what comes before is past
+			}
 		}
 	}
 	if found {
 		return c.refresh(first, end)
 	}
 	return nil
+}
+
+// sameEvents reports whether a tick's recorded events are the relay's.
+func sameEvents(rec []game.Event, relay []wire.TickEvent) bool {
+	if len(rec) != len(relay) {
+		return false
+	}
+	for i := range rec {
+		if rec[i] != relay[i].Event {
+			return false
+		}
+	}
+	return true
 }
 
 // takeRelay makes the history of ticks from..end-1 the server's and returns

@@ -94,7 +94,7 @@ func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint
 	if !ok {
 		return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d, which the client no longer holds", T)
 	}
-	if mayDefer && *predHash != m.Hash && c.awaitsRelay(T, m.AllChain) {
+	if mayDefer && *predHash != m.Hash && c.awaitsRelay(T, m.AllChain, m.Events) {
 		c.holdSnapshot(b, T)
 		return nil
 	}

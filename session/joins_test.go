@@ -25,8 +25,17 @@ type joiner struct {
 }
 
 // joinsRun plays clients that join and leave an Empty server at the given
-// times over the named preset, and returns them.
+// times over the named preset, and returns them. Each client pushes its
+// cube with the autopilot until 10 s before it leaves.
 func joinsRun(t *testing.T, mode predict.Mode, preset string, slots int, times [][2]time.Duration, end time.Duration, seed uint64) []*joiner {
+	t.Helper()
+	return joinsPlay(t, mode, preset, slots, times, end, seed, 10*time.Second, nil)
+}
+
+// joinsPlay is joinsRun with each client's autopilot stopping idle before
+// it leaves, and watch, when set, called before each server turn.
+func joinsPlay(t *testing.T, mode predict.Mode, preset string, slots int, times [][2]time.Duration, end time.Duration, seed uint64,
+	idle time.Duration, watch func(now time.Duration, js []*joiner)) []*joiner {
 	t.Helper()
 	phys := physics.DefaultConfig()
 	build := func() (*physics.World, *game.Scene) {
@@ -71,6 +80,9 @@ func joinsRun(t *testing.T, mode predict.Mode, preset string, slots int, times [
 		}
 		now = at
 		if who < 0 {
+			if watch != nil {
+				watch(now, js)
+			}
 			if err := host.Turn(now); err != nil {
 				t.Fatal(err)
 			}
@@ -95,7 +107,7 @@ func joinsRun(t *testing.T, mode predict.Mode, preset string, slots int, times [
 			continue
 		}
 		in := game.Input(0)
-		if now < j.leave-10*time.Second {
+		if now < j.leave-idle {
 			in = j.pilot.Input(c.World().Body(c.Body()))
 		}
 		if err := j.ep.Turn(now, in); err != nil {

@@ -51,6 +51,12 @@ type Summary struct {
 	BodiesPerPacket float64 `json:"bodies_per_packet"` // bodies in a snapshot, on average (state sync)
 	Incomplete      uint64  `json:"incomplete_snapshots"`
 	Transfers       uint64  `json:"transfers"`
+	// State sync with several players: replays with the other players'
+	// inputs a relay gave (refreshes), snapshots held back for the relay of
+	// their ticks, and those of them taken without it (held too long).
+	Refreshes uint64 `json:"refreshes"`
+	Deferred  uint64 `json:"deferred_snapshots"`
+	Unrelayed uint64 `json:"unrelayed_snapshots"`
 	// DownMax1s is the most bytes the server sent this client in any one
 	// second (a window of a second's server turns): what a down budget
 	// must bound.

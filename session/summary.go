@@ -41,6 +41,7 @@ func clientSummary(c *predict.Client, r *ClientRun) Summary {
 	m.Scene, m.Sync, m.Quantize = c.Scene().Name, c.Config.Mode.String(), c.Scene().Options.Quantize
 	m.Packets.MaxBytesUp, m.Packets.MaxBytesDown = r.MaxUp, r.MaxDown
 	m.Transfers = st.Transfers
+	m.Refreshes, m.Deferred, m.Unrelayed = st.Refreshes, st.Deferred, st.Unrelayed
 	m.Corrections, m.Resyncs, m.ReplayedTicks, m.MaxReplayTicks = st.Corrections, st.Resyncs, st.ReplayedTicks, st.MaxReplay
 	m.StaleIgnored, m.HeldTicks = st.StaleStates, st.HeldTicks
 	m.NonFinite = st.NonFinite

@@ -16,6 +16,10 @@ import (
 func ClientLines(w io.Writer, s *session.Summary) {
 	if s.Sync == "state" {
 		fmt.Fprintf(w, "snapshots %.1f bodies each, %d left bodies out; %d transfers\n", s.BodiesPerPacket, s.Incomplete, s.Transfers)
+		if s.Refreshes > 0 || s.Deferred > 0 {
+			fmt.Fprintf(w, "relays    %d refreshes with the other players' inputs, %d snapshots held for their relays (%d taken without)\n",
+				s.Refreshes, s.Deferred, s.Unrelayed)
+		}
 	} else {
 		fmt.Fprintf(w, "relays    %d transfers\n", s.Transfers)
 	}

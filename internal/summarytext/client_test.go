@@ -47,3 +47,22 @@ func TestPrintNonFinite(t *testing.T) {
 		t.Errorf("two non-finite steps not reported:\n%s", b.String())
 	}
 }
+
+// TestPrintRefreshes: a state-sync client with several players prints its
+// refreshes and the snapshots it held for their relays; one with neither
+// (a single player) prints no such line.
+func TestPrintRefreshes(t *testing.T) {
+	s := session.Summary{Sync: "state"}
+	var b bytes.Buffer
+	ClientLines(&b, &s)
+	if strings.Contains(b.String(), "refreshes") {
+		t.Errorf("a client without relays mentions refreshes:\n%s", b.String())
+	}
+	s.Refreshes, s.Deferred, s.Unrelayed = 1084, 573, 2
+	b.Reset()
+	ClientLines(&b, &s)
+	want := "relays    1084 refreshes with the other players' inputs, 573 snapshots held for their relays (2 taken without)\n"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("no line %q in:\n%s", want, b.String())
+	}
+}
