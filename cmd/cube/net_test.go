@@ -123,9 +123,12 @@ func TestFourClientsOverLoopback(t *testing.T) {
 	for i := range results {
 		results[i].check(t, fmt.Sprintf("client %d", i))
 		r := &results[i].report
-		if r.Corrections == 0 || r.Mispredictions.Remote == 0 || r.Packets.UpLost == 0 {
-			t.Errorf("client %d: on the bad preset with three others, %d corrections, %d remote mispredictions, %d datagrams dropped up",
-				i, r.Corrections, r.Mispredictions.Remote, r.Packets.UpLost)
+		// A wrong guess of another player's input is mended by a refresh
+		// when its relay comes (a visible correction only if the player's
+		// own cube moved beyond the thresholds): one or the other.
+		if r.Corrections+r.Refreshes == 0 || r.Mispredictions.Remote == 0 || r.Packets.UpLost == 0 {
+			t.Errorf("client %d: on the bad preset with three others, %d corrections and %d refreshes, %d remote mispredictions, %d datagrams dropped up",
+				i, r.Corrections, r.Refreshes, r.Mispredictions.Remote, r.Packets.UpLost)
 		}
 	}
 	// Handshakes of noise end after 5 s; give them that before stopping.
