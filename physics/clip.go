@@ -118,8 +118,8 @@ func faceContact(R, I *box, k int, dr float64, spec, ext float64, out *[4]cpt) (
 // and walked 7 cm; a tower of 30 fell). Any threshold has corners that
 // sit on it within rounding; with none, those are the aligned faces every
 // scene builds, with clipTol faces set off by exactly 2⁻²⁰ m (measured: a
-// tower of 20 set off so drifts 2 cm; set off by 0.1 µm to 1 cm, less
-// than 2 mm). A corner kept up to 1 µm beyond the face moves the lever
+// tower of 20 set off so drifts 2 cm; set off by 0.1 µm to 1 cm, 2 mm
+// at most). A corner kept up to 1 µm beyond the face moves the lever
 // arm of its impulse by as much.
 const clipTol = 1.0 / (1 << 20)
 

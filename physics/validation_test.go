@@ -444,7 +444,7 @@ func TestValidationSymmetricContacts(t *testing.T) {
 // side planes of face contacts got their tolerance, clip.go) with no
 // contact deeper than 2 cm (measured 3.1 and 3.2 mm: loadOverlap's 1 mm
 // and the slop's 2 mm, load.go). The same towers with their cubes set off
-// sideways by 0.1 µm to 1 cm stand too (under 2 mm); one whose corners
+// sideways by 0.1 µm to 1 cm stand too (2 mm at most); one whose corners
 // lie within rounding of the tolerance itself (2⁻²⁰ m off) drifts 2 cm,
 // README, "Physics". `cube bench -scene tower -bodies N` measures them.
 func TestValidationTowers(t *testing.T) {
