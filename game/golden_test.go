@@ -13,9 +13,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x939359c35805c8aa},
-	{"pyramid", 3840, 0x5bfd758cabbba60a},
-	{"cubes", 2048, 0x2a87052bac76909d},
+	{"arena", 10000, 0x5ce9edad35c3aba1},
+	{"pyramid", 3840, 0xf27759caa6a9d785},
+	{"cubes", 2048, 0xe3b6d8f285dcb977},
 }
 
 func TestGoldenHashes(t *testing.T) {

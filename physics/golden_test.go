@@ -14,9 +14,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x939359c35805c8aa},
-	{"pile", 3072, 0xfa07315f19f74fea},
-	{"swarm", 2048, 0x1d24a27bf03e13f2},
+	{"arena", 10000, 0x5ce9edad35c3aba1},
+	{"pile", 3072, 0xbe10ed607b06e25a},
+	{"swarm", 2048, 0x2d065a9b9cbe6cb0},
 }
 
 func TestGoldenHash(t *testing.T) {

@@ -175,7 +175,7 @@ func (w *World) solveIsland(k int32, sc *workerScratch) {
 	cons := is.cons[is.consAt[k]:is.consAt[k+1]]
 	exact := is.exact[is.exactAt[k]:is.exactAt[k+1]]
 	redo := is.redo[is.redoAt[k]:is.redoAt[k+1]]
-	bias, relax := w.solveConst(true), w.solveConst(false)
+	bias, relax, shock := w.solveConst(true), w.solveConst(false), w.shockConst()
 	for s := 0; s < w.cfg.Iterations; s++ {
 		if s > 0 {
 			for _, r := range redo {
@@ -206,6 +206,9 @@ func (w *World) solveIsland(k int32, sc *workerScratch) {
 			for _, ci := range cons {
 				w.solveContact(&w.ctx.cons[ci], &relax)
 			}
+		}
+		for _, ci := range cons {
+			w.solveContact(&w.ctx.cons[ci], &shock)
 		}
 	}
 	for _, ci := range cons {

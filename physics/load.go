@@ -16,9 +16,9 @@ package physics
 //
 //	gam = m biasRate loadOverlap / P,
 //
-// when that is below the configured one (and no less than a quarter of it,
-// maxStiffen), with P the impulse its points
-// carried in the previous step (the warm-start impulses of the cache, part
+// when that is below the configured one (and no less than a sixth of
+// it, or a 64th between two moving bodies: maxStiffen), with P the
+// impulse its points carried in the previous step (the warm-start impulses of the cache, part
 // of the state, so the rule is the same on every path and depends on
 // nothing outside the contact's island) and 1/m ≈ 1/m1 + 1/m2 (a corner's
 // angular terms make each point's mass smaller, and its share of the
@@ -35,12 +35,23 @@ package physics
 const loadOverlap = 0.001
 
 // maxStiffen bounds how much smaller than the configured compliance a
-// load may make a contact's: stiffer contacts (measured: 8 and 16 times)
-// keep the 1000-cube drop from settling, the pile buzzing at 0.1 to 0.3
-// m/s, while four times leaves a tower of 20 standing and a 100 kg cube on
-// a 1 kg one 1.8 cm deep (towers of 30 and 1000 kg on 1 kg, which the
-// stiffer contacts held, then fail: README, "Physics").
-const maxStiffen = 4
+// load may make the compliance of a contact whose other side does not
+// move (the ground, a static or a sleeping box), and maxStiffenPair that
+// of a contact between two moving bodies. Measured (README, "Physics"):
+// without the shock pass (shock.go) stiffer contacts than four times kept
+// the 1000-cube drop buzzing and let a 1000 kg cube squeeze a 1 kg one
+// out, since Gauss-Seidel cannot carry a stiff contact's impulse through
+// a light box; with it, the contacts between moving bodies hold 1000 kg
+// on 1 kg at 64 times (6 mm deep; 16 times: 2 cm), while a light box's
+// ground contact stiffer than eight to twelve times lets the pair rock
+// and walk (16: 11 cm in 10 s). Six holds the ground contact under 1001
+// kg at 1.35 cm, 1.7 cm at the worst of the first steps (eight: 1.1 and
+// 1.6 cm, but two cubes of the cubes scene then kept each other awake
+// after a pull, session's TestSnapshotBudgetAndPriority).
+const (
+	maxStiffen     = 6
+	maxStiffenPair = 64
+)
 
 // loadSoft makes c's softness hold the load its points pts carry (see
 // above).
@@ -53,7 +64,11 @@ func (w *World) loadSoft(c *constraint, pts []cpoint) {
 		return
 	}
 	gam := mul(loadOverlap, c.soft.biasRate) / mul(load, c.m1+c.m2)
-	gam = max(gam, c.soft.gam/maxStiffen)
+	limit := float64(maxStiffen)
+	if c.s2 >= 0 {
+		limit = maxStiffenPair
+	}
+	gam = max(gam, c.soft.gam/limit)
 	if gam >= c.soft.gam {
 		return
 	}
@@ -62,10 +77,10 @@ func (w *World) loadSoft(c *constraint, pts []cpoint) {
 }
 
 // relaxIterations is how many relax passes each substep runs (solve
-// without the position correction): the impulses of a tall tower or of a
-// heavy box on a light one must travel through every contact of the pile,
-// one contact a pass (Gauss-Seidel). With one pass a tower of 20 unit
-// cubes drifts 30 cm and one of 30 falls; with two the 20 stand within a
-// centimetre (validation_test.go). Each pass costs about as much as the
-// pass with bias.
+// without the position correction), before the shock pass (shock.go):
+// the impulses of a tall tower or of a heavy box on a light one must
+// travel through every contact of the pile, one contact a pass
+// (Gauss-Seidel). With one pass (and the shock pass) 1000 kg on 1 kg
+// walks 5 cm; with two it stays within 0.1 mm (validation_test.go). Each
+// pass costs about as much as the pass with bias.
 const relaxIterations = 2

@@ -300,3 +300,27 @@ func TestClosestOnSegments(t *testing.T) {
 		}
 	}
 }
+
+func TestAlignedFacesKeepTheirCornersWithinRounding(t *testing.T) {
+	// Two unit cubes of the same size, one on the other: the top cube's
+	// bottom corners lie on the side planes of the lower cube's top face.
+	// Set off by a few ulps, or by up to clipTol, the corners stay the
+	// contact's points, with their vertex features (no crossing points,
+	// which would lose their warm start: clipTol); set off by more, the
+	// corners beyond the face are clipped.
+	for _, c := range []struct {
+		off     float64
+		clipped bool
+	}{{0, false}, {4e-16, false}, {1e-12, false}, {clipTol / 2, false}, {2 * clipTol, true}, {1e-3, true}} {
+		w := twoBoxes(t, cubeAt(Vec3{}, Identity), cubeAt(Vec3{c.off, 0.995, -c.off}, Identity))
+		A, B := w.boxOf(0), w.boxOf(1)
+		_, out, k := boxBox1(&A, &B, 0.02)
+		clipped := false
+		for _, p := range out[:k] {
+			clipped = clipped || p.feature&0x7f >= featClipped
+		}
+		if k != 4 || clipped != c.clipped {
+			t.Errorf("set off by %g: %d points, clipped %v; want 4, clipped %v", c.off, k, clipped, c.clipped)
+		}
+	}
+}

@@ -125,6 +125,12 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 	c.reach1, c.reach2 = sqrt(reach1), sqrt(reach2)
 	c.smin = minSep(ps)
 	w.loadSoft(c, ps)
+	switch c.shock = shockSide(c, w.cfg.Gravity); c.shock {
+	case shockS1:
+		w.ctx.sb[c.s1].carries = true
+	case shockS2:
+		w.ctx.sb[c.s2].carries = true
+	}
 	if len(ps) > 1 {
 		c.koff = blockK(c, ps)
 	}

@@ -5,7 +5,9 @@ package physics
 // velocities, warm-starts every contact with its accumulated impulses, solves
 // the contacts with soft position correction, integrates positions and
 // relaxes (solves again without the position correction, relaxIterations
-// times, so that the push out of an overlap does not become a bounce); a
+// times, so that the push out of an overlap does not become a bounce, then
+// once more with the lower body of each weight-bearing contact held
+// still: the shock pass, shock.go); a
 // gyroscopic step turns each spinning body's ω (gyro.go); after the
 // substeps comes restitution and the impulses are stored for the next step.
 // Each stage is a loop of its own over all contacts in key order. Each
@@ -68,6 +70,9 @@ type solverBody struct {
 	rs     float64 // how far a vertex may turn about the centre this step, m
 	turn   Mat3    // rotation now, kept up to date in every substep when track is set
 	track  bool    // the body is in an exact contact (see exactCon)
+	// carries is set when the body is the lower body of a weight-bearing
+	// contact: the shock pass solves its other contacts too (shock.go).
+	carries bool
 }
 
 // exactCon is a contact whose separation is computed from the bodies' poses
@@ -140,6 +145,11 @@ type constraint struct {
 	// with the rows of invS.soft soft (block.go), made when first needed.
 	invR, invS blockInv
 	hasR, hasS bool
+	// The shock pass (shock.go): which side it holds still, and the
+	// inverse of the block matrix of the other side's rows.
+	shock uint8
+	invF  blockInv
+	hasF  bool
 }
 
 // cpoint is one contact point's normal row.
@@ -357,6 +367,15 @@ func (w *World) solveContact(c *constraint, k *solveConst) {
 	if c.count == 0 {
 		return
 	}
+	if k.shock {
+		if c.shock != shockNone {
+			w.solveShock(c, k)
+			return
+		}
+		if !w.ctx.sb[c.s1].carries && (c.s2 < 0 || !w.ctx.sb[c.s2].carries) {
+			return // shock.go: the pass leaves this contact alone
+		}
+	}
 	if c.s2 < 0 {
 		w.solve1(c, k)
 	} else {
@@ -368,6 +387,7 @@ func (w *World) solveContact(c *constraint, k *solveConst) {
 type solveConst struct {
 	invH, slop, maxPush float64 // maxPush is negative
 	useBias             bool
+	shock               bool // the shock pass (shock.go)
 }
 
 // normal solves the normal row of point p of c, whose normal velocity is
@@ -492,24 +512,31 @@ func (w *World) solve2(c *constraint, k *solveConst) {
 	}
 	v1 = v1.AddScaled(d, mul(sum, m1))
 	v2 = v2.AddScaled(d, -mul(sum, m2))
-	lim := mul(c.mu, total)
-	vr := v1.Sub(v2)
-	vt1 := c.t1.Dot(vr) + c.f1.r1.Dot(w1) - c.f1.r2.Dot(w2)
-	vt2 := c.t2.Dot(vr) + c.f2.r1.Dot(w1) - c.f2.r2.Dot(w2)
-	l1, l2 := c.friction(vt1, vt2, lim)
-	P := c.t1.Scale(l1).AddScaled(c.t2, l2)
-	v1 = v1.AddScaled(P, m1)
-	v2 = v2.AddScaled(P, -m2)
-	w1 = w1.AddScaled(c.f1.i1, l1).AddScaled(c.f2.i1, l2)
-	w2 = w2.AddScaled(c.f1.i2, -l1).AddScaled(c.f2.i2, -l2)
-	if c.twistReach > 0 {
-		lt := c.twist(d.Dot(w1.Sub(w2)), mul(lim, c.twistReach))
-		w1 = w1.AddScaled(c.tw1, lt)
-		w2 = w2.AddScaled(c.tw2, -lt)
-	}
+	c.friction2(&v1, &w1, &v2, &w2, mul(c.mu, total))
 	b1.v, b1.w = v1, w1
 	b2.v, b2.w = v2, w2
 	c.cold = total == 0 && c.f1.p == 0 && c.f2.p == 0 && c.ptw == 0
+}
+
+// friction2 solves the friction and twist of contact c between two moving
+// bodies, whose velocities are v1, w1 and v2, w2, within the limit lim
+// (mu times the points' normal impulse).
+func (c *constraint) friction2(v1, w1, v2, w2 *Vec3, lim float64) {
+	m1, m2 := c.m1, c.m2
+	vr := v1.Sub(*v2)
+	vt1 := c.t1.Dot(vr) + c.f1.r1.Dot(*w1) - c.f1.r2.Dot(*w2)
+	vt2 := c.t2.Dot(vr) + c.f2.r1.Dot(*w1) - c.f2.r2.Dot(*w2)
+	l1, l2 := c.friction(vt1, vt2, lim)
+	P := c.t1.Scale(l1).AddScaled(c.t2, l2)
+	*v1 = v1.AddScaled(P, m1)
+	*v2 = v2.AddScaled(P, -m2)
+	*w1 = w1.AddScaled(c.f1.i1, l1).AddScaled(c.f2.i1, l2)
+	*w2 = w2.AddScaled(c.f1.i2, -l1).AddScaled(c.f2.i2, -l2)
+	if c.twistReach > 0 {
+		lt := c.twist(c.d.Dot(w1.Sub(*w2)), mul(lim, c.twistReach))
+		*w1 = w1.AddScaled(c.tw1, lt)
+		*w2 = w2.AddScaled(c.tw2, -lt)
+	}
 }
 
 // friction updates the accumulated tangent impulses for relative tangent

@@ -10,9 +10,10 @@ import "slices"
 //  3. find the pairs whose bounds overlap (broadphase.go) and their contacts
 //     (collide.go, manifold.go, clip.go), prepared for the solver and
 //     warm-started from the cache (prepare.go);
-//  4. Config.Iterations substeps of the soft-step solver (solver.go); from
-//     the second on, each first makes again the contacts of the pairs that
-//     close in fast (redo.go); then restitution;
+//  4. Config.Iterations substeps of the soft-step solver (solver.go), each
+//     ending with the shock pass (shock.go); from the second on, each
+//     first makes again the contacts of the pairs that close in fast
+//     (redo.go); then restitution;
 //  5. wake the sleeping boxes an active one pushed, store the contact cache
 //     (cache.go), put islands at rest to sleep, clear the accumulated forces and
 //     advance the tick.
@@ -60,6 +61,7 @@ func (w *World) Step() {
 			for r := 0; r < relaxIterations; r++ {
 				w.solve(false)
 			}
+			w.solveShockPass()
 		}
 		w.restitution()
 	}
