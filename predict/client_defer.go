@@ -62,18 +62,17 @@ func (c *Client) holdSnapshot(b []byte, T uint32) {
 }
 
 // takeHeld takes, oldest first, the snapshots held back whose relay has
-// come, and those held too long or beyond maxHeld (all of them when all is
-// set), as they are now, without holding them again. A refusal is counted
-// as any other and does not stop the message that brought this on.
-func (c *Client) takeHeld(all bool) error {
+// come, and those held too long or beyond maxHeld, as they are now,
+// without holding them again. A refusal is counted as any other and does
+// not stop the message that brought this on.
+func (c *Client) takeHeld() error {
 	for len(c.st.held) > 0 {
 		h := &c.st.held[0]
-		ready := all || len(c.st.held) > maxHeld || c.Tick()-h.since >= maxHold ||
-			(c.st.haveRelay && !tick.After(h.tick, c.st.relayEnd))
-		if !ready {
+		relayed := c.st.haveRelay && !tick.After(h.tick, c.st.relayEnd)
+		if !relayed && len(c.st.held) <= maxHeld && c.Tick()-h.since < maxHold {
 			return nil
 		}
-		if !all && !(c.st.haveRelay && !tick.After(h.tick, c.st.relayEnd)) {
+		if !relayed {
 			c.Stats.Unrelayed++
 		}
 		b := h.b

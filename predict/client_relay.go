@@ -30,7 +30,7 @@ func (c *Client) onRelay(b []byte) error {
 		if err := c.remoteInputs(m); err != nil {
 			return err
 		}
-		return c.takeHeld(false)
+		return c.takeHeld()
 	}
 	c.Sync.sample(m.Heard, m.First+uint32(m.Count), m.HeardInput)
 	end := m.First + uint32(m.Count)

@@ -22,7 +22,7 @@ func (c *Client) onSnapshot(b []byte) error {
 	if err := c.snapshot(b, true); err != nil {
 		return err
 	}
-	return c.takeHeld(false)
+	return c.takeHeld()
 }
 
 // snapshot takes snapshot b; mayDefer lets it hold b back for the relay

@@ -38,11 +38,11 @@ func TestHoldLimits(t *testing.T) {
 		c := deferClient(t)
 		c.holdSnapshot(snap, 995)
 		tickTo(c, 1015)
-		if err := c.takeHeld(false); err != nil || len(c.st.held) != 1 {
+		if err := c.takeHeld(); err != nil || len(c.st.held) != 1 {
 			t.Fatalf("after %d ticks: %v, %d held; want it still held", 15, err, len(c.st.held))
 		}
 		tickTo(c, 1016)
-		if err := c.takeHeld(false); err != nil || len(c.st.held) != 0 || c.Stats.Unrelayed != 1 {
+		if err := c.takeHeld(); err != nil || len(c.st.held) != 0 || c.Stats.Unrelayed != 1 {
 			t.Fatalf("after %d ticks: %v, %d held, %d taken without their relay; want it taken without", 16, err, len(c.st.held), c.Stats.Unrelayed)
 		}
 	})
@@ -54,7 +54,7 @@ func TestHoldLimits(t *testing.T) {
 		if c.Stats.Deferred != 9 {
 			t.Fatalf("%d deferred, want %d", c.Stats.Deferred, 9)
 		}
-		if err := c.takeHeld(false); err != nil || len(c.st.held) != 8 || c.Stats.Unrelayed != 1 {
+		if err := c.takeHeld(); err != nil || len(c.st.held) != 8 || c.Stats.Unrelayed != 1 {
 			t.Fatalf("%v, %d held, %d taken without their relay; want %d and 1 (the oldest)", err, len(c.st.held), c.Stats.Unrelayed, 8)
 		}
 		if c.st.held[0].tick != 992 {
@@ -66,7 +66,7 @@ func TestHoldLimits(t *testing.T) {
 		c.holdSnapshot(snap, 995)
 		c.holdSnapshot(snap, 998)
 		c.st.relayEnd = 996 // a relay up to 995 came
-		if err := c.takeHeld(false); err != nil || len(c.st.held) != 1 || c.st.held[0].tick != 998 || c.Stats.Unrelayed != 0 {
+		if err := c.takeHeld(); err != nil || len(c.st.held) != 1 || c.st.held[0].tick != 998 || c.Stats.Unrelayed != 0 {
 			t.Fatalf("%v, %d held, %d taken without their relay; want the one of 995 taken with its relay, 998 held", err, len(c.st.held), c.Stats.Unrelayed)
 		}
 	})
