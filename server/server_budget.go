@@ -13,7 +13,12 @@ import (
 // (a bucket alone lets a second hold its rate and a full bucket besides,
 // and budget lets a snapshot overdraw to minSnapshot).
 //
-// A transfer goes first: its fragments are paid for before the tick's
+// A join's whole state (a client joining a moved world, with no state of
+// its own and sent nothing else meanwhile) is the exception: it goes at
+// fragmentsPerTick, outside the bucket and the window (serverXfer.join),
+// counted apart in DownStats.JoinBytes.
+//
+// A repair goes first: its fragments are paid for before the tick's
 // snapshot and may draw the bucket below zero, and while the client lacks
 // some of them it gets a snapshot only every repairSnapshotEvery ticks,
 // each at most what the bucket holds (minSnapshot when the fragments

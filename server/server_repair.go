@@ -43,7 +43,7 @@ const maxHashSends = 8
 func (s *Server) openRepair(p *peer) {
 	x := &p.xfer
 	r := &x.rep
-	x.active, x.tick, x.complete = true, s.Tick(), false
+	x.active, x.tick, x.complete, x.join = true, s.Tick(), false, false
 	x.data, x.count, x.next = x.data[:0], 0, 0
 	x.got, x.sentAt, x.sent = x.got[:0], x.sentAt[:0], x.sent[:0]
 	s.world.Save(&r.state)

@@ -44,6 +44,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 			if !p.xfer.active {
 				// The client starts from the transfer: its first view.
 				s.startTransfer(p)
+				p.xfer.join = true
 				p.st.views.Reset(p.xfer.tick, s.world.State())
 			}
 			w.Tick = p.xfer.tick // a Welcome said again names the same one

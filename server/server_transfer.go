@@ -26,6 +26,12 @@ type serverXfer struct {
 	// refilled: the token bucket was refilled for a fragment, so it has a
 	// time to refill from even before the client's first snapshot.
 	refilled bool
+	// join: the whole state for a client that joins a moved world and has
+	// no state of its own. It goes at fragmentsPerTick, outside the
+	// budget and its window (see server_budget.go): a player waiting to
+	// join is sent nothing else, and the cubes scene's 330 kB would keep
+	// it out for 10 s at 256 kbit/s.
+	join bool
 }
 
 // DownStats is what the server sent one client: every byte, for its down
@@ -33,6 +39,7 @@ type serverXfer struct {
 type DownStats struct {
 	Bytes         uint64 // every byte sent to it
 	TransferBytes uint64 // of those, the transfers' fragments
+	JoinBytes     uint64 // of those, the fragments of its join's whole state, outside the budget
 	Transfers     uint64 // transfers started (a newer one replacing a stale one counts again)
 	Done          uint64 // transfers it took: it stopped asking and acknowledged their tick
 	DoneTicks     uint64 // their server ticks from start to taken, summed
@@ -81,7 +88,7 @@ const fragmentsPerTick = 4
 // startTransfer starts sending the server's whole state to p.
 func (s *Server) startTransfer(p *peer) {
 	x := &p.xfer
-	x.active, x.tick, x.next = true, s.Tick(), 0
+	x.active, x.tick, x.next, x.join = true, s.Tick(), 0, false
 	p.needXfer = false
 	x.rep.waiting, x.rep.patch = false, false
 	x.data = wire.AppendTransfer(x.data[:0], &wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.allChain,
@@ -124,7 +131,7 @@ func (s *Server) onHave(now time.Duration, p *peer, b []byte) error {
 func (s *Server) sendFragments(p *peer, now time.Duration, send func([]byte)) {
 	x := &p.xfer
 	t := s.Tick()
-	budget := s.BytesPerSecond > 0
+	budget := s.BytesPerSecond > 0 && !x.join
 	if budget {
 		s.refill(p, now)
 	}
@@ -147,7 +154,12 @@ func (s *Server) sendFragments(p *peer, now time.Duration, send func([]byte)) {
 		x.sent[i], x.sentAt[i] = true, t
 		send(s.out)
 		s.Stats.Fragments++
-		s.count(p, len(s.out))
+		if x.join {
+			p.stats.Down.Bytes += uint64(len(s.out))
+			p.stats.Down.JoinBytes += uint64(len(s.out))
+		} else {
+			s.count(p, len(s.out))
+		}
 		p.stats.Down.TransferBytes += uint64(len(s.out))
 		sent++
 	}

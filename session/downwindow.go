@@ -50,7 +50,7 @@ func (s *Session) noteDown() {
 			continue
 		}
 		if ps, ok := s.Server.PlayerStats(c.Slot()); ok {
-			s.down[i].note(ps.Down.Bytes)
+			s.down[i].note(ps.Down.Bytes - ps.Down.JoinBytes) // a join's whole state goes outside the budget
 		}
 	}
 }

@@ -59,7 +59,8 @@ type Summary struct {
 	Unrelayed uint64 `json:"unrelayed_snapshots"`
 	// DownMax1s is the most bytes the server sent this client in any one
 	// second (a window of a second's server turns): what a down budget
-	// must bound.
+	// must bound. A join's whole state, which goes outside the budget, is
+	// left out.
 	DownMax1s uint64 `json:"down_max_1s_bytes"`
 	// TransferCost is what the server's transfers to this client (a join's,
 	// repairs) cost: their fragments' bytes, how many it started and how
