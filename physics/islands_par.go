@@ -207,6 +207,7 @@ func (w *World) solveIsland(k int32, sc *workerScratch) {
 				w.solveContact(&w.ctx.cons[ci], &relax)
 			}
 		}
+		w.relaxHeavy(cons, &relax)
 		for _, ci := range cons {
 			w.solveContact(&w.ctx.cons[ci], &shock)
 		}

@@ -73,6 +73,10 @@ type solverBody struct {
 	// carries is set when the body is the lower body of a weight-bearing
 	// contact: the shock pass solves its other contacts too (shock.go).
 	carries bool
+	// bears is set when the body is the lower body of a weight-bearing
+	// contact whose upper body is heavyRatio times heavier: its contacts
+	// get heavyRelax more relax passes (heavy.go).
+	bears bool
 }
 
 // exactCon is a contact whose separation is computed from the bodies' poses

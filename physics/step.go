@@ -11,7 +11,8 @@ import "slices"
 //     (collide.go, manifold.go, clip.go), prepared for the solver and
 //     warm-started from the cache (prepare.go);
 //  4. Config.Iterations substeps of the soft-step solver (solver.go), each
-//     ending with the shock pass (shock.go); from the second on, each
+//     ending with more relax passes around heavily loaded bodies (heavy.go)
+//     and the shock pass (shock.go); from the second on, each
 //     first makes again the contacts of the pairs that close in fast
 //     (redo.go); then restitution;
 //  5. wake the sleeping boxes an active one pushed, store the contact cache
@@ -61,6 +62,7 @@ func (w *World) Step() {
 			for r := 0; r < relaxIterations; r++ {
 				w.solve(false)
 			}
+			w.relaxHeavyAll()
 			w.solveShockPass()
 		}
 		w.restitution()
