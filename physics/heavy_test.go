@@ -1,0 +1,73 @@
+package physics
+
+import "testing"
+
+// heavyPairs returns a world, sleep off, of n heavy cubes of ratio kg each
+// on a 1 kg cube, the pairs 3 m apart (one island each), stepping on the
+// given number of workers.
+func heavyPairs(t *testing.T, n int, ratio float64, workers int) *World {
+	t.Helper()
+	var defs []BoxDef
+	for k := 0; k < n; k++ {
+		x := float64(3 * k)
+		top := unitCube(Vec3{x, 1.5, 0})
+		top.Mass = ratio
+		defs = append(defs, unitCube(Vec3{x, 0.5, 0}), top)
+	}
+	return setWorkers(valWorld(t, DefaultConfig(), defs...), workers)
+}
+
+// TestHeavyMarksOnlyLoadedBodies: the extra relax passes (heavy.go) go to
+// the light box under a load at least heavyRatio times its mass, and to
+// nothing under a lighter one.
+func TestHeavyMarksOnlyLoadedBodies(t *testing.T) {
+	for _, c := range []struct {
+		ratio float64
+		want  bool
+	}{{1, false}, {heavyRatio / 2, false}, {heavyRatio, true}, {1000, true}} {
+		w := heavyPairs(t, 1, c.ratio, 1)
+		for i := 0; i < 3; i++ {
+			w.Step()
+		}
+		got := false
+		for k, i := range w.ctx.active {
+			if w.ctx.sb[k].bears {
+				got = true
+				if i != 0 {
+					t.Errorf("%g:1: body %d bears a heavy load; only the light box 0 may", c.ratio, i)
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%g:1: light box bears a heavy load %v, want %v", c.ratio, got, c.want)
+		}
+	}
+}
+
+// TestHeavyWorkersGiveTheSameBits: the extra passes run by island on
+// several workers give the bits of the single-threaded step, and the
+// step does not allocate.
+func TestHeavyWorkersGiveTheSameBits(t *testing.T) {
+	const steps = 200
+	ref := heavyPairs(t, 3, 1000, 1)
+	hashes := make([]uint64, steps)
+	for k := range hashes {
+		ref.Step()
+		hashes[k] = ref.Hash()
+	}
+	w := heavyPairs(t, 3, 1000, 3)
+	var seen pathsSeen
+	for k := range hashes {
+		w.Step()
+		seen.look(w)
+		if h := w.Hash(); h != hashes[k] {
+			t.Fatalf("tick %d: hash %016x on 3 workers, %016x on one", w.Tick(), h, hashes[k])
+		}
+	}
+	if seen.batches == 0 {
+		t.Fatal("the islands never ran side by side")
+	}
+	if a := testing.AllocsPerRun(20, w.Step); a != 0 {
+		t.Errorf("%v allocations per step, want 0", a)
+	}
+}
