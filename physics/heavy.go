@@ -11,16 +11,18 @@ package physics
 // (the light box's about 2.5 times the heavy one's, both the same way),
 // the pair sticking, the light box rocking on its ground contact.
 //
-// Measured, 1000 kg on 1 kg for 60 s (validation_test.go), by what was
-// switched off or changed: the gyroscopic step changes nothing (the bits
-// are the same without it); the shock pass's friction off, the light box
-// squeezed out at 12 s; the shock pass in the last substep only, at 15 s;
-// the shock pass without the upper body's angular impulse, at 12 s; no
-// clip tolerance (clip.go), out within 10 s; the stiffening caps of
-// load.go (maxStiffen 4 to 6, maxStiffenPair 16 to 128), out in every
-// combination. The growth follows the number of relax passes (of every contact): 1, out at
-// 15 s; 2, at 15 s; 3, at 30 s; 4, 60 s; 6, still growing (6e-9 m at
-// 60 s, by e every 9 s); 8 and 12, no growth (3.5e-13 m at 60 s). The
+// Measured, 1000 kg on 1 kg (validation_test.go's measureLoad), by what
+// was switched off or changed, against 8 cm aside at 15 s as it was: the
+// gyroscopic step changes nothing (the bits are the same without it); the
+// shock pass's friction off, 7 cm aside at 12.5 s; the shock pass in the
+// last substep only, 0.78 m at 15 s; without the upper body's angular
+// impulse in the shock pass, 7 cm at 14 s; no clip tolerance (clip.go),
+// out within 10 s; the stiffening caps of load.go (maxStiffen 4 to 6,
+// maxStiffenPair 16 to 128), out in every combination (measured before
+// this file: 1.1 to 2.3 m aside at 30 s). The growth follows
+// the number of relax passes of every contact: 1, 25 cm at 15 s; 3, 7e-6
+// m at 15 s and out at 30 s; 4, 14 cm at 30 s; 6, still growing (6e-9 m
+// at 60 s, by e every 9 s); 8 and 12, no growth (3.5e-13 m at 60 s). The
 // rocking is the residual of a Gauss-Seidel that has not converged
 // through a light body, fed back each substep.
 //
@@ -30,8 +32,7 @@ package physics
 // heavyRelax more relax passes in each substep, after the others and
 // before the shock pass; every other contact, and so every scene of
 // bodies of like masses, pays only a look at two flags per contact and
-// pass. Which contacts those
-// are comes from each contact's own bodies and normal, so the step by
+// pass. Which contacts those are comes from each contact's own bodies and normal, so the step by
 // island and partial replay stay exact.
 
 // heavyRatio is the mass ratio from which a weight-bearing contact marks
