@@ -4,8 +4,9 @@ import "slices"
 
 // The solver by island, in parallel. Contacts of different islands share
 // no moving body, and every stage of the solver (integrate velocities,
-// warm start, solve, integrate positions and update separations, relax;
-// redo contacts; restitution) reads and writes, for a contact, only its
+// warm start, solve, integrate positions and update separations, relax,
+// the extra relax passes around heavily loaded bodies (heavy.go), the
+// shock pass (shock.go); redo contacts; restitution) reads and writes, for a contact, only its
 // own rows and the velocities and poses of its moving bodies, and reads
 // bodies that do not move this step. So running the whole substep loop
 // island after island gives the same bits as running each stage over all

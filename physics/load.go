@@ -44,10 +44,11 @@ const loadOverlap = 0.001
 // a light box; with it, the contacts between moving bodies hold 1000 kg
 // on 1 kg at 64 times (6 mm deep; 16 times: 2 cm), while a light box's
 // ground contact stiffer than eight to twelve times lets the pair rock
-// and walk (16: 11 cm in 10 s). Six holds the ground contact under 1001
-// kg at 1.35 cm, 1.7 cm at the worst of the first steps (eight: 1.1 and
-// 1.6 cm, but two cubes of the cubes scene then kept each other awake
-// after a pull, session's TestSnapshotBudgetAndPriority).
+// and walk (16: 11 cm in 10 s). Six held the ground contact under 1001
+// kg at 1.35 cm, 1.7 cm at the worst of the first steps, before heavy.go
+// (eight: 1.1 and 1.6 cm, but two cubes of the cubes scene then kept each
+// other awake after a pull, session's TestSnapshotBudgetAndPriority); with
+// heavy.go's extra passes, 1.35 cm at the worst over 60 s.
 const (
 	maxStiffen     = 6
 	maxStiffenPair = 64

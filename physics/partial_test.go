@@ -43,7 +43,7 @@ func gridDrive(t uint32) drive {
 }
 
 // partialScenes are the scenes the partial replay is checked on.
-var partialScenes = append([]testScene{{"grid", mustGrid, 0, gridDrive, nil}}, testScenes...)
+var partialScenes = append(append([]testScene{{"grid", mustGrid, 0, gridDrive, nil}}, testScenes...), loadsScene)
 
 // partialCase is one partial-against-full check: run the scene warm ticks,
 // record span ticks (the prediction), then rewind to the start of the span

@@ -481,8 +481,9 @@ func TestValidationTowerOffset(t *testing.T) {
 }
 
 // TestValidationMassRatio: a heavy unit cube on a light one on the ground
-// is in equilibrium, so over 10 s (the table's rows) and on to 60 s
-// neither may move sideways by 1 cm and no contact may sink deeper than
+// is in equilibrium, so over 60 s (which holds the table's 10 s rows: the
+// measure is the worst over the whole run) neither may move sideways by
+// 1 cm and no contact may sink deeper than
 // 1 cm at 100:1 and 2 cm at 1000:1. Measured: 100 kg 3.2 mm deep, 15 µm
 // aside in the first steps and no further; 1000 kg 1.35 cm at the light
 // box's ground contact, 3.5e-13 m aside at 60 s. The 1000:1 row takes the
@@ -494,10 +495,8 @@ func TestValidationTowerOffset(t *testing.T) {
 func TestValidationMassRatio(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ ratio, overlap float64 }{{100, 0.01}, {1000, 0.02}} {
-		for _, s := range []float64{10, 60} {
-			if d, o := measureLoad(t, c.ratio, s); d > 0.01 || o > c.overlap {
-				t.Errorf("%g kg on 1 kg, %g s: drift %.4f m, overlap %.4f m; want < 0.01 and < %g", c.ratio, s, d, o, c.overlap)
-			}
+		if d, o := measureLoad(t, c.ratio, 60); d > 0.01 || o > c.overlap {
+			t.Errorf("%g kg on 1 kg, 60 s: drift %.4f m, overlap %.4f m; want < 0.01 and < %g", c.ratio, d, o, c.overlap)
 		}
 	}
 }
