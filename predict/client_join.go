@@ -79,6 +79,9 @@ func (c *Client) start(t uint32, chain, all uint64, events, skipped uint32) {
 	*c.hist.all.Put(t) = all
 	*c.hist.players.Put(t) = c.world.Body(c.body)
 	c.st.views.Reset(t, c.world.State())
+	// Snapshots held for their relays and what the relays said belong to
+	// the history before: a restart from a transfer drops them.
+	c.st.held, c.st.haveRelay = c.st.held[:0], false
 	c.newestBody = c.world.Body(c.body)
 	c.hist.anchor(c.world)
 	c.hist.release(t)

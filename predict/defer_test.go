@@ -102,3 +102,17 @@ func TestHoldLimits(t *testing.T) {
 		}
 	})
 }
+
+// TestStartDropsHeld: a restart from a transfer (start) drops the
+// snapshots held for their relays and what the relays said: they belong
+// to the history before it. Kept, a held snapshot's arrival tick could
+// lie after the restarted clock and the relay's end after the new ticks.
+func TestStartDropsHeld(t *testing.T) {
+	c := deferClient(t)
+	c.holdSnapshot([]byte{0xff}, 995)
+	c.holdSnapshot([]byte{0xff}, 996)
+	c.start(2000, 0, 0, 0, 0)
+	if len(c.st.held) != 0 || c.st.haveRelay {
+		t.Errorf("after start: %d held, relay known %v; want none", len(c.st.held), c.st.haveRelay)
+	}
+}
