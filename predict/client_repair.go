@@ -116,6 +116,11 @@ func (c *Client) takePatch(s *wire.TransferState) (bool, error) {
 	if s.State.Hash() != r.whole {
 		c.Stats.PatchMismatches++
 		r.valid, r.all, r.due = false, true, true
+		// The patch is not a transfer the client put together: its Have
+		// must not go on saying so. The server sends the whole state under
+		// the same tick, and a stale all-bits Have of the patch would mark
+		// it received (same fragment count) or be refused (another).
+		x.done = false
 		return false, nil
 	}
 	c.Stats.Patches++

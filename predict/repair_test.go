@@ -87,6 +87,44 @@ func TestRepairByBucketsWithLoss(t *testing.T) {
 	checkRepaired(t, h)
 }
 
+// TestPatchMismatchGetsTheWholeState: when the patched state does not hash
+// as the server said (here the hashes message's whole-state hash is
+// changed on the way), the client counts the mismatch and asks for all;
+// the server sends the whole state under the same tick, and the client
+// takes it and is back in step, without a Have of the patch refused or a
+// repair started again.
+func TestPatchMismatchGetsTheWholeState(t *testing.T) {
+	tampered := 0
+	h := repairScene(t, func(up bool, n int, b []byte) bool {
+		if k, _ := wire.Kind(b); k == wire.KindRepairHashes && tampered == 0 {
+			var m wire.RepairHashes
+			if err := wire.DecodeRepairHashes(b, &m); err != nil {
+				t.Fatal(err)
+			}
+			m.Whole ^= 1
+			copy(b, wire.AppendRepairHashes(nil, &m))
+			tampered++
+		}
+		return false
+	})
+	ps, _ := h.s.PlayerStats(0)
+	d := ps.Down
+	t.Logf("client: %d transfers, %d patches, %d mismatches, %d rejected; server: %d patches, %d all, %d transfers started",
+		h.c.Stats.Transfers, h.c.Stats.Patches, h.c.Stats.PatchMismatches, h.c.Stats.Rejected.Total(), d.Patches, d.AllAnswers, d.Transfers)
+	if tampered == 0 || h.c.Stats.PatchMismatches != 1 {
+		t.Fatalf("tampered %d, %d mismatches: want 1 each", tampered, h.c.Stats.PatchMismatches)
+	}
+	if r := h.s.Stats.Rejected.Total(); r != 0 {
+		t.Errorf("the server refused %d messages of the client (a stale Have of the patch?)", r)
+	}
+	if d.Transfers != 1 {
+		t.Errorf("%d transfers started, want the one repair (its patch, then the whole state)", d.Transfers)
+	}
+	if h.c.Tick() != h.s.Tick() || h.c.World().Hash() != h.s.World().Hash() {
+		t.Errorf("not in step: client tick %d hash %x, server tick %d hash %x", h.c.Tick(), h.c.World().Hash(), h.s.Tick(), h.s.World().Hash())
+	}
+}
+
 // checkRepaired checks that h's client took a patch of fewer buckets than
 // the whole and is in step with the server.
 func checkRepaired(t *testing.T, h *harness) {
