@@ -189,8 +189,9 @@
 //	bucket, in the state's order
 //
 // Bucket k of a state holds the bodies k*size up to (k+1)*size (the last
-// one fewer) and the contacts whose body A is one of them (A < B, the
-// contacts are ordered by A: a run). A patch is taken only against the
+// one fewer) and the contacts whose body A is one of them (A is always a
+// body, the ground being a contact's B, -1; the contacts are ordered by
+// A: a run). A patch is taken only against the
 // client's own state at its tick, with the same body count and bucket
 // size; the client puts the named buckets in place of its own and takes
 // the result only if its hash (physics.State.Hash) is the whole hash of

@@ -31,8 +31,8 @@ func Buckets(n, size int) int { return (n + size - 1) / size }
 
 // bucketContacts returns the contacts of bucket k of st (bodies
 // [k*size, (k+1)*size)): those whose first body A is in it, a run of the
-// contacts (they are ordered by A), the contacts of the ground (A < 0) in
-// bucket 0.
+// contacts (they are ordered by A; A is always a body, the ground being a
+// contact's B, -1). Bucket 0's run starts at the first contact.
 func bucketContacts(st *physics.State, size, k int) (lo, hi int) {
 	first := func(a int) int { // the first contact whose A is a or more
 		i, j := 0, len(st.Contacts)
