@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/physics"
 )
 
 // refresh re-simulates, in state sync, the ticks from first (the first
@@ -57,24 +56,7 @@ func (c *Client) refresh(first, end uint32) error {
 	mp.Error = bodyError(&beforePlayer, after)
 	mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
 	c.Stats.Refreshes++
-	c.refreshed(mp, before, int(now-from))
+	c.replayed(mp, before, int(now-from)) // a refresh is no quiet resync: it is not counted as one
 	c.mispredicted(mp)
 	return nil
-}
-
-// refreshed records a refresh that moved the player from before to where
-// it is now, replaying n ticks: a visible correction when the player's
-// cube moved beyond the thresholds, else only the replay.
-func (c *Client) refreshed(mp *Misprediction, before physics.BodyState, n int) {
-	after := c.world.Body(c.body)
-	mp.Replayed = n
-	mp.Jump = before.Pos.Sub(after.Pos).Len()
-	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))
-	c.Stats.ReplayedTicks += uint64(n)
-	c.Stats.MaxReplay = max(c.Stats.MaxReplay, n)
-	c.countReplay()
-	if mp.Corrected {
-		c.Stats.Corrections++
-	}
-	c.Smooth.Correct(before.Pos, after.Pos, before.Rot, after.Rot)
 }

@@ -120,8 +120,18 @@ func (c *Client) adoptChain(t, now uint32, chain, all uint64) {
 }
 
 // corrected records a rewind that moved the player from before to where it
-// is now, replaying n ticks.
+// is now, replaying n ticks: a visible correction, or a quiet resync.
 func (c *Client) corrected(mp *Misprediction, before physics.BodyState, n int) {
+	c.replayed(mp, before, n)
+	if !mp.Corrected {
+		c.Stats.Resyncs++
+	}
+}
+
+// replayed records a replay of n ticks that moved the player from before
+// to where it is now: its length, the jump the smoother hides, and a
+// visible correction when the player's cube moved beyond the thresholds.
+func (c *Client) replayed(mp *Misprediction, before physics.BodyState, n int) {
 	after := c.world.Body(c.body)
 	mp.Replayed = n
 	mp.Jump = before.Pos.Sub(after.Pos).Len()
@@ -131,8 +141,6 @@ func (c *Client) corrected(mp *Misprediction, before physics.BodyState, n int) {
 	c.countReplay()
 	if mp.Corrected {
 		c.Stats.Corrections++
-	} else {
-		c.Stats.Resyncs++
 	}
 	c.Smooth.Correct(before.Pos, after.Pos, before.Rot, after.Rot)
 }
