@@ -101,10 +101,10 @@ func measureFlatDrop(t testing.TB) float64 {
 	return 0
 }
 
-// measureHeadOn shoots a face-aligned 0.2 m cube of restitution 0 at
-// 50 m/s, without gravity, head-on into a static wall, and returns its
-// speed and spin two steps after the first step that touched the wall.
-func measureHeadOn(t testing.TB) (speed, spin float64) {
+// wallShot returns a world without gravity holding a static wall (body 0,
+// its face at x = 0) and a face-aligned 0.2 m cube (body 1) of
+// restitution e at x0, flying at v m/s along x towards the wall.
+func wallShot(t testing.TB, x0, v, e float64) *World {
 	cfg := DefaultConfig()
 	cfg.Gravity = Vec3{}
 	wall := DefaultBoxDef()
@@ -113,9 +113,17 @@ func measureHeadOn(t testing.TB) (speed, spin float64) {
 	wall.Pos = Vec3{0.5, 5, 0}
 	cube := DefaultBoxDef()
 	cube.Half = Vec3{0.1, 0.1, 0.1}
-	cube.Pos = Vec3{-3, 5, 0}
-	cube.Vel = Vec3{50, 0, 0}
-	w := valWorld(t, cfg, wall, cube)
+	cube.Pos = Vec3{x0, 5, 0}
+	cube.Vel = Vec3{v, 0, 0}
+	cube.Restitution = e
+	return valWorld(t, cfg, wall, cube)
+}
+
+// measureHeadOn shoots a face-aligned 0.2 m cube of restitution 0 at
+// 50 m/s, without gravity, head-on into a static wall, and returns its
+// speed and spin two steps after the first step that touched the wall.
+func measureHeadOn(t testing.TB) (speed, spin float64) {
+	w := wallShot(t, -3, 50, 0)
 	for i := 0; i < 64; i++ {
 		w.Step()
 		if len(w.Contacts()) > 0 || w.Body(1).Vel.X < 49 {
@@ -390,18 +398,7 @@ func TestValidationFastBounce(t *testing.T) {
 	right := 0
 	for _, v := range []float64{3, 6, 9, 9.3, 9.6, 12, 20} {
 		for _, x0 := range []float64{-3, -3.05, -3.1} {
-			cfg := DefaultConfig()
-			cfg.Gravity = Vec3{}
-			wall := DefaultBoxDef()
-			wall.Static = true
-			wall.Half = Vec3{0.5, 2, 2}
-			wall.Pos = Vec3{0.5, 5, 0}
-			cube := DefaultBoxDef()
-			cube.Half = Vec3{0.1, 0.1, 0.1}
-			cube.Pos = Vec3{x0, 5, 0}
-			cube.Vel = Vec3{v, 0, 0}
-			cube.Restitution = 0.5
-			w := valWorld(t, cfg, wall, cube)
+			w := wallShot(t, x0, v, 0.5)
 			for range 256 {
 				w.Step()
 			}
