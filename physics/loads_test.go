@@ -47,16 +47,7 @@ var loadsScript = [...]scriptSegment{
 }
 
 // loadsDrive returns the loads scene's drive for tick t.
-func loadsDrive(t uint32) drive {
-	t %= 512
-	for _, s := range loadsScript {
-		if t < s.ticks {
-			return s.d
-		}
-		t -= s.ticks
-	}
-	return 0
-}
+func loadsDrive(t uint32) drive { return scriptDrive(loadsScript[:], t%512) }
 
 // loadsScene is the loads scene as the partial-replay tests run it.
 var loadsScene = testScene{"loads", mustLoads, loadsCube, loadsDrive, nil}

@@ -66,13 +66,4 @@ var pileScript = [...]scriptSegment{
 }
 
 // pileDrive returns the pile's drive for tick t.
-func pileDrive(t uint32) drive {
-	t %= 1024
-	for _, s := range pileScript {
-		if t < s.ticks {
-			return s.d
-		}
-		t -= s.ticks
-	}
-	return 0
-}
+func pileDrive(t uint32) drive { return scriptDrive(pileScript[:], t%1024) }

@@ -56,9 +56,12 @@ var script = [...]scriptSegment{
 const arenaPeriod = 512
 
 // arenaDrive returns the arena's drive for tick t.
-func arenaDrive(t uint32) drive {
-	t %= arenaPeriod
-	for _, s := range script {
+func arenaDrive(t uint32) drive { return scriptDrive(script[:], t%arenaPeriod) }
+
+// scriptDrive returns the drive of script segs at tick t of its loop (0
+// past its end).
+func scriptDrive(segs []scriptSegment, t uint32) drive {
+	for _, s := range segs {
 		if t < s.ticks {
 			return s.d
 		}
