@@ -90,6 +90,7 @@ func TestSnapshotNamingAViewNotHeldAsksRepair(t *testing.T) {
 	h := newHarness(t, "arena", game.Options{}, StateSync, 0)
 	h.run(40, 4)
 	before := h.c.Stats.Rejected[protocol.RejectTick]
+	xfers := h.c.Stats.Transfers
 	never := func(b []byte) []byte {
 		_, base, acks, err := wire.SnapshotBase(b)
 		if err != nil {
@@ -110,7 +111,6 @@ func TestSnapshotNamingAViewNotHeldAsksRepair(t *testing.T) {
 	if asked > repairAfter+8 {
 		t.Fatalf("the client asked for a transfer after %d ticks of snapshots it could not take, want %d at most", asked, repairAfter+8)
 	}
-	xfers := h.c.Stats.Transfers
 	h.run(300, 4)
 	if h.c.Stats.Transfers == xfers {
 		t.Error("no transfer taken")

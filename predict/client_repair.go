@@ -29,6 +29,15 @@ type clientRepair struct {
 	scr      wire.PatchScratch
 }
 
+// waiting reports whether the answer is still unheard of: no fragment of
+// the repair's patch has come. The client says it again every turn until
+// one does (an answer lost on the way up would cost a round trip and a
+// half for the server's hashes to come again; the server takes only the
+// first).
+func (r *clientRepair) waiting(x *transfer) bool {
+	return r.answered && !(x.tick == r.tick && (x.active || x.done))
+}
+
 // appendWant appends the answer.
 func (r *clientRepair) appendWant(b []byte) []byte {
 	return wire.AppendRepairWant(b, &wire.RepairWant{Tick: r.tick, All: r.all, Count: uint16(r.count), Mask: r.mask})
@@ -65,6 +74,14 @@ func (c *Client) onRepairHashes(b []byte) error {
 		return nil
 	}
 	r.hashes = wire.BucketHashes(r.hashes[:0], &r.mine, int(m.Size))
+	defer func() {
+		n := 0
+		for _, b := range r.mask {
+			for ; b != 0; b &= b - 1 {
+				n++
+			}
+		}
+	}()
 	for k, h := range r.hashes {
 		if h != m.Hashes[k] {
 			r.mask[k/8] |= 1 << (k % 8)
@@ -110,7 +127,7 @@ func (c *Client) takePatch(s *wire.TransferState) (bool, error) {
 		c.Stats.StaleStates++ // a patch against a state the client no longer holds
 		return false, nil
 	}
-	if err := wire.DecodePatch(x.data, s, &r.mine, maxContacts, &r.scr); err != nil {
+	if err := wire.DecodePatch(x.raw, s, &r.mine, maxContacts, &r.scr); err != nil {
 		return false, c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
 	if s.State.Hash() != r.whole {

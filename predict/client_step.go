@@ -96,7 +96,7 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 		c.out = c.xfer.appendHave(c.out[:0])
 		send(c.out)
 	}
-	if c.rep.due {
+	if c.rep.due || c.askXfer && c.rep.waiting(&c.xfer) {
 		c.rep.due = false
 		c.out = c.rep.appendWant(c.out[:0])
 		send(c.out)

@@ -13,10 +13,11 @@ import (
 
 // TestJoinOutsideBudget: a client that joins the cubes scene once it has
 // moved gets the whole state at fragmentsPerTick, outside the down budget
-// and its window: in its first second it is sent several times the
-// budget, all of it counted as its join's (JoinBytes), so that it plays
-// within a couple of seconds rather than after the 10 s the 330 kB state
-// takes at 256 kbit/s. (Repairs stay inside the budget:
+// and its window: every fragment goes in the first turn (count /
+// fragmentsPerTick ticks from the Welcome's), more than the budget allows, all
+// of it counted as its join's (JoinBytes), so that it plays at once
+// rather than after the seconds the state, even compressed, takes at
+// 256 kbit/s. (Repairs stay inside the budget:
 // TestRepairWithinBudget.)
 func TestJoinOutsideBudget(t *testing.T) {
 	w, sc, err := game.Build("cubes", physics.DefaultConfig(), game.Options{Players: 2})
@@ -50,7 +51,9 @@ func TestJoinOutsideBudget(t *testing.T) {
 		t.Fatal("a client joining a moved world was not sent the whole state")
 	}
 	frag := 0
-	for range 64 { // a second
+	x := &s.peerOf(2).xfer
+	turn := (x.count + fragmentsPerTick - 1) / fragmentsPerTick
+	for range turn {
 		now += d
 		push()
 		s.Send(now, true, func(c uint32, b []byte) {
@@ -59,8 +62,14 @@ func TestJoinOutsideBudget(t *testing.T) {
 			}
 		})
 	}
-	if float64(frag) < 4*cfg.BytesPerSecond {
-		t.Errorf("the join sent %d bytes of fragments in its first second, want at least 4 times the budget (%.0f B/s)", frag, cfg.BytesPerSecond)
+	sent := 0
+	for _, ok := range x.sent {
+		if ok {
+			sent++
+		}
+	}
+	if allowed := cfg.BytesPerSecond * float64(turn) * d.Seconds(); sent != x.count || float64(frag) <= allowed {
+		t.Errorf("the join sent %d of %d fragments (%d bytes after the Welcome's tick) in %d ticks, want all, more than the budget's %.0f B", sent, x.count, frag, turn, allowed)
 	}
 	st, ok := s.PlayerStats(int(wl.Player))
 	if !ok {
@@ -69,5 +78,5 @@ func TestJoinOutsideBudget(t *testing.T) {
 	if st.Down.JoinBytes == 0 || st.Down.JoinBytes != st.Down.TransferBytes || st.Down.Bytes-st.Down.JoinBytes > uint64(cfg.BytesPerSecond) {
 		t.Errorf("down stats %+v: want every fragment counted as the join's, and the rest within a second's budget", st.Down)
 	}
-	t.Logf("join: %d bytes of fragments in its first second (budget %.0f B/s)", frag, cfg.BytesPerSecond)
+	t.Logf("join: %d fragments, %d bytes, in %d ticks (budget %.0f B/s)", x.count, frag, turn, cfg.BytesPerSecond)
 }

@@ -153,6 +153,7 @@ type Server struct {
 	hello wire.Hello
 	have  wire.Have
 	out   []byte
+	z     wire.Compressor // the transfers' bytes as they travel
 
 	// MayJoin, when set, is asked before a Hello from connection conn takes
 	// a free slot; false refuses it as ServerFull (the host's cap of

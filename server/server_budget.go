@@ -20,9 +20,11 @@ import (
 //
 // A repair goes first: its fragments are paid for before the tick's
 // snapshot and may draw the bucket below zero, and while the client lacks
-// some of them it gets a snapshot only every repairSnapshotEvery ticks,
-// each at most what the bucket holds (minSnapshot when the fragments
-// emptied it). At 256 kbit/s and 64 snapshots a second the snapshots
+// some of them, or the repair's hashes wait for their answer, it gets a
+// snapshot only every repairSnapshotEvery ticks, each at most what the
+// bucket holds (minSnapshot when the fragments emptied it): at full rate
+// the snapshots alone fill the window, and the hashes would wait for a
+// second that never comes. At 256 kbit/s and 64 snapshots a second the snapshots
 // then take about 4 kB/s and the transfer the rest, about 28 kB/s; the
 // snapshots keep correcting the client's own cube and keep its acks
 // moving, which is how the server learns the transfer was taken.
@@ -67,7 +69,7 @@ func (s *Server) snapshotRoom(p *peer, now time.Duration) bool {
 	if s.BytesPerSecond <= 0 {
 		return true
 	}
-	if x := &p.xfer; x.active && x.lacking() && s.Tick()%repairSnapshotEvery != 0 {
+	if x := &p.xfer; x.active && (x.rep.waiting || x.lacking()) && s.Tick()%repairSnapshotEvery != 0 {
 		return false
 	}
 	if !s.windowed() {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"math"
 	"time"
 
 	"github.com/cubelab/cube/internal/protocol"
@@ -34,8 +35,8 @@ type serverRepair struct {
 }
 
 // maxHashSends bounds the times the hashes of a repair are sent before the
-// server gives up on the handshake and sends the whole state: 8 sends a
-// resendTicks apart, two seconds.
+// server gives up on the handshake and sends the whole state: 8 sends, each
+// a round trip and a half after the one before (resendAfter).
 const maxHashSends = 8
 
 // openRepair starts a repair of p at the server's tick: it keeps the
@@ -64,7 +65,7 @@ func (s *Server) sendRepair(p *peer, now time.Duration, send func([]byte)) {
 	x := &p.xfer
 	r := &x.rep
 	t := s.Tick()
-	if r.sends > 0 && t-r.sentAt < resendTicks {
+	if r.sends > 0 && t-r.sentAt < s.resendAfter(p, math.MaxUint32) {
 		return
 	}
 	if r.sends >= maxHashSends {
@@ -95,7 +96,7 @@ func (s *Server) wholeAt(p *peer) {
 	h := r.head
 	h.State = r.state
 	x.data = wire.AppendTransfer(x.data[:0], &h)
-	x.cut()
+	x.cut(&s.z)
 }
 
 // onRepairWant takes a client's answer to the hashes of its repair.
@@ -127,7 +128,7 @@ func (s *Server) onRepairWant(now time.Duration, p *peer, b []byte) error {
 	}
 	r.waiting, r.patch = false, true
 	x.data = wire.AppendPatch(x.data[:0], &r.head, &r.state, r.size, m.Mask)
-	x.cut()
+	x.cut(&s.z)
 	p.stats.Down.Patches++
 	for k := range len(r.hashes) {
 		if m.Mask[k/8]&(1<<(k%8)) != 0 {

@@ -59,6 +59,13 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	// still asks long after one began (it could not use it: its history
 	// moved on), gets a newer one.
 	if (p.wantXfer || p.needXfer) && p.haveAck && (!p.xfer.active || p.xfer.complete || s.Tick()-p.xfer.tick > staleTransfer) {
+		if x := &p.xfer; x.active && x.count > 0 {
+			if x.complete {
+				p.stats.Down.Superseded++
+			} else {
+				p.stats.Down.Abandoned++
+			}
+		}
 		if p.needXfer || s.WholeRepairs {
 			s.startTransfer(p)
 		} else {

@@ -12,7 +12,8 @@ import (
 type serverXfer struct {
 	active bool
 	tick   uint32
-	data   []byte
+	data   []byte // the transfer's bytes (wire.AppendTransfer or AppendPatch)
+	z      []byte // as they travel: compressed, cut in fragments
 	count  int
 	got    []byte   // bitmap of the fragments the client has
 	sentAt []uint32 // the server tick each fragment was last sent at
@@ -49,6 +50,11 @@ type DownStats struct {
 	// state), patches that did not give the server's state (the client
 	// asked for all after one), handshakes never answered.
 	Patches, PatchBuckets, AllAnswers, PatchMismatches, Unanswered uint64
+	// Superseded counts transfers the client put together (it said it
+	// had every fragment) and that a newer one replaced because the
+	// client still asked; Abandoned, those replaced while it still lacked
+	// fragments: their progress was lost.
+	Superseded, Abandoned uint64
 }
 
 // finish ends the transfer, taken by the client at server tick now, and
@@ -61,10 +67,12 @@ func (x *serverXfer) finish(now uint32, d *DownStats) {
 	d.MaxTicks = max(d.MaxTicks, took)
 }
 
-// cut readies x.data to be sent in fragments, none of them sent yet.
-func (x *serverXfer) cut() {
+// cut readies x.data to be sent in fragments, compressed with z, none of
+// them sent yet.
+func (x *serverXfer) cut(z *wire.Compressor) {
+	x.z = z.Compress(x.z[:0], x.data)
 	x.next, x.complete = 0, false
-	x.count = wire.FragmentCount(len(x.data))
+	x.count = wire.FragmentCount(len(x.z))
 	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
 	x.sentAt = append(x.sentAt[:0], make([]uint32, x.count)...)
 	x.sent = append(x.sent[:0], make([]bool, x.count)...)
@@ -93,7 +101,7 @@ func (s *Server) startTransfer(p *peer) {
 	x.rep.waiting, x.rep.patch = false, false
 	x.data = wire.AppendTransfer(x.data[:0], &wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.allChain,
 		Events: s.nevents, Skipped: s.skipped, State: *s.world.State()})
-	x.cut()
+	x.cut(&s.z)
 	// The views stay: a client mending its history goes on acknowledging
 	// the snapshots it took (a joining one's first view is set by sendTo).
 	s.Stats.Transfers++
@@ -135,34 +143,68 @@ func (s *Server) sendFragments(p *peer, now time.Duration, send func([]byte)) {
 	if budget {
 		s.refill(p, now)
 	}
-	again := uint32((x.count + fragmentsPerTick - 1) / fragmentsPerTick) // a turn
-	if p.haveAck {
-		again = min(again, (t-p.ack)*3/2) // the ack lags by about the round trip
-	}
-	again = max(again, resendTicks)
-	for sent, tried := 0, 0; sent < fragmentsPerTick && tried < x.count; tried++ {
+	again := s.resendAfter(p, uint32((x.count+fragmentsPerTick-1)/fragmentsPerTick)) // at most a turn
+	sent := 0
+	for tried := 0; sent < fragmentsPerTick && tried < x.count; tried++ {
 		i := x.next
 		x.next = (x.next + 1) % x.count
 		if x.got[i/8]&(1<<(i%8)) != 0 || x.sent[i] && t-x.sentAt[i] < again {
 			continue
 		}
-		s.out = wire.AppendFragment(s.out[:0], x.tick, x.data, i)
-		if budget && !s.affords(p, len(s.out)) {
+		if !s.sendFragment(p, i, budget, send) {
 			x.next = i // its turn stays
-			break
+			return
 		}
-		x.sent[i], x.sentAt[i] = true, t
-		send(s.out)
-		s.Stats.Fragments++
-		if x.join {
-			p.stats.Down.Bytes += uint64(len(s.out))
-			p.stats.Down.JoinBytes += uint64(len(s.out))
-		} else {
-			s.count(p, len(s.out))
-		}
-		p.stats.Down.TransferBytes += uint64(len(s.out))
 		sent++
 	}
+	// What the tick leaves (every missing fragment sent within the wait):
+	// the longest unanswered sent again early, at most once in
+	// resendTicks. On a lossy link a copy sent while the Have is on its
+	// way saves a round trip, and the budget's spare room costs nothing.
+	for sent < fragmentsPerTick {
+		i, oldest := -1, uint32(0)
+		for k := range x.count {
+			if x.got[k/8]&(1<<(k%8)) == 0 && x.sent[k] && t-x.sentAt[k] >= resendTicks && t-x.sentAt[k] > oldest {
+				i, oldest = k, t-x.sentAt[k]
+			}
+		}
+		if i < 0 || !s.sendFragment(p, i, budget, send) {
+			return
+		}
+		sent++
+	}
+}
+
+// sendFragment sends fragment i of p's transfer, paid from the budget
+// when budget is true, and reports whether it went.
+func (s *Server) sendFragment(p *peer, i int, budget bool, send func([]byte)) bool {
+	x := &p.xfer
+	s.out = wire.AppendFragment(s.out[:0], x.tick, x.z, i)
+	if budget && !s.affords(p, len(s.out)) {
+		return false
+	}
+	x.sent[i], x.sentAt[i] = true, s.Tick()
+	send(s.out)
+	s.Stats.Fragments++
+	if x.join {
+		p.stats.Down.Bytes += uint64(len(s.out))
+		p.stats.Down.JoinBytes += uint64(len(s.out))
+	} else {
+		s.count(p, len(s.out))
+	}
+	p.stats.Down.TransferBytes += uint64(len(s.out))
+	return true
+}
+
+// resendAfter returns the ticks to wait before sending p again what it has
+// not said it has: a round trip and a half (its ack lags by about the
+// round trip), at most upTo, at least resendTicks.
+func (s *Server) resendAfter(p *peer, upTo uint32) uint32 {
+	again := upTo
+	if p.haveAck {
+		again = min(again, (s.Tick()-p.ack)*3/2)
+	}
+	return max(again, resendTicks)
 }
 
 // lacking reports whether the client has not said it has every fragment.

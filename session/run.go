@@ -137,6 +137,8 @@ type Summary struct {
 	// one above), and the server's counters.
 	Players []Summary             `json:"players,omitempty"`
 	Server  *server.ServerSummary `json:"server,omitempty"`
+	// Verdict is set by Judge: in_sync, not_in_sync or nondeterminism.
+	Verdict string `json:"verdict,omitempty"`
 }
 
 // Run drives a session headless for the given virtual time, every client

@@ -169,10 +169,12 @@
 //
 //	tick   uint32       the transferred state's label
 //	index  uint16, count uint16 (1 to MaxFragments)
-//	size   uint32       bytes of the whole transfer
+//	size   uint32       bytes of the whole transfer, compressed
 //	bytes  the piece: every fragment but the last carries FragmentBytes
 //
-// A transfer starts with a kind byte. 0, a whole state: chain uint64 (the
+// The fragments carry a transfer compressed with DEFLATE (RFC 1951,
+// compress/flate), at most MaxTransferBytes once decompressed (see
+// compress.go). Decompressed, a transfer starts with a kind byte. 0, a whole state: chain uint64 (the
 // client's), all uint64 (every player's), events uint32, skipped uint32,
 // then the whole physics.State (physics.AppendState). 1, a patch (a
 // repair by buckets, below): the same chain, all, events and skipped,

@@ -7,7 +7,7 @@ import (
 )
 
 // Version is the protocol version this package writes and reads.
-const Version byte = 6
+const Version byte = 7
 
 // Message kinds.
 const (

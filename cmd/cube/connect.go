@@ -9,6 +9,7 @@ import (
 	"github.com/cubelab/cube/internal/desync"
 	"github.com/cubelab/cube/internal/netclient"
 	"github.com/cubelab/cube/internal/runctl"
+	"github.com/cubelab/cube/internal/summarytext"
 	"github.com/cubelab/cube/predict"
 )
 
@@ -33,6 +34,7 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error
 	var inject uint
 	var reportDir string
 	registerDebugFlags(fs, &inject, &reportDir)
+	allowDesync := registerVerdict(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -72,12 +74,17 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error
 		return turnFailure(err, cf.addr, c)
 	}
 	_ = conn.Close()
+	code := sum.Judge()
 	if *asJSON {
 		if err := writeJSON(stdout, sum); err != nil {
 			return err
 		}
 	} else {
 		sum.Print(stdout)
+		summarytext.Verdict(stdout, &sum.Summary, exitCode(code, *allowDesync))
 	}
-	return signalExit(ctl, "", sum.Seconds)
+	if err := signalExit(ctl, "", sum.Seconds); err != nil {
+		return err
+	}
+	return verdictExit(code, *allowDesync)
 }

@@ -63,6 +63,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	} else if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		name, args = args[0], args[1:]
 	}
+	if name == "help" && len(args) > 0 && args[0] != "window" {
+		// cube help COMMAND: that command's flags, on stdout.
+		for _, c := range commands() {
+			if c.name == args[0] {
+				return runCommand(c.name, c.run, []string{"-h"}, stdout, stdout)
+			}
+		}
+	}
 	if name == "help" {
 		printUsage(stdout)
 		return 0

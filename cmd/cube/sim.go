@@ -180,6 +180,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	players := fs.Int("players", 1, fmt.Sprintf("clients, each with its own link and autopilot, 1 to %d (more than one needs the clocked server)", game.MaxPlayers))
 	var rf recordFlags
 	rf.register(fs)
+	allowDesync := registerVerdict(fs)
 	var inject uint
 	var reportDir string
 	registerDebugFlags(fs, &inject, &reportDir)
@@ -244,12 +245,14 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	// The summary first: a plot that cannot be written loses no more.
+	code := sum.Judge()
 	if *asJSON {
 		if err := json.NewEncoder(stdout).Encode(sum); err != nil {
 			return err
 		}
 	} else {
 		summarytext.Sim(stdout, &sum)
+		summarytext.Verdict(stdout, &sum, exitCode(code, *allowDesync))
 	}
 	// What was written, confirmed: on stdout after the readable summary, on
 	// stderr after the JSON one (stdout holds one JSON object).
@@ -266,5 +269,8 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	if rf.path != "" && ctl.Stopped() == nil {
 		fmt.Fprintf(said, "record written to %s\n", rf.path)
 	}
-	return signalExit(ctl, rf.path, sum.Seconds)
+	if err := signalExit(ctl, rf.path, sum.Seconds); err != nil {
+		return err
+	}
+	return verdictExit(code, *allowDesync)
 }

@@ -12,7 +12,8 @@ type Flags struct {
 	*flag.FlagSet
 	synopsis  string
 	stderr    io.Writer
-	AllowArgs int // positional arguments allowed after the flags
+	AllowArgs int    // positional arguments allowed after the flags
+	Footer    string // printed after the flags by -h (exit codes, examples)
 }
 
 // NewFlags returns the flag set of subcommand name ("cube name"), whose
@@ -32,6 +33,9 @@ func (f *Flags) Parse(args []string) error {
 		fmt.Fprintf(f.stderr, "usage: cube %s\n", f.synopsis)
 		f.SetOutput(f.stderr)
 		f.PrintDefaults()
+		if f.Footer != "" {
+			fmt.Fprint(f.stderr, f.Footer)
+		}
 		return err
 	}
 	if err != nil {
