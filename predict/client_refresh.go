@@ -15,9 +15,11 @@ import (
 // history before it is gone. end is the end of the relay's run, where the
 // player's cube is compared to tell a visible correction from a quiet one.
 // A relay that changes a record makes one refresh, counted in Refreshes
-// and as a KindRemote misprediction; the snapshot that follows then
-// compares hashes the inputs the server applied gave.
-func (c *Client) refresh(first, end uint32) error {
+// and as a misprediction of kind (KindServer when the first tick it
+// changed had server events the client did not know, KindRemote when
+// only another player's input); the snapshot that follows then compares
+// hashes the inputs and events the server applied gave.
+func (c *Client) refresh(first, end uint32, kind Kind) error {
 	if !c.Config.Corrections {
 		return nil // the snapshot's classification says remote (rec.remote)
 	}
@@ -52,7 +54,7 @@ func (c *Client) refresh(first, end uint32) error {
 	}
 	after, _ := c.hist.players.Get(end)
 	mp := &c.last
-	*mp = Misprediction{Tick: end, From: from, Kind: KindRemote, DiffTick: end}
+	*mp = Misprediction{Tick: end, From: from, Kind: kind, DiffTick: end}
 	mp.Error = bodyError(&beforePlayer, after)
 	mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
 	c.Stats.Refreshes++

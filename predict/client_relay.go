@@ -130,7 +130,7 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 			return c.Stats.Rejected.Reject(protocol.RejectShape, "%v", err)
 		}
 	}
-	first, found := uint32(0), false
+	first, found, kind := uint32(0), false, KindRemote
 	if !c.st.haveRelay || tick.After(end, c.st.relayEnd) {
 		c.st.relayEnd, c.st.haveRelay = end, true
 	}
@@ -146,13 +146,13 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 		if !ok {
 			continue // before the client's history, or already gone
 		}
-		changed := false
+		changed, events := false, false
 		if !sameEvents(rec.events, m.Events[e0:ei]) {
 			rec.events = rec.events[:0]
 			for _, e := range m.Events[e0:ei] {
 				rec.events = append(rec.events, e.Event)
 			}
-			changed = true
+			changed, events = true, true
 		}
 		for p := 0; p < m.Players; p++ {
 			if p == c.player {
@@ -169,11 +169,14 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 			c.markStale(t)
 			if !found && (!c.haveNewest || !tick.After(c.newest, t)) {
 				first, found = t, true // the state at newest is the server's: what comes before is past
+				if events {
+					kind = KindServer
+				}
 			}
 		}
 	}
 	if found {
-		return c.refresh(first, end)
+		return c.refresh(first, end, kind)
 	}
 	return nil
 }

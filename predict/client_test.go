@@ -83,9 +83,13 @@ func TestCorrectionIsBitIdentical(t *testing.T) {
 	}
 }
 
+// TestReplayUsesTheBufferedInputOfEachTick: a snapshot that shows a nudge
+// (its relay lost) rewinds the client to the server's state and replays
+// each tick since with the input buffered for it.
 func TestReplayUsesTheBufferedInputOfEachTick(t *testing.T) {
 	const start = 1000
 	h := newHarness(t, "arena", game.Options{}, StateSync, start)
+	h.noRelays = true
 	for i := 0; i < 10; i++ {
 		h.clientStep(script(h.c.Tick()))
 		h.deliverUp()

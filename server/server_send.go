@@ -79,7 +79,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	// fragments and the snapshot share the budget left by what was sent
 	// over the last second, the relay included (see server_budget.go).
 	due := snapshot && (p.haveAck || !p.xfer.active)
-	if due && (s.mode == protocol.ModeInputs || len(s.peers) > 1) {
+	if due && s.relayDue(p) {
 		if s.out = s.appendRelay(p, s.out[:0]); len(s.out) > 0 && s.relayRoom(p, len(s.out)) {
 			s.sent(p, send)
 		}
@@ -96,6 +96,33 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 		p.st.snapped = true // without a budget too: one snapshot a tick
 		s.sent(p, send)
 	}
+}
+
+// relayDue reports whether p is sent a relay with its snapshot: always in
+// input sync, and in state sync with several players (the others'
+// inputs); in state sync with one player, while the server applied events
+// (a nudge) since the newest message p acknowledged. A state-sync client
+// learns from a snapshot only that events happened, not what they were,
+// so that its replays (of a correction, or from a repair's older state)
+// would go on without them and never give the server's bits again.
+func (s *Server) relayDue(p *peer) bool {
+	if s.mode == protocol.ModeInputs || len(s.peers) > 1 {
+		return true
+	}
+	from := p.start
+	if p.haveAck {
+		from = p.ack
+	}
+	for t := from; tick.After(s.Tick(), t); t++ {
+		r, ok := s.hist.ticks.Get(t)
+		if !ok {
+			return false // older than the history: a transfer mends that
+		}
+		if len(r.events) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // sent sends s.out to p and counts it.

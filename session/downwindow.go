@@ -73,6 +73,7 @@ func (s *Session) fillDown(i int, m *Summary) {
 	t := &m.TransferCost
 	t.Bytes, t.Started, t.Taken, t.MaxTicks = d.TransferBytes, d.Transfers, d.Done, d.MaxTicks
 	t.Patches, t.PatchBuckets, t.AllAnswers, t.PatchMismatches, t.Unanswered = d.Patches, d.PatchBuckets, d.AllAnswers, d.PatchMismatches, d.Unanswered
+	t.Superseded, t.Abandoned = d.Superseded, d.Abandoned
 	n := s.Server.World().NumBodies()
 	t.Buckets = wire.Buckets(n, wire.BucketBodies(n))
 	if d.Done > 0 {

@@ -66,11 +66,16 @@ type Summary struct {
 	// repairs) cost: their fragments' bytes, how many it started and how
 	// many the client took, and their server ticks from start to taken.
 	TransferCost struct {
-		Bytes     uint64  `json:"bytes"`
-		Started   uint64  `json:"started"`
-		Taken     uint64  `json:"taken"`
-		MeanTicks float64 `json:"mean_ticks"`
-		MaxTicks  uint32  `json:"max_ticks"`
+		Bytes   uint64 `json:"bytes"`
+		Started uint64 `json:"started"`
+		Taken   uint64 `json:"taken"`
+		// Superseded: put together by the client, then replaced by a newer
+		// one because it still asked; abandoned: replaced while it still
+		// lacked fragments, their progress lost.
+		Superseded uint64  `json:"superseded"`
+		Abandoned  uint64  `json:"abandoned"`
+		MeanTicks  float64 `json:"mean_ticks"`
+		MaxTicks   uint32  `json:"max_ticks"`
 		// Repairs by buckets: patches sent and the buckets they held, of
 		// Buckets a state; answers of all (the client could not rebuild
 		// its state), patches that did not give the server's state,
