@@ -27,6 +27,12 @@ func (c convergeCase) String() string {
 	return fmt.Sprintf("%s/%s%s/%s", c.scene, c.mode, q, c.preset)
 }
 
+// maxRepairTicks bounds the server ticks from a repair's start to its
+// being taken, on every preset: 14 s, the time after which the server
+// gives up on a repair still asked for and starts another (staleTransfer),
+// its progress lost.
+const maxRepairTicks = 896
+
 // playFor returns the seconds of play of a case on preset: 3, or four
 // round trips on the slow presets (8 s on outage), so that every run has
 // corrections in flight when the drain begins.
@@ -37,9 +43,9 @@ func playFor(t *testing.T, preset string) float64 {
 
 // converge runs c with a server nudge every second (server events each
 // client must take from the server) and checks that it ends in sync
-// within the drain, with its drain reported and no repair abandoned; it
-// returns the drain.
-func converge(t *testing.T, c convergeCase) float64 {
+// within the drain, with its drain reported, no repair abandoned and
+// every repair taken within maxRepairTicks; it returns the drain.
+func converge(t *testing.T, c convergeCase) (drain float64, repair uint32) {
 	t.Helper()
 	seconds := playFor(t, c.preset)
 	cfg := presetConfig(t, c.preset)
@@ -57,10 +63,10 @@ func converge(t *testing.T, c convergeCase) float64 {
 	if sum.DrainSeconds <= 0 || sum.DrainSeconds > MaxDrain.Seconds() {
 		t.Errorf("%v: drain_seconds %v", c, sum.DrainSeconds)
 	}
-	if a := sum.TransferCost.Abandoned; a != 0 {
-		t.Errorf("%v: %d repairs abandoned", c, a)
+	if tc := &sum.TransferCost; tc.Abandoned != 0 || tc.MaxTicks > maxRepairTicks {
+		t.Errorf("%v: %d repairs abandoned; the longest took %d ticks, want at most %d", c, tc.Abandoned, tc.MaxTicks, maxRepairTicks)
 	}
-	return sum.DrainSeconds
+	return sum.DrainSeconds, sum.TransferCost.MaxTicks
 }
 
 // matrix returns the cases of scenes: both sync modes, with and without
@@ -95,14 +101,18 @@ func TestConvergenceMatrixHeavy(t *testing.T) {
 	convergeAll(t, matrix([]string{"cubes", "drop"}, 0))
 }
 
-// convergeAll runs the cases and logs the longest drain per preset.
+// convergeAll runs the cases and logs the longest drain and the longest
+// repair per preset.
 func convergeAll(t *testing.T, cases []convergeCase) {
 	longest := map[string]float64{}
+	repair := map[string]uint32{}
 	for _, c := range cases {
-		longest[c.preset] = max(longest[c.preset], converge(t, c))
+		d, r := converge(t, c)
+		longest[c.preset] = max(longest[c.preset], d)
+		repair[c.preset] = max(repair[c.preset], r)
 	}
 	for _, p := range netsim.Presets() {
-		t.Logf("%-8s longest drain %.2f s", p.Name, longest[p.Name])
+		t.Logf("%-8s longest drain %.2f s, longest repair %d ticks", p.Name, longest[p.Name], repair[p.Name])
 	}
 }
 
