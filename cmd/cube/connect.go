@@ -21,7 +21,7 @@ func runClient(args []string, stdout, stderr io.Writer) error {
 
 // connect is `cube client` with its signals from ctl.
 func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error {
-	fs := cli.NewFlags("client", "client -connect ADDR -pin PIN [-insecure] [-preset NAME] [-seconds S] [-seed N] [-scene NAME] [-bodies N] [-quantize] [-max-players N] [-sync state|inputs] [-full-replay] [-workers N] [-json] [-inject-nondeterminism N] [-report-dir DIR]", stderr)
+	fs := cli.NewFlags("client", "client -connect ADDR -pin PIN [-insecure] [-preset NAME] [-seconds S] [-seed N] [-scene NAME] [-bodies N] [-quantize] [-max-players N] [-sync state|inputs] [-full-replay] [-workers N] [-json] [-inject-nondeterminism N] [-report-dir DIR] [-allow-desync]", stderr)
 	var cf connectFlags
 	cf.register(fs, "the server's UDP address, HOST:PORT, as its 'listening' line prints it")
 	var sf netSceneFlags

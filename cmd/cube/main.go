@@ -121,5 +121,5 @@ func printUsage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "run 'cube COMMAND -h' for a command's flags")
+	fmt.Fprintln(w, "run 'cube COMMAND -h' or 'cube help COMMAND' for a command's flags")
 }

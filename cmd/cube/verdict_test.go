@@ -41,8 +41,12 @@ func TestSimExitCodes(t *testing.T) {
 }
 
 // TestHelpCommand: cube help sim prints sim's flags and exit codes on
-// stdout, and exits 0; cube help alone lists the commands.
+// stdout, and exits 0; cube help alone lists the commands, and so does
+// cube -h after the window's flags and keys.
 func TestHelpCommand(t *testing.T) {
+	if code, _, errs := runCube("-h"); code != 0 || !strings.Contains(errs, "commands:") || !strings.Contains(errs, "  replay ") {
+		t.Errorf("cube -h: exit %d, no command list in %q", code, errs)
+	}
 	var out, errb bytes.Buffer
 	if code := run([]string{"help", "sim"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "-allow-desync") || !strings.Contains(out.String(), "exit codes:") {
 		t.Errorf("help sim: exit %d, %q", code, out.String())

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 
 	"github.com/cubelab/cube/internal/cli"
@@ -28,6 +29,8 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			lab.PrintKeys(stderr)
+			fmt.Fprintln(stderr)
+			printUsage(stderr) // the other commands: a user who ran cube -h finds them here
 		}
 		return err
 	}
