@@ -74,14 +74,6 @@ func (c *Client) onRepairHashes(b []byte) error {
 		return nil
 	}
 	r.hashes = wire.BucketHashes(r.hashes[:0], &r.mine, int(m.Size))
-	defer func() {
-		n := 0
-		for _, b := range r.mask {
-			for ; b != 0; b &= b - 1 {
-				n++
-			}
-		}
-	}()
 	for k, h := range r.hashes {
 		if h != m.Hashes[k] {
 			r.mask[k/8] |= 1 << (k % 8)

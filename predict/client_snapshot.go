@@ -140,8 +140,6 @@ func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint
 // the server's for repairAfter ticks, at tick t of a snapshot.
 func (c *Client) outOfStep(t uint32) {
 	if c.Config.Corrections && t-c.lastSynced >= repairAfter {
-		if !c.askXfer {
-		}
 		c.askXfer = true
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/server"
 	"github.com/cubelab/cube/wire"
 )
 
@@ -20,31 +19,18 @@ import (
 // number in its direction).
 func repairScene(t *testing.T, drop func(up bool, n int, b []byte) bool) *harness {
 	t.Helper()
-	return repairRun(t, []int{-1}, 0, 400, drop)
-}
-
-// repairRun is repairScene with the bodies changed (-1: the middle one),
-// the server's down budget (0: none) and a bound on the ticks it runs
-// until the client is back in step.
-func repairRun(t *testing.T, bodies []int, budget float64, ticks int, drop func(up bool, n int, b []byte) bool) *harness {
-	t.Helper()
 	h := newHarness(t, "cubes", game.Options{}, InputSync, 0)
-	h.s.BytesPerSecond = budget
 	h.run(40, 0)
 	for h.c.Tick()%KeyEvery != 0 {
 		h.run(1, 0)
 	}
 	var st physics.State
 	h.c.world.Save(&st)
-	for _, body := range bodies {
-		if body < 0 {
-			body = len(st.Bodies) / 2
-		}
-		st.Bodies[body].Vel.X += 1e-6
-	}
+	body := len(st.Bodies) / 2
+	st.Bodies[body].Vel.X += 1e-6
 	h.c.world.Load(&st)
 	nUp, nDown := 0, 0
-	for k := 0; k < ticks && (h.c.Stats.Transfers == 0 || h.c.askXfer); k++ {
+	for k := 0; k < 400 && (h.c.Stats.Transfers == 0 || h.c.askXfer); k++ {
 		h.clientStep(script(h.c.Tick()))
 		kept := h.up[:0]
 		for _, b := range h.up {
@@ -221,74 +207,5 @@ func TestStateAtPastAnAnchor(t *testing.T) {
 	}
 	if h.c.World().Hash() != world {
 		t.Error("the world moved")
-	}
-}
-
-// TestRepairTakenDespiteEvents: a state-sync client of the cubes scene
-// behind a link of 24 ticks each way, with the server's 256 kbit/s budget,
-// whose world differs from the server's and whose server nudges its cube
-// every 256 ticks. A repair takes longer than that, so there are server
-// events between its tick and the client's newest snapshot, which the
-// client's replay from the repair cannot know. It takes the repair all the
-// same and gives the snapshots repairAfter ticks to bring the events'
-// bodies before it asks again; asking again at once (its last tick in step
-// long past) made the server start every repair over, and none was ever
-// taken. Then the nudges stop, and the client ends in step.
-func TestRepairTakenDespiteEvents(t *testing.T) {
-	h := newHarness(t, "cubes", game.Options{}, StateSync, 0)
-	h.s.BytesPerSecond = server.DefaultDownBudget
-	const lag = 24
-	var downQ, upQ [][][]byte
-	tickOnce := func(nudge bool) {
-		h.clientStep(script(h.c.Tick()) & game.Forward)
-		upQ = append(upQ, h.up)
-		h.up = nil
-		if len(upQ) > lag {
-			h.up = upQ[0]
-			upQ = upQ[1:]
-			h.deliverUp()
-		}
-		if nudge && h.s.Tick()%256 == 0 {
-			h.s.Nudge(0, physics.Vec3{X: 3, Y: 1})
-		}
-		h.serverSend(true)
-		downQ = append(downQ, h.down)
-		h.down = nil
-		if len(downQ) > lag {
-			h.down = downQ[0]
-			downQ = downQ[1:]
-			h.deliverDown()
-		}
-	}
-	for range 80 {
-		tickOnce(false)
-	}
-	var st physics.State
-	h.c.world.Save(&st)
-	for i := range st.Bodies {
-		if i%7 == 3 {
-			st.Bodies[i].Vel.Z += 1e-6
-		}
-	}
-	h.c.world.Load(&st)
-	for range 1600 {
-		tickOnce(true)
-	}
-	ps, _ := h.s.PlayerStats(0)
-	d := ps.Down
-	t.Logf("while nudged: client %d transfers; server %d started, %d taken, %d superseded, %d abandoned",
-		h.c.Stats.Transfers, d.Transfers, d.Done, d.Superseded, d.Abandoned)
-	if d.Done == 0 {
-		t.Errorf("%d repairs started, none taken", d.Transfers)
-	}
-	for k := 0; k < 1600 && !(h.c.synced && !h.c.askXfer && h.c.World().Hash() == h.s.World().Hash()); k++ {
-		tickOnce(false)
-	}
-	ps, _ = h.s.PlayerStats(0)
-	if d := ps.Down; d.Abandoned != 0 {
-		t.Errorf("%d repairs abandoned", d.Abandoned)
-	}
-	if !h.c.synced || h.c.askXfer {
-		t.Errorf("not back in step 1600 ticks after the nudges stopped: synced %v, asking %v", h.c.synced, h.c.askXfer)
 	}
 }
