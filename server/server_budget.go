@@ -24,10 +24,10 @@ import (
 // snapshot only every repairSnapshotEvery ticks, each at most what the
 // bucket holds (minSnapshot when the fragments emptied it): at full rate
 // the snapshots alone fill the window, and the hashes would wait for a
-// second that never comes. At 256 kbit/s and 64 snapshots a second the snapshots
-// then take about 4 kB/s and the transfer the rest, about 28 kB/s; the
-// snapshots keep correcting the client's own cube and keep its acks
-// moving, which is how the server learns the transfer was taken.
+// second that never comes. At 256 kbit/s the snapshots then take about
+// 4 kB/s and the transfer the rest, about 28 kB/s; the snapshots keep
+// correcting the client's own cube and keep its acks moving, which is how
+// the server learns the transfer was taken.
 
 // windowedBudget is the least budget, bytes a second, that the window
 // bounds: a smaller one could not hold a fragment and a snapshot in a
