@@ -69,6 +69,14 @@ func (c *Client) onRepairHashes(b []byte) error {
 	// of its own to patch.
 	r.valid = !c.waitingFor && c.stateAt(m.Tick, &r.mine)
 	r.all = !r.valid
+	if h := m.Tick - KeyEvery; c.hist.holding && tick.After(h, c.hist.hold) {
+		// The repair has its state (a copy, mine); a later one is of a
+		// later tick: the keyframes before the span before this one's
+		// are no longer needed. On the outage preset a repair is asked
+		// for seconds before its hashes come, and holding from the ask
+		// kept the whole ring of keyframes.
+		c.hist.hold = h
+	}
 	r.mask = append(r.mask[:0], make([]byte, (r.count+7)/8)...)
 	if r.all {
 		return nil

@@ -35,7 +35,7 @@ func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
 		p.stats.TooFast++
 		p.stats.Rejected++
 		s.Stats.TooFast++
-		s.Stats.Rejected[protocol.RejectTick]++
+		s.Stats.Rejected[protocol.RejectRate]++
 		return errTooFast
 	}
 	if err := wire.DecodeInput(b, &s.in); err != nil {
@@ -97,7 +97,7 @@ func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
 // The errors of the refusals a flood repeats: made once, so that refusing
 // costs no allocation.
 var (
-	errTooFast   = fmt.Errorf("%w (%s): inputs faster than the client's rate", protocol.ErrRejected, protocol.RejectTick)
+	errTooFast   = fmt.Errorf("%w (%s): inputs faster than the client's rate", protocol.ErrRejected, protocol.RejectRate)
 	errNotJoined = fmt.Errorf("%w (%s): inputs from a connection that has not joined", protocol.ErrRejected, protocol.RejectShape)
 )
 

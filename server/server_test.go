@@ -170,8 +170,8 @@ func TestInputFlood(t *testing.T) {
 	if most := int(s.MaxInputRate*InputBurstTicks) + int(s.MaxInputRate*200) + 1; st.TooFast == 0 || taken > most {
 		t.Fatalf("%d of %d messages taken, want at most %d", taken, 200*40, most)
 	}
-	if s.Stats.Rejected.Total() != st.TooFast {
-		t.Fatalf("%d rejected, %d too fast", s.Stats.Rejected.Total(), st.TooFast)
+	if s.Stats.Rejected.Total() != st.TooFast || s.Stats.Rejected[protocol.RejectRate] != st.TooFast {
+		t.Fatalf("%d rejected (%s), %d too fast: want each counted as rate", s.Stats.Rejected.Total(), &s.Stats.Rejected, st.TooFast)
 	}
 }
 

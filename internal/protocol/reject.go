@@ -28,6 +28,9 @@ const (
 	// RejectBounds: a body state beyond what the engine can produce in
 	// the scene (game.Bounds: position, velocity or spin; see wire/doc.go).
 	RejectBounds
+	// RejectRate: a message beyond the rate its sender may send (the
+	// server's input rate limit).
+	RejectRate
 	numReasons
 )
 
@@ -36,7 +39,7 @@ func (r Reason) String() string {
 	if r < 0 || r >= numReasons {
 		return fmt.Sprintf("Reason(%d)", int(r))
 	}
-	return [...]string{"malformed", "shape", "tick", "bounds"}[r]
+	return [...]string{"malformed", "shape", "tick", "bounds", "rate"}[r]
 }
 
 // Rejects counts rejected messages by reason.

@@ -26,7 +26,10 @@ func TestRejects(t *testing.T) {
 	if r.Total() != 3 || r[RejectShape] != 2 || r.String() != "malformed 1, shape 2" {
 		t.Fatalf("counts %v: %q, total %d", [numReasons]uint64(r), r.String(), r.Total())
 	}
-	if got := Reason(numReasons).String(); got != "Reason(4)" {
+	if got := Reason(numReasons).String(); got != "Reason(5)" {
 		t.Errorf("an unknown reason names itself %q", got)
+	}
+	if got := RejectRate.String(); got != "rate" {
+		t.Errorf("a message beyond the rate is called %q, want rate (not tick: an operator would look for wrong ticks)", got)
 	}
 }
