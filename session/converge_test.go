@@ -122,7 +122,8 @@ func convergeAll(t *testing.T, cases []convergeCase) {
 // server's nudges diverged across the pile after each, asked for a repair
 // at once after taking one, and the server started every repair over: 5
 // started, none taken, NOT IN SYNC after the 60 s drain. Now it ends in
-// sync, and every repair started is taken or superseded by a newer one.
+// sync, and every repair started but the last is taken or superseded by
+// a newer one, none abandoned.
 func TestStateSyncConvergesOnTerrible(t *testing.T) {
 	cfg := presetConfig(t, "terrible")
 	cfg.Scene, cfg.Seed, cfg.NudgeEvery = "cubes", 8128, 4*time.Second
@@ -136,7 +137,9 @@ func TestStateSyncConvergesOnTerrible(t *testing.T) {
 	if sum.Judge() != ExitInSync {
 		t.Errorf("%s after %.2f s of drain: %+v", sum.Verdict, sum.DrainSeconds, sum.Final)
 	}
-	if tc.Taken+tc.Superseded != tc.Started || tc.Abandoned != 0 {
+	// The last one may still be under way when the drain ends: the client
+	// in step again by the relays and snapshots, the server not yet told.
+	if tc.Started > tc.Taken+tc.Superseded+1 || tc.Abandoned != 0 {
 		t.Errorf("repairs: %d started, %d taken, %d superseded, %d abandoned", tc.Started, tc.Taken, tc.Superseded, tc.Abandoned)
 	}
 }
