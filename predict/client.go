@@ -193,6 +193,8 @@ type Client struct {
 	bounds     game.Bounds // what the engine can produce in the scene: states beyond are refused
 	waited     uint32      // ticks waited for it
 	helloIn    uint32      // ticks before the next Hello
+	helloSent  bool        // a Hello went: firstHello holds its clock
+	firstHello uint32      // the clock of the first Hello, ms
 	first      uint32      // first tick predicted
 	hist       history
 	known      [game.MaxPlayers]game.Input // newest input known of each player, for predicting the others

@@ -46,10 +46,17 @@ func (c *Client) onWelcome(b []byte) error {
 	if int(m.Player) >= len(c.scene.Players) {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "player %d, the scene has %d", m.Player, len(c.scene.Players))
 	}
-	c.joined, c.player, c.body = true, int(m.Player), c.scene.Players[m.Player]
 	if c.Clock != nil {
-		c.rtt = time.Duration(c.clockMs()-m.Echo) * time.Millisecond
+		// The echo is the clock of one of the client's Hellos: not later
+		// than now, not before the first. Another would make the client
+		// use, and report, a round trip the link never had.
+		now := c.clockMs()
+		if !c.helloSent || now-m.Echo > now-c.firstHello {
+			return c.Stats.Rejected.Reject(protocol.RejectShape, "a Welcome echoing clock %d ms: this client sent its Hellos from %d to %d ms", m.Echo, c.firstHello, now)
+		}
+		c.rtt = time.Duration(now-m.Echo) * time.Millisecond
 	}
+	c.joined, c.player, c.body = true, int(m.Player), c.scene.Players[m.Player]
 	if m.Transfer {
 		c.waitingFor, c.waited = true, 0
 		c.xfer.expect(m.Tick)
@@ -59,6 +66,14 @@ func (c *Client) onWelcome(b []byte) error {
 	c.start(m.Tick, protocol.ChainStart, protocol.ChainStart, 0, 0)
 	c.Sync.start(c.rtt, c.tickDur(), 0)
 	return nil
+}
+
+// noteHello notes the clock of the first Hello sent, the earliest a
+// Welcome may echo.
+func (c *Client) noteHello() {
+	if !c.helloSent {
+		c.helloSent, c.firstHello = true, c.clockMs()
+	}
 }
 
 // clockMs returns the client's clock in milliseconds, for the Hello's echo.

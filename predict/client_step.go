@@ -28,6 +28,7 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 		if c.helloIn == 0 {
 			c.out = wire.AppendHello(c.out[:0], &wire.Hello{Nonce: c.nonce, Echo: c.clockMs(), Mode: uint8(c.Config.Mode), Scene: c.scene.ID})
 			send(c.out)
+			c.noteHello()
 			c.helloIn = helloEvery
 		}
 		c.helloIn--

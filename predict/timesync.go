@@ -43,7 +43,9 @@ const (
 	// settleSamples is how many samples after a jump are averaged to see
 	// where it landed.
 	settleSamples = 4
-	// maxJump bounds a jump ahead, in ticks.
+	// maxJump bounds a jump, ahead or back, in ticks: a server that says
+	// the buffer is 2^30 ticks deep would otherwise freeze the client for
+	// 194 days (a jump back is ticks held).
 	maxJump = 256
 	// maxSpread bounds the spread the target follows, ticks.
 	maxSpread = 8
@@ -95,7 +97,7 @@ func (ts *TimeSync) sample(heard, at, input uint32) {
 		m := ts.sum / settleSamples
 		ts.Buffer, ts.fast, ts.have = m, m, true
 		if err := m - ts.Target; ts.amend && math.Abs(err) > 1 {
-			ts.jump = -int(math.Round(err))
+			ts.jump = clampJump(-int(math.Round(err)))
 			ts.Jumps++
 		}
 		ts.amend = false
@@ -121,13 +123,16 @@ func (ts *TimeSync) sample(heard, at, input uint32) {
 		if off := ts.fast - ts.Target; math.Abs(off) > math.Abs(err) && off*err > 0 {
 			err = off
 		}
-		ts.jump = min(maxJump, -int(math.Round(err)))
+		ts.jump = clampJump(-int(math.Round(err)))
 		ts.have, ts.amend, ts.Speed = false, true, 1
 		ts.Jumps++
 		return
 	}
 	ts.Speed = 1 - max(-MaxSpeedChange, min(MaxSpeedChange, speedGain*err))
 }
+
+// clampJump bounds a jump to maxJump ticks either way.
+func clampJump(j int) int { return max(-maxJump, min(maxJump, j)) }
 
 // start plans the jump at the start: the client's first tick is the
 // server's tick when the Welcome left, plus the ticks it took to arrive
