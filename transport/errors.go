@@ -3,6 +3,7 @@ package transport
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -40,18 +41,34 @@ type LostError struct {
 	Timeout time.Duration // the idle timeout (ReasonTimeout)
 }
 
-// Error says in one line what happened to the connection.
+// Error says in one line what happened to the connection. The server's
+// words (its close message) are quoted with their control characters
+// escaped and cut at maxDetail bytes: a newline or an escape sequence
+// from a server must not reach the user's terminal.
 func (e *LostError) Error() string {
 	switch e.Reason {
 	case ReasonClosed:
 		if e.Detail != "" {
-			return fmt.Sprintf("transport: the server at %s closed the connection: %s", e.Addr, e.Detail)
+			return fmt.Sprintf("transport: the server at %s closed the connection: %s", e.Addr, printable(e.Detail))
 		}
 		return fmt.Sprintf("transport: the server at %s closed the connection", e.Addr)
 	case ReasonTimeout:
 		return fmt.Sprintf("transport: no answer from the server at %s for %v", e.Addr, e.Timeout)
 	}
-	return fmt.Sprintf("transport: lost the connection to the server at %s: %s", e.Addr, e.Detail)
+	return fmt.Sprintf("transport: lost the connection to the server at %s: %s", e.Addr, printable(e.Detail))
+}
+
+// maxDetail bounds the bytes of a server's words an error repeats.
+const maxDetail = 200
+
+// printable returns s with every control or non-printable character
+// escaped as Go would quote it, cut at maxDetail bytes.
+func printable(s string) string {
+	if len(s) > maxDetail {
+		s = s[:maxDetail] + "..."
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
 
 // kindError is an error with its own message that matches a sentinel (and

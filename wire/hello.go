@@ -67,6 +67,14 @@ func (r *reader) scene() (name []byte, players, bodies int, quantize bool) {
 		r.fail(invalid("scene name of %d bytes", n))
 	}
 	name = r.bytes(n)
+	for _, c := range name {
+		if r.err == nil && (c < 0x20 || c >= 0x7f) {
+			// A name is printable ASCII: a refused client prints it,
+			// and a newline or an escape sequence from a server must
+			// not reach its terminal.
+			r.fail(invalid("scene name with byte %#x: want printable ASCII", c))
+		}
+	}
 	p, b, q := r.u8(), r.u32(), r.u8()
 	if r.err == nil && (p < 1 || p > game.MaxPlayers || q > 1 || b > game.MaxDropBodies) {
 		r.fail(invalid("scene options out of range"))

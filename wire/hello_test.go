@@ -134,3 +134,21 @@ func TestRefusalNotLargerThanHello(t *testing.T) {
 		t.Errorf("a Welcome of %d bytes answers a Hello of %d", len(w), len(smallest))
 	}
 }
+
+// TestWelcomeSceneNamePrintable: a refusing Welcome whose scene name holds
+// a control byte (a newline, an escape) is refused as invalid: the client
+// would print it.
+func TestWelcomeSceneNamePrintable(t *testing.T) {
+	for _, name := range []string{"arena\n", "\x1b[2J", "cub\x7fes"} {
+		b := AppendWelcome(nil, &Welcome{Result: 1, Runs: &ServerRuns{Scene: name, Players: 1}})
+		var m Welcome
+		if err := DecodeWelcome(b, &m); !errors.Is(err, ErrInvalid) {
+			t.Errorf("scene name %q: %v, want ErrInvalid", name, err)
+		}
+	}
+	b := AppendWelcome(nil, &Welcome{Result: 1, Runs: &ServerRuns{Scene: "cubes", Players: 1}})
+	var m Welcome
+	if err := DecodeWelcome(b, &m); err != nil || m.Runs == nil || m.Runs.Scene != "cubes" {
+		t.Errorf("a printable name: %v", err)
+	}
+}
