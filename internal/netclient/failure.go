@@ -10,8 +10,9 @@ import (
 )
 
 // Failure returns the one line that says why a turn of client c against
-// the server at addr failed, when the server refused the client or the
-// connection was lost; ok is false for any other error.
+// the server at addr failed, when the server refused the client, the
+// connection was lost or no state came to start from; ok is false for
+// any other error.
 func Failure(err error, addr string, c *predict.Client) (msg string, ok bool) {
 	var refused *predict.RefusedError
 	if errors.As(err, &refused) {
@@ -21,6 +22,10 @@ func Failure(err error, addr string, c *predict.Client) (msg string, ok bool) {
 	var lost *transport.LostError
 	if errors.As(err, &lost) {
 		return lost.Error(), true
+	}
+	var none *NoStateError
+	if errors.As(err, &none) {
+		return none.Error(), true
 	}
 	return "", false
 }

@@ -5,6 +5,7 @@
 package netclient
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/cubelab/cube/game"
@@ -25,6 +26,27 @@ type Config struct {
 	Preset  netsim.Preset // conditions added to this client's own traffic
 	Seed    uint64        // the autopilot's
 	Seconds float64       // of play, before the drain
+	// JoinWait bounds the time the client waits for the server's state
+	// (its Welcome, and the transfer a moved world needs); 0 is
+	// MaxJoinWait.
+	JoinWait time.Duration
+}
+
+// MaxJoinWait is how long a client waits for the server's state before it
+// gives up: a server that never answers its Hello, or never sends the
+// transfer it announced. Joining the cubes scene over the outage preset
+// takes a few seconds.
+const MaxJoinWait = 30 * time.Second
+
+// NoStateError says that the server sent no state to start from within
+// the join's wait.
+type NoStateError struct {
+	Addr string
+	Wait time.Duration
+}
+
+func (e *NoStateError) Error() string {
+	return fmt.Sprintf("no state from the server at %s in %v: it never answered the Hello, or never sent the state it announced", e.Addr, e.Wait)
 }
 
 // maxPosErrors bounds the position errors a client keeps for its summary:
@@ -43,6 +65,10 @@ func Run(cfg Config, ctl *runctl.Control) (*Report, error) {
 	run := &clientRun{ep: session.NewEndpoint(c, cfg.Conn), conn: cfg.Conn, addr: cfg.Addr, pilot: game.NewAutopilot(c.Scene(), cfg.Seed), start: time.Now(),
 		pace: tick.Pacer{MaxLate: tick.MaxClientLate}}
 	c.Clock = func() time.Duration { return run.at }
+	run.joinWait = cfg.JoinWait
+	if run.joinWait <= 0 {
+		run.joinWait = MaxJoinWait
+	}
 	if err := run.loop(ctl, time.Duration(cfg.Seconds*float64(time.Second))); err != nil {
 		return nil, err
 	}
@@ -58,6 +84,10 @@ type clientRun struct {
 	start time.Time
 	pace  tick.Pacer
 	at    time.Duration // the time of the turn under way
+	// joinWait bounds the wait for the server's first state; joined
+	// says it came.
+	joinWait time.Duration
+	joined   bool
 
 	played     time.Duration
 	drained    time.Duration
@@ -103,6 +133,10 @@ func (r *clientRun) loop(ctl *runctl.Control, play time.Duration) error {
 		}
 		if err := r.ep.Turn(r.at, in); err != nil {
 			return err
+		}
+		r.joined = r.joined || c.Joined()
+		if !r.joined && r.at >= r.joinWait {
+			return &NoStateError{Addr: r.addr, Wait: r.joinWait}
 		}
 		r.overlap.Measure(c.World())
 		if c.Stats.StatesReceived != r.lastStates {
