@@ -16,6 +16,13 @@ type Bounds struct {
 	Pos   float64 // |each coordinate| of a position, m
 	Speed float64 // |each component| of a velocity, m/s
 	Spin  float64 // |each component| of an angular velocity, rad/s
+	// Impulse bounds |each component| of a contact's impulses and of a
+	// nudge, N·s: what stops every moving body of the scene at Speed.
+	Impulse float64
+	// Force and Torque bound |each component| of a body's accumulated
+	// force, N, and torque, N·m: Impulse in one tick, and that at the
+	// largest half extent.
+	Force, Torque float64
 }
 
 // The margins of Bounds: stated here and nowhere else.
@@ -44,13 +51,15 @@ const (
 // so its bounds are the grid's (±4096 m, ±64 m/s and rad/s) when those are
 // tighter.
 func BoundsOf(w *physics.World, o Options) Bounds {
-	reach, minHalf := 1.0, math.Inf(1)
+	reach, minHalf, maxHalf, mass := 1.0, math.Inf(1), 1.0, 1.0
 	for i := range w.NumBodies() {
 		b, h := w.Body(i), w.Half(i)
 		far := max(math.Abs(b.Pos.X), math.Abs(b.Pos.Y), math.Abs(b.Pos.Z)) + max(h.X, h.Y, h.Z)
 		reach = max(reach, far)
 		if !w.Static(i) {
 			minHalf = min(minHalf, h.X, h.Y, h.Z)
+			maxHalf = max(maxHalf, h.X, h.Y, h.Z)
+			mass += w.Mass(i)
 		}
 	}
 	minHalf = max(boundsMinHalf, minHalf)
@@ -63,6 +72,9 @@ func BoundsOf(w *physics.World, o Options) Bounds {
 	bd.Pos = reach + BoundsTravel
 	bd.Speed = math.Sqrt(2*grav*2*bd.Pos) + BoundsPush
 	bd.Spin = bd.Speed / minHalf
+	bd.Impulse = mul(mass, bd.Speed)
+	bd.Force = bd.Impulse / w.Config().Dt
+	bd.Torque = mul(bd.Force, maxHalf)
 	if o.Quantize {
 		bd.Pos = min(bd.Pos, float64(PosLimit)/PosUnits)
 		bd.Speed = min(bd.Speed, float64(VelLimit)/VelUnits)
@@ -80,7 +92,24 @@ func (bd Bounds) Check(b *physics.BodyState) error {
 	if err := within("velocity", b.Vel, bd.Speed); err != nil {
 		return err
 	}
-	return within("angular velocity", b.AngVel, bd.Spin)
+	if err := within("angular velocity", b.AngVel, bd.Spin); err != nil {
+		return err
+	}
+	if err := within("force", b.Force, bd.Force); err != nil {
+		return err
+	}
+	return within("torque", b.Torque, bd.Torque)
+}
+
+// CheckContact returns an error naming the first impulse of c beyond the
+// bounds, or nil.
+func (bd Bounds) CheckContact(c *physics.ContactState) error {
+	return within("contact impulse", physics.Vec3{X: c.Pn, Y: c.Pt1, Z: c.Pt2}, bd.Impulse)
+}
+
+// CheckEvent returns an error if e's impulse is beyond the bounds.
+func (bd Bounds) CheckEvent(e Event) error {
+	return within("nudge impulse", e.Impulse, bd.Impulse)
 }
 
 // within returns an error unless every component of v is within ±lim.

@@ -8,6 +8,7 @@ import (
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/internal/protocol"
 	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/wire"
 )
 
 // stepTolerant steps the client, taking ErrNonFinite as the report it is.
@@ -40,12 +41,13 @@ func predictingFinite(t *testing.T, c *Client) {
 }
 
 // FuzzClientBounds puts a value at, within or beyond a bound (position,
-// velocity or spin, scale times the bound) in the server's state of the
+// velocity, spin, force or torque, scale times the bound) in the server's
+// state of the
 // client's cube and delivers the snapshot: beyond a bound it is refused,
 // counted under RejectBounds, and changes nothing; within, it is taken;
 // either way the client never predicts from a non-finite world.
 func FuzzClientBounds(f *testing.F) {
-	for field := range uint8(3) {
+	for field := range uint8(5) {
 		for comp := range uint8(3) {
 			for _, scale := range []float64{1, -1, 0.5, math.Nextafter(1, 2), -math.Nextafter(1, 2), 2, 1e300} {
 				f.Add(field, comp, scale)
@@ -59,7 +61,7 @@ func FuzzClientBounds(f *testing.F) {
 		h := newHarness(t, "arena", game.Options{}, StateSync, 0)
 		h.run(20, 0)
 		bd := h.c.bounds
-		lim := [3]float64{bd.Pos, bd.Speed, bd.Spin}[field%3]
+		lim := [5]float64{bd.Pos, bd.Speed, bd.Spin, bd.Force, bd.Torque}[field%5]
 		v := scale * lim
 		if math.IsInf(v, 0) {
 			return
@@ -68,7 +70,7 @@ func FuzzClientBounds(f *testing.F) {
 		h.deliverUp() // the server steps
 		w, i := h.s.World(), h.c.Body()
 		b := w.Body(i)
-		vec := [3]*physics.Vec3{&b.Pos, &b.Vel, &b.AngVel}[field%3]
+		vec := [5]*physics.Vec3{&b.Pos, &b.Vel, &b.AngVel, &b.Force, &b.Torque}[field%5]
 		*[3]*float64{&vec.X, &vec.Y, &vec.Z}[comp%3] = v
 		if err := w.SetBody(i, b); err != nil {
 			t.Skip(err)
@@ -134,5 +136,27 @@ func TestNonFiniteStepEndsInATransfer(t *testing.T) {
 	predictingFinite(t, h.c)
 	if h.c.World().Hash() != h.s.World().Hash() && h.c.Tick() == h.s.Tick() {
 		t.Error("the client is not in step with the server after the transfer")
+	}
+}
+
+// TestRelayNudgeBeyondBoundsRefused: an input-sync relay whose nudge
+// carries an impulse of 1e300 (a hostile server) is refused, counted under
+// RejectBounds, and changes nothing; the client goes on in step with the
+// server's next relays.
+func TestRelayNudgeBeyondBoundsRefused(t *testing.T) {
+	h := newHarness(t, "arena", game.Options{}, InputSync, 0)
+	h.run(20, 0)
+	h.clientStep(0) // a tick the server has not relayed yet
+	first := h.c.in.confirmed
+	m := wire.Relay{First: first, Count: 1, Players: 1, Inputs: []game.Input{0}, Heard: first + 1, HeardInput: first,
+		Events: []wire.TickEvent{{Offset: 0, Event: game.Event{Kind: game.Nudge, Impulse: physics.Vec3{X: 1e300}}}}}
+	b := wire.AppendRelay(nil, &m, 1)
+	before, hash := h.c.Stats.Rejected[protocol.RejectBounds], h.c.World().Hash()
+	if err := h.c.Receive(b); !errors.Is(err, protocol.ErrRejected) || h.c.Stats.Rejected[protocol.RejectBounds] != before+1 || h.c.World().Hash() != hash {
+		t.Fatalf("a nudge of 1e300: %v, %d refused for bounds, world changed %v", err, h.c.Stats.Rejected[protocol.RejectBounds]-before, h.c.World().Hash() != hash)
+	}
+	h.run(20, 0)
+	if h.c.World().Hash() != h.s.World().Hash() || h.c.Tick() != h.s.Tick() {
+		t.Error("not in step after the refused relay")
 	}
 }

@@ -30,6 +30,18 @@ func (c *Client) checkBodies(what string, T uint32, bodies func(yield func(int32
 	return err
 }
 
+// checkContacts refuses the contacts a message of tick T carries when an
+// impulse is beyond what the scene can produce (game.Bounds.Impulse):
+// warm-started, it would throw the bodies it holds apart.
+func (c *Client) checkContacts(what string, T uint32, cs []physics.ContactState) error {
+	for i := range cs {
+		if err := c.bounds.CheckContact(&cs[i]); err != nil {
+			return c.Stats.Rejected.Reject(protocol.RejectBounds, "%s of tick %d, contact of bodies %d and %d: %v", what, T, cs[i].A, cs[i].B, err)
+		}
+	}
+	return nil
+}
+
 // checkFinite reports a world that a step left with a non-finite value (or
 // one beyond the bounds, the way to it): the client stops predicting from
 // it and waits for a transfer.

@@ -45,6 +45,9 @@ func (c *Client) onRelay(b []byte) error {
 		if err := c.scene.CheckEvent(e.Event); err != nil {
 			return c.Stats.Rejected.Reject(protocol.RejectShape, "%v", err)
 		}
+		if err := c.bounds.CheckEvent(e.Event); err != nil {
+			return c.Stats.Rejected.Reject(protocol.RejectBounds, "relay of ticks %d to %d: %v", m.First, m.First+uint32(m.Count), err)
+		}
 	}
 	from := c.in.confirmed
 	first, kind, found := c.takeRelay(m, from, end)
@@ -128,6 +131,9 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 	for _, e := range m.Events {
 		if err := c.scene.CheckEvent(e.Event); err != nil {
 			return c.Stats.Rejected.Reject(protocol.RejectShape, "%v", err)
+		}
+		if err := c.bounds.CheckEvent(e.Event); err != nil {
+			return c.Stats.Rejected.Reject(protocol.RejectBounds, "relay of ticks %d to %d: %v", m.First, m.First+uint32(m.Count), err)
 		}
 	}
 	first, found, kind := uint32(0), false, KindRemote

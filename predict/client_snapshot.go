@@ -90,6 +90,9 @@ func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint
 	}); err != nil {
 		return err
 	}
+	if err := c.checkContacts("snapshot", T, m.Contacts); err != nil {
+		return err
+	}
 	predHash, ok := c.hist.hashes.Get(T)
 	if !ok {
 		return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d, which the client no longer holds", T)

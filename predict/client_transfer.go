@@ -111,6 +111,9 @@ func (c *Client) takeTransfer() error {
 	}); err != nil {
 		return err
 	}
+	if err := c.checkContacts("transfer", x.tick, s.State.Contacts); err != nil {
+		return err
+	}
 	X := s.State.Tick
 	if X != x.tick {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "transfer labelled %d holds the state of tick %d", x.tick, X)

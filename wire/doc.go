@@ -258,6 +258,13 @@
 //	                 2,081 m/s in every scene
 //	angular velocity each component <= Spin: Speed over the smallest half
 //	                 extent of a moving body (4,162 rad/s in the arena)
+//	force            each component <= Force: Impulse in one tick
+//	torque           each component <= Torque: Force at the largest half
+//	                 extent of a moving body
+//
+// and, with the same count, a contact whose normal or friction impulse,
+// or a relay whose nudge, is beyond Impulse: the speed bound times the
+// mass of every moving body of the scene, what would stop them all.
 //
 // A quantised scene's bounds are its grid's: 4096 m, 64 m/s, 64 rad/s.
 // NaN and infinities are beyond every bound. Within the bounds no step
