@@ -14,9 +14,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x5ce9edad35c3aba1},
-	{"pile", 3072, 0xbe10ed607b06e25a},
-	{"swarm", 2048, 0x2d065a9b9cbe6cb0},
+	{"arena", 10000, 0x9d040d5ff071cd6e},
+	{"pile", 3072, 0xd5bebb86aff2af03},
+	{"swarm", 2048, 0x30e33be98f4f4707},
 }
 
 func TestGoldenHash(t *testing.T) {
