@@ -35,3 +35,18 @@ func TestGoldenHash(t *testing.T) {
 		}
 	}
 }
+
+// revisionGoldens is the arena's golden hash for each engine revision
+// since revisions began: a change to the step's bits changes the goldens
+// and must bump EngineRevision with them (a record of the old bits is then
+// refused, not reported as a divergence).
+var revisionGoldens = map[uint64]uint64{
+	0: 0x5ce9edad35c3aba1,
+	1: 0x9d040d5ff071cd6e,
+}
+
+func TestEngineRevisionFollowsTheGoldens(t *testing.T) {
+	if got := revisionGoldens[EngineRevision]; got != goldenHashes[0].hash || goldenHashes[0].scene != "arena" {
+		t.Errorf("engine revision %d is listed with the arena golden %016x, the golden is %016x: a new golden needs a new EngineRevision", EngineRevision, got, goldenHashes[0].hash)
+	}
+}
