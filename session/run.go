@@ -163,7 +163,17 @@ func Run(cfg Config, seconds float64, setup func(*Session) error) (*Session, Sum
 	driving := true
 	ov := overlaps{clients: make([]Overlap, len(s.Clients))}
 	ov.server.Measure(s.Server.World())
+	botPilots := make([]*game.Autopilot, len(s.Bots))
+	for k := range s.Bots {
+		botPilots[k] = game.NewAutopilot(s.Server.Scene(), cfg.Seed+uint64(len(s.Clients)+k)*0x9e37)
+	}
 	input := func(i int) game.Input {
+		if k := i - len(s.Clients); k >= 0 {
+			if !driving {
+				return 0
+			}
+			return s.BotInput(k, botPilots[k])
+		}
 		c := s.Clients[i]
 		ov.clients[i].Measure(c.World()) // what the client's last turn left
 		if !driving {
@@ -239,6 +249,8 @@ func Run(cfg Config, seconds float64, setup func(*Session) error) (*Session, Sum
 			}
 			sum.Players = append(sum.Players, p)
 		}
+	}
+	if len(s.Clients)+len(s.Bots) > 1 {
 		sv := s.Server.Summary(s.Config.StartTick)
 		sum.Server = &sv
 	}
