@@ -67,7 +67,10 @@ func (c *Client) onRelay(b []byte) error {
 				}
 				return err
 			}
-			if err := c.replay(first, now); err != nil {
+			if err := c.replayLater(first, now); err != nil {
+				return err
+			}
+			if err := c.reach(end); err != nil {
 				return err
 			}
 			after, _ := c.hist.players.Get(end)
@@ -78,6 +81,9 @@ func (c *Client) onRelay(b []byte) error {
 			c.Stats.Unapplied++
 		}
 		c.mispredicted(mp)
+	}
+	if err := c.reach(end); err != nil { // this turn's rewind, parked before end
+		return err
 	}
 	h, _ := c.hist.hashes.Get(end)
 	c.compared = Compared{Tick: end, ClientHash: *h, ServerHash: m.Hash}

@@ -48,6 +48,7 @@ func (e *Endpoint) Now() time.Duration { return e.now }
 func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 	e.now = now
 	e.inbox = e.Net.Receive(now, e.inbox[:0])
+	e.Client.BeginTurn() // every message first, then one replay (Step ends the turn)
 	for _, b := range e.inbox {
 		e.Traffic.DownBytes += len(b)
 		e.Traffic.DownPackets++
