@@ -121,11 +121,17 @@ type Summary struct {
 	// Replay: how the client's rewinds re-simulated. A partial replay
 	// re-simulates only the bodies the correction reaches; a full one the
 	// whole world (-full-replay, a transfer, or a rewind older than the
-	// traces kept).
+	// traces kept). A client replays once a turn at most: PerSecond is
+	// the replays (partial and full) per second it ran, drain included;
+	// Ticks and Bodies are what every rebuild and replay re-simulated,
+	// the bodies summed over the ticks.
 	Replay struct {
 		Partial           uint64  `json:"partial"`
 		PartialBodiesMean float64 `json:"partial_bodies_mean"`
 		FullReplays       uint64  `json:"full_replays"`
+		PerSecond         float64 `json:"per_second"`
+		Ticks             uint64  `json:"resimulated_ticks"`
+		Bodies            uint64  `json:"resimulated_bodies"`
 	} `json:"replay"`
 	// The deepest overlap (max_overlap_m, max_overlap_tick): in cube sim's
 	// summary, in the server's world, and in Predicted, in client 0's
