@@ -156,8 +156,9 @@ type ClientStats struct {
 	// ResimulatedBodies the bodies they re-simulated, summed over those
 	// ticks (the whole world's for a tick replayed in full).
 	Resimulated, ResimulatedBodies uint64
-	SyncTests                      uint64 // ticks the sync test rewound and re-simulated
-	SyncTestFailures               uint64 // of those, the ones whose replay gave other bits (KindRewind)
+	ReplayTime                     time.Duration // the rebuilds and replays to the present, all told, when Wall is set
+	SyncTests                      uint64        // ticks the sync test rewound and re-simulated
+	SyncTestFailures               uint64        // of those, the ones whose replay gave other bits (KindRewind)
 }
 
 // Client predicts its player's cube in a whole world and keeps it in step

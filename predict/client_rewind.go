@@ -164,6 +164,7 @@ func (c *Client) replayed(mp *Misprediction, before physics.BodyState, n int) {
 func (c *Client) countReplay() {
 	if c.Wall != nil {
 		c.Stats.LastReplayTime = c.Wall() - c.rewindFrom
+		c.Stats.ReplayTime += c.Stats.LastReplayTime
 	}
 	if c.lastFull {
 		c.Stats.FullReplays++

@@ -1,0 +1,59 @@
+package session
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/cubelab/cube/netsim"
+	"github.com/cubelab/cube/predict"
+)
+
+// BenchmarkCorrectionCost measures what a correction costs in the cubes
+// scene on the average preset, for 1 to 8 players in both sync modes:
+// each client's replays a second, and per replay (one a turn at most)
+// the ticks and bodies it re-simulated (rebuilds included, bodies summed
+// over ticks) and its wall time. Every client's replays count. One
+// iteration is a run of -correction-seconds (4 by default).
+func BenchmarkCorrectionCost(b *testing.B) {
+	p, _ := netsim.PresetByName("average")
+	for _, mode := range []predict.Mode{predict.StateSync, predict.InputSync} {
+		for _, players := range []int{1, 2, 4, 8} {
+			b.Run(fmt.Sprintf("%v/players=%d", mode, players), func(b *testing.B) {
+				b.ReportAllocs()
+				var replays, ticks, bodies uint64
+				var wall time.Duration
+				var seconds float64
+				for range b.N {
+					cfg := DefaultConfig()
+					cfg.Preset, cfg.Conditions = p.Name, p.Conditions
+					cfg.Scene, cfg.Players, cfg.Client.Mode = "cubes", players, mode
+					start := time.Now()
+					s, sum, err := Run(cfg, 4, func(s *Session) error {
+						for _, c := range s.Clients {
+							c.Wall = func() time.Duration { return time.Since(start) }
+						}
+						return nil
+					})
+					if err != nil {
+						b.Fatal(err)
+					}
+					for _, c := range s.Clients {
+						st := &c.Stats
+						replays += st.PartialReplays + st.FullReplays
+						ticks, bodies, wall = ticks+st.Resimulated, bodies+st.ResimulatedBodies, wall+st.ReplayTime
+						seconds += sum.Seconds + sum.DrainSeconds
+					}
+				}
+				if replays == 0 {
+					b.Fatal("no replay")
+				}
+				n := float64(replays)
+				b.ReportMetric(n/seconds, "replays/s/client")
+				b.ReportMetric(float64(ticks)/n, "ticks/replay")
+				b.ReportMetric(float64(bodies)/n, "bodies/replay")
+				b.ReportMetric(float64(wall.Microseconds())/1000/n, "ms/replay")
+			})
+		}
+	}
+}
