@@ -1,6 +1,7 @@
 package session
 
 import (
+	"flag"
 	"fmt"
 	"testing"
 	"time"
@@ -8,6 +9,10 @@ import (
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
 )
+
+// replayEach makes BenchmarkCorrectionCost replay after each message, as
+// before one replay a turn, for comparison.
+var replayEach = flag.Bool("replay-each", false, "BenchmarkCorrectionCost: replay after each message that rewinds (ClientConfig.ReplayEach)")
 
 // BenchmarkCorrectionCost measures what a correction costs in the cubes
 // scene on the average preset, for 1 to 8 players in both sync modes:
@@ -28,6 +33,7 @@ func BenchmarkCorrectionCost(b *testing.B) {
 					cfg := DefaultConfig()
 					cfg.Preset, cfg.Conditions = p.Name, p.Conditions
 					cfg.Scene, cfg.Players, cfg.Client.Mode = "cubes", players, mode
+					cfg.Client.ReplayEach = *replayEach
 					start := time.Now()
 					s, sum, err := Run(cfg, 4, func(s *Session) error {
 						for _, c := range s.Clients {
