@@ -51,11 +51,8 @@ func BenchmarkCorrectionCost(b *testing.B) {
 						seconds += sum.Seconds + sum.DrainSeconds
 					}
 				}
-				if replays == 0 {
-					b.Fatal("no replay")
-				}
-				n := float64(replays)
-				b.ReportMetric(n/seconds, "replays/s/client")
+				n := max(float64(replays), 1) // one player alone may never replay
+				b.ReportMetric(float64(replays)/seconds, "replays/s/client")
 				b.ReportMetric(float64(ticks)/n, "ticks/replay")
 				b.ReportMetric(float64(bodies)/n, "bodies/replay")
 				b.ReportMetric(float64(wall.Microseconds())/1000/n, "ms/replay")
