@@ -55,6 +55,7 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 		e.MaxDown = max(e.MaxDown, len(b))
 		samples := e.Client.Sync.Samples
 		if err := e.Client.Receive(b); err != nil && !errors.Is(err, protocol.ErrRejected) && !errors.Is(err, predict.ErrNonFinite) {
+			e.endTurn()
 			return fmt.Errorf("client: %w", err)
 		}
 		if e.Client.Sync.Samples != samples {
@@ -62,6 +63,7 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 		}
 	}
 	if err := e.Net.Err(); err != nil {
+		e.endTurn()
 		return err
 	}
 	// A non-finite step is counted in the client's NonFinite and mended
@@ -83,3 +85,8 @@ func (e *Endpoint) sendNow(b []byte) {
 	e.Traffic.UpPackets++
 	e.MaxUp = max(e.MaxUp, len(b))
 }
+
+// endTurn ends a turn that will not step: the world is replayed to the
+// present, for whoever reads it after the error. The replay's own error
+// is the one Step would have returned; the turn's error goes first.
+func (e *Endpoint) endTurn() { _ = e.Client.EndTurn() }
