@@ -22,10 +22,13 @@ import (
 // first too. What a rewind moved on screen (the jump, the smoother's
 // offset) is taken once, at the end, from where the player's cube was
 // when the turn began to where it is; the mispredictions of the turn are
-// told (OnMispredict) then, in order. A refresh's error (visible or quiet)
-// is measured then too, at the end of its relay's run, after every
-// rewind of the turn: the one thing that may differ from one by one,
-// where it is measured before the later messages are taken.
+// told (OnMispredict) then, in order. What may differ from one by one is
+// measurements, never bits: an error (visible or quiet, the position
+// error) compares the prediction of a tick the turn's replay had not
+// reached with the server's, that is the prediction the player had when
+// the turn began, where one by one compared a prediction replayed by an
+// earlier message of the turn, never shown; and a refresh's error is
+// measured at the turn's end, after every rewind of the turn.
 
 // park is a turn's replay in progress: the world stands at a tick before
 // the present, every record up to it replayed.
