@@ -44,6 +44,9 @@ func TestRemoteBots(t *testing.T) {
 			if ticks < 1000 || float64(ps.Repeated) > 0.02*float64(ticks) || float64(ps.Late) > 0.01*float64(ticks) {
 				t.Errorf("%v: bot %d: the server applied %d of its inputs, repeated %d, %d came late", mode, k, ps.Applied, ps.Repeated, ps.Late)
 			}
+			if ps.UnknownViews != 0 || ps.Rejected != 0 {
+				t.Errorf("%v: bot %d: the server did not know %d views it acknowledged, rejected %d of its messages", mode, k, ps.UnknownViews, ps.Rejected)
+			}
 			if b.Stats.Rejected != 0 || b.Stats.StatesReceived == 0 {
 				t.Errorf("%v: bot %d: stats %+v", mode, k, b.Stats)
 			}
