@@ -46,6 +46,12 @@ type ClientConfig struct {
 	// syncTest): a check of the rewind itself, which costs two replays a
 	// tick. 0: off.
 	SyncTest int
+	// ReplayEach replays to the present after each server message that
+	// rewinds, as the client did before one replay a turn (see
+	// client_turn.go): for comparison. Off (the default), within a turn
+	// (BeginTurn) every message is taken first and the world replayed
+	// once, with the same bits.
+	ReplayEach bool
 }
 
 // DefaultClientConfig returns state sync with the default thresholds,
@@ -145,8 +151,14 @@ type ClientStats struct {
 	FullReplays              uint64        // corrections replayed for the whole world (-full-replay, a transfer, a missing trace)
 	LastReplay               int           // bodies the last correction's replay re-simulated (the world's, for a full one)
 	LastReplayTime           time.Duration // how long its rebuild and replay took, when Wall is set
-	SyncTests                uint64        // ticks the sync test rewound and re-simulated
-	SyncTestFailures         uint64        // of those, the ones whose replay gave other bits (KindRewind)
+	// Resimulated counts the ticks re-simulated by rebuilds and replays
+	// (corrections, refreshes, transfers, repairs, the sync test), and
+	// ResimulatedBodies the bodies they re-simulated, summed over those
+	// ticks (the whole world's for a tick replayed in full).
+	Resimulated, ResimulatedBodies uint64
+	ReplayTime                     time.Duration // the rebuilds and replays to the present, all told, when Wall is set
+	SyncTests                      uint64        // ticks the sync test rewound and re-simulated
+	SyncTestFailures               uint64        // of those, the ones whose replay gave other bits (KindRewind)
 }
 
 // Client predicts its player's cube in a whole world and keeps it in step
@@ -234,6 +246,8 @@ type Client struct {
 	stale      bool           // a record changed after the world was simulated with it
 	staleFrom  uint32         // the first such tick
 
+	park park // the turn's replay in progress (client_turn.go)
+
 	hold       int           // ticks still to skip, time sync's jump back
 	rtt        time.Duration // the round trip the Hello measured
 	lastSynced uint32        // newest tick at which the client was known to be the server's
@@ -294,7 +308,12 @@ func (c *Client) Welcomed() bool { return c.joined }
 func (c *Client) Joined() bool { return c.joined && !c.waitingFor }
 
 // Tick returns the next tick the client will predict.
-func (c *Client) Tick() uint32 { return c.world.Tick() }
+func (c *Client) Tick() uint32 {
+	if c.park.on {
+		return c.park.now
+	}
+	return c.world.Tick()
+}
 
 // Newest returns the label of the newest server message taken, and whether
 // there is one.

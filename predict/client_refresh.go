@@ -43,7 +43,7 @@ func (c *Client) refresh(first, end uint32, kind Kind) error {
 		}
 		return err
 	}
-	if err := c.replay(from, now); err != nil {
+	if err := c.replayLater(from, now); err != nil {
 		return err
 	}
 	c.stale = false
@@ -52,11 +52,13 @@ func (c *Client) refresh(first, end uint32, kind Kind) error {
 			rec.remote = false // simulated with the server's inputs now
 		}
 	}
-	after, _ := c.hist.players.Get(end)
 	mp := &c.last
 	*mp = Misprediction{Tick: end, From: from, Kind: kind, DiffTick: end}
-	mp.Error = bodyError(&beforePlayer, after)
-	mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
+	if !c.parkError(&beforePlayer) {
+		after, _ := c.hist.players.Get(end)
+		mp.Error = bodyError(&beforePlayer, after)
+		mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
+	}
 	c.Stats.Refreshes++
 	c.replayed(mp, before, int(now-from)) // a refresh is no quiet resync: it is not counted as one
 	c.mispredicted(mp)

@@ -51,6 +51,9 @@ func (c *Client) onRelay(b []byte) error {
 	}
 	from := c.in.confirmed
 	first, kind, found := c.takeRelay(m, from, end)
+	if t, ok := c.extrapolate(end); ok && !found {
+		first, kind, found = t, KindRemote, true
+	}
 	c.in.confirmed = end
 	c.Stats.StatesReceived++
 	now := c.Tick()
@@ -70,7 +73,10 @@ func (c *Client) onRelay(b []byte) error {
 				}
 				return err
 			}
-			if err := c.replay(first, now); err != nil {
+			if err := c.replayLater(first, now); err != nil {
+				return err
+			}
+			if err := c.reach(end); err != nil {
 				return err
 			}
 			after, _ := c.hist.players.Get(end)
@@ -81,6 +87,9 @@ func (c *Client) onRelay(b []byte) error {
 			c.Stats.Unapplied++
 		}
 		c.mispredicted(mp)
+	}
+	if err := c.reach(end); err != nil { // this turn's rewind, parked before end
+		return err
 	}
 	h, _ := c.hist.hashes.Get(end)
 	c.compared = Compared{Tick: end, ClientHash: *h, ServerHash: m.Hash}
@@ -137,6 +146,7 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 		}
 	}
 	first, found, kind := uint32(0), false, KindRemote
+	newestRelay := !c.st.haveRelay || !tick.After(c.st.relayEnd, end) // not one overtaken by a later relay
 	if !c.st.haveRelay || tick.After(end, c.st.relayEnd) {
 		c.st.relayEnd, c.st.haveRelay = end, true
 	}
@@ -178,7 +188,9 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 				rec.ins[p], rec.remote = in, true
 				changed = true
 			}
-			c.known[p] = in
+			if newestRelay {
+				c.known[p] = in
+			}
 		}
 		if changed {
 			c.markStale(t)
@@ -193,10 +205,49 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 			}
 		}
 	}
+	if newestRelay {
+		from := end
+		if c.haveNewest && tick.After(c.newest, from) {
+			from = c.newest // what comes before the server's state is past
+		}
+		if t, ok := c.extrapolate(from); ok && !found {
+			first, found = t, true
+		}
+	}
 	if found {
 		return c.refresh(first, end, kind)
 	}
 	return nil
+}
+
+// extrapolate gives the ticks from from to the present, which the client
+// predicted before a relay told it the other players' newest inputs, the
+// inputs it predicts them with from now on (c.known), and returns the
+// first tick it changed. Without it, those ticks kept the older guess
+// until the next relay told them, and each relay replayed them twice:
+// once with the guess, once with what the server applied.
+func (c *Client) extrapolate(from uint32) (first uint32, found bool) {
+	now := c.Tick()
+	for t := from; tick.After(now, t); t++ {
+		rec, ok := c.hist.recs.Get(t)
+		if !ok || rec.skip {
+			continue
+		}
+		changed := false
+		for p := range c.scene.Players {
+			if p != c.player && rec.ins[p] != c.known[p] {
+				rec.ins[p], rec.remote = c.known[p], true
+				changed = true
+			}
+		}
+		if changed {
+			c.markStale(t)
+			if !found {
+				first, found = t, true
+			}
+		}
+	}
+	return first, found
 }
 
 // sameEvents reports whether a tick's recorded events are the relay's.

@@ -12,6 +12,9 @@ import (
 // (or replayed) earlier: the keyframe before t, then the recorded ticks up
 // to t. The history it passes over is rewritten with the same values.
 func (c *Client) rebuild(t uint32) error {
+	if done, err := c.rebuildParked(t); done || err != nil {
+		return err
+	}
 	k, ok := c.hist.keyBefore(t)
 	if !ok {
 		return fmt.Errorf("%w: no keyframe before tick %d", errNoHistory, t)
@@ -94,6 +97,12 @@ func (c *Client) replayTicks(from, to uint32) error {
 		if err := c.advance(t, rec); err != nil {
 			return err
 		}
+		c.Stats.Resimulated++
+		if c.following {
+			c.Stats.ResimulatedBodies += uint64(c.part.Len())
+		} else {
+			c.Stats.ResimulatedBodies += uint64(c.world.NumBodies())
+		}
 	}
 	return nil
 }
@@ -131,17 +140,23 @@ func (c *Client) corrected(mp *Misprediction, before physics.BodyState, n int) {
 // replayed records a replay of n ticks that moved the player from before
 // to where it is now: its length, the jump the smoother hides, and a
 // visible correction when the player's cube moved beyond the thresholds.
+//
+// Within a turn whose replay is parked, the replay, the jump and the
+// smoother wait for the turn's end (settle).
 func (c *Client) replayed(mp *Misprediction, before physics.BodyState, n int) {
-	after := c.world.Body(c.body)
 	mp.Replayed = n
-	mp.Jump = before.Pos.Sub(after.Pos).Len()
-	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))
 	c.Stats.ReplayedTicks += uint64(n)
 	c.Stats.MaxReplay = max(c.Stats.MaxReplay, n)
-	c.countReplay()
 	if mp.Corrected {
 		c.Stats.Corrections++
 	}
+	if c.parkReplayed() {
+		return
+	}
+	after := c.world.Body(c.body)
+	mp.Jump = before.Pos.Sub(after.Pos).Len()
+	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))
+	c.countReplay()
 	c.Smooth.Correct(before.Pos, after.Pos, before.Rot, after.Rot)
 }
 
@@ -149,6 +164,7 @@ func (c *Client) replayed(mp *Misprediction, before physics.BodyState, n int) {
 func (c *Client) countReplay() {
 	if c.Wall != nil {
 		c.Stats.LastReplayTime = c.Wall() - c.rewindFrom
+		c.Stats.ReplayTime += c.Stats.LastReplayTime
 	}
 	if c.lastFull {
 		c.Stats.FullReplays++
@@ -160,8 +176,17 @@ func (c *Client) countReplay() {
 	c.Stats.LastReplay = c.lastBodies
 }
 
-// mispredicted counts mp and tells OnMispredict.
+// mispredicted counts mp and tells OnMispredict, at the turn's end when
+// its replay is parked.
 func (c *Client) mispredicted(mp *Misprediction) {
+	if c.parkTold(mp) {
+		return
+	}
+	c.tell(mp)
+}
+
+// tell counts mp and tells OnMispredict.
+func (c *Client) tell(mp *Misprediction) {
 	c.Stats.Mispredicted[mp.Kind]++
 	if c.OnMispredict != nil {
 		c.OnMispredict(mp)

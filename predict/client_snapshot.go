@@ -93,6 +93,9 @@ func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint
 	if err := c.checkContacts("snapshot", T, m.Contacts); err != nil {
 		return err
 	}
+	if err := c.reach(T); err != nil { // a rewind of this turn replays on through T
+		return err
+	}
 	predHash, ok := c.hist.hashes.Get(T)
 	if !ok {
 		return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d, which the client no longer holds", T)
@@ -185,7 +188,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 			c.st.state.CopyFrom(c.world.State())
 			c.patch(&c.st.state, m, complete)
 			mp.Predicted, mp.Server = c.keep(c.world.State()), c.keep(&c.st.state)
-			if err := c.replay(T, now); err != nil {
+			if err := c.replayLater(T, now); err != nil {
 				return err
 			}
 		}
@@ -203,14 +206,14 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	mp.Error = bodiesError(c.world.State(), &c.st.state, patched)
 	mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
 	if err := c.world.Check(&c.st.state); err != nil {
-		if rerr := c.replay(T, now); rerr != nil {
+		if rerr := c.replayLater(T, now); rerr != nil {
 			return rerr
 		}
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "snapshot of tick %d: %v", T, err)
 	}
 	if !mp.Corrected && !c.Config.QuietResync {
 		c.synced = false // a difference below the thresholds, left alone
-		if err := c.replay(T, now); err != nil {
+		if err := c.replayLater(T, now); err != nil {
 			return err
 		}
 		c.mispredicted(mp)
@@ -232,7 +235,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	}
 	*c.hist.chains.Put(T) = m.Chain
 	*c.hist.all.Put(T) = m.AllChain
-	if err := c.replay(T, now); err != nil {
+	if err := c.replayLater(T, now); err != nil {
 		return err
 	}
 	c.corrected(mp, before, int(now-T))

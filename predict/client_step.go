@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -23,6 +24,11 @@ const helloEvery = 16
 // lacks, so that it never overwrites history it may rewind to. send must
 // not keep its argument.
 func (c *Client) Step(in game.Input, send func([]byte)) error {
+	// The turn's messages are in: replay once, to the present.
+	turnErr := c.EndTurn()
+	if turnErr != nil && !errors.Is(turnErr, ErrNonFinite) {
+		return turnErr
+	}
 	if !c.joined {
 		c.Stats.HeldTicks++
 		if c.helloIn == 0 {
@@ -102,7 +108,10 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 		c.out = c.rep.appendWant(c.out[:0])
 		send(c.out)
 	}
-	return nonFinite
+	if nonFinite != nil {
+		return nonFinite
+	}
+	return turnErr
 }
 
 // advance simulates tick t from the world's state with what rec says,
@@ -257,14 +266,20 @@ func (c *Client) Receive(b []byte) error {
 	case wire.KindRelay:
 		err = c.onRelay(b)
 	case wire.KindFragment:
-		err = c.onFragment(b)
+		// A transfer and a repair read the present: the turn's replay
+		// so far goes first.
+		if err = c.settle(false); err == nil {
+			err = c.onFragment(b)
+		}
 	case wire.KindRepairHashes:
-		err = c.onRepairHashes(b)
+		if err = c.settle(false); err == nil {
+			err = c.onRepairHashes(b)
+		}
 	default:
 		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "a message of kind %d, which a client does not take", k)
 	}
-	if err != nil {
-		return err
+	if err != nil || c.park.on {
+		return err // a parked replay is checked at the turn's end
 	}
 	return c.checkFinite("replaying a server message")
 }

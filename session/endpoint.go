@@ -48,12 +48,14 @@ func (e *Endpoint) Now() time.Duration { return e.now }
 func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 	e.now = now
 	e.inbox = e.Net.Receive(now, e.inbox[:0])
+	e.Client.BeginTurn() // every message first, then one replay (Step ends the turn)
 	for _, b := range e.inbox {
 		e.Traffic.DownBytes += len(b)
 		e.Traffic.DownPackets++
 		e.MaxDown = max(e.MaxDown, len(b))
 		samples := e.Client.Sync.Samples
 		if err := e.Client.Receive(b); err != nil && !errors.Is(err, protocol.ErrRejected) && !errors.Is(err, predict.ErrNonFinite) {
+			e.endTurn()
 			return fmt.Errorf("client: %w", err)
 		}
 		if e.Client.Sync.Samples != samples {
@@ -61,6 +63,7 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 		}
 	}
 	if err := e.Net.Err(); err != nil {
+		e.endTurn()
 		return err
 	}
 	// A non-finite step is counted in the client's NonFinite and mended
@@ -82,3 +85,8 @@ func (e *Endpoint) sendNow(b []byte) {
 	e.Traffic.UpPackets++
 	e.MaxUp = max(e.MaxUp, len(b))
 }
+
+// endTurn ends a turn that will not step: the world is replayed to the
+// present, for whoever reads it after the error. The replay's own error
+// is the one Step would have returned; the turn's error goes first.
+func (e *Endpoint) endTurn() { _ = e.Client.EndTurn() }

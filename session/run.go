@@ -126,11 +126,17 @@ type Summary struct {
 	// Replay: how the client's rewinds re-simulated. A partial replay
 	// re-simulates only the bodies the correction reaches; a full one the
 	// whole world (-full-replay, a transfer, or a rewind older than the
-	// traces kept).
+	// traces kept). A client replays once a turn at most: PerSecond is
+	// the replays (partial and full) per second it ran, drain included;
+	// Ticks and Bodies are what every rebuild and replay re-simulated,
+	// the bodies summed over the ticks.
 	Replay struct {
 		Partial           uint64  `json:"partial"`
 		PartialBodiesMean float64 `json:"partial_bodies_mean"`
 		FullReplays       uint64  `json:"full_replays"`
+		PerSecond         float64 `json:"per_second"`
+		Ticks             uint64  `json:"resimulated_ticks"`
+		Bodies            uint64  `json:"resimulated_bodies"`
 	} `json:"replay"`
 	// The deepest overlap (max_overlap_m, max_overlap_tick): in cube sim's
 	// summary, in the server's world, and in Predicted, in client 0's
@@ -170,7 +176,17 @@ func Run(cfg Config, seconds float64, setup func(*Session) error) (*Session, Sum
 	driving := true
 	ov := overlaps{clients: make([]Overlap, len(s.Clients))}
 	ov.server.Measure(s.Server.World())
+	botPilots := make([]*game.Autopilot, len(s.Bots))
+	for k := range s.Bots {
+		botPilots[k] = game.NewAutopilot(s.Server.Scene(), cfg.Seed+uint64(len(s.Clients)+k)*0x9e37)
+	}
 	input := func(i int) game.Input {
+		if k := i - len(s.Clients); k >= 0 {
+			if !driving {
+				return 0
+			}
+			return s.BotInput(k, botPilots[k])
+		}
 		c := s.Clients[i]
 		ov.clients[i].Measure(c.World()) // what the client's last turn left
 		if !driving {
@@ -246,6 +262,8 @@ func Run(cfg Config, seconds float64, setup func(*Session) error) (*Session, Sum
 			}
 			sum.Players = append(sum.Players, p)
 		}
+	}
+	if len(s.Clients)+len(s.Bots) > 1 {
 		sv := s.Server.Summary(s.Config.StartTick)
 		sum.Server = &sv
 	}

@@ -32,6 +32,11 @@ type Config struct {
 	// Players is the number of clients, each with its own link and
 	// autopilot (client 0 is the window's): 1 to game.MaxPlayers.
 	Players int
+	// Bots is the number of remote players besides them, each with its
+	// own link and autopilot but no world (predict.Bot): the other
+	// players a window shows without simulating their clients. Players
+	// plus Bots is at most game.MaxPlayers.
+	Bots int
 	// Clocked runs the server on its own clock, each client ahead of it by
 	// time sync; off, the original demo's model (one player): the server
 	// steps when the client's inputs arrive.
@@ -72,16 +77,24 @@ type Session struct {
 	Client    *predict.Client // Clients[0]: the one the window shows and the keys drive
 	Net       *transport.MemServer
 	Conns     []*transport.MemClient
+	// Bots are the remote players without a world (Config.Bots), each
+	// over its own link, BotConns[k].
+	Bots     []*predict.Bot
+	BotConns []*transport.MemClient
+	// Worlds counts the physics worlds the session built: the server's
+	// and one per client, none for a bot.
+	Worlds int
 
 	now        time.Duration
 	tick       time.Duration // one tick, from the physics configuration
 	serverNext time.Duration
-	clientNext []time.Duration
+	clientNext []time.Duration // the clients' next turns, then the bots'
 	nextNudge  time.Duration
 	draining   bool // no more server events: the run is letting the link drain
 	rng        splitmix.Rand
 	workers    int       // goroutines for the clients' turns; 1: one after another
 	sides      []sideRun // per client, its turns of the phase under way (side by side)
+	botEnds    []*botEnd // per bot, its clock, inbox and send error
 
 	// Poll, when set, is called once per tick by Run; when it returns true
 	// the run stops at once, without draining, and its summary says it
@@ -124,13 +137,16 @@ func New(cfg Config) (*Session, error) {
 	if cfg.Players < 1 || cfg.Players > game.MaxPlayers {
 		return nil, fmt.Errorf("session: %d players: want 1 to %d", cfg.Players, game.MaxPlayers)
 	}
+	if cfg.Bots < 0 || cfg.Players+cfg.Bots > game.MaxPlayers {
+		return nil, fmt.Errorf("session: %d players and %d bots: want at most %d in all", cfg.Players, cfg.Bots, game.MaxPlayers)
+	}
 	if cfg.ClientWorkers < 0 {
 		return nil, fmt.Errorf("session: %d client workers: want 0 (one per core) or more", cfg.ClientWorkers)
 	}
-	if cfg.Players > 1 && !cfg.Clocked {
+	if cfg.Players+cfg.Bots > 1 && !cfg.Clocked {
 		return nil, fmt.Errorf("session: %d players need the clocked server: the input-driven one serves one", cfg.Players)
 	}
-	cfg.Options.Players = max(cfg.Options.Players, cfg.Players)
+	cfg.Options.Players = max(cfg.Options.Players, cfg.Players+cfg.Bots)
 	cfg.Client.TimeSync = cfg.Clocked
 	build := func() (*physics.World, *game.Scene, error) {
 		w, sc, err := game.Build(cfg.Scene, cfg.Physics, cfg.Options)
@@ -148,7 +164,7 @@ func New(cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{Config: cfg, Net: net, rng: splitmix.New(cfg.Seed ^ 0xc0be), tick: tick.Duration(cfg.Physics)}
+	s := &Session{Config: cfg, Net: net, rng: splitmix.New(cfg.Seed ^ 0xc0be), tick: tick.Duration(cfg.Physics), Worlds: 1}
 	scfg := server.DefaultConfig()
 	scfg.Clocked, scfg.Missing, scfg.BytesPerSecond = cfg.Clocked, cfg.Missing, cfg.DownBudget
 	if !cfg.Clocked {
@@ -164,6 +180,7 @@ func New(cfg Config) (*Session, error) {
 		if err != nil {
 			return nil, err
 		}
+		s.Worlds++
 		c := predict.NewClient(cfg.Client, cw, csc, splitmix.Next(&seed))
 		c.Smooth.Enabled = cfg.Smoothing
 		conn, err := net.Connect(splitmix.Next(&seed))
@@ -181,6 +198,9 @@ func New(cfg Config) (*Session, error) {
 		s.Clients, s.Conns = append(s.Clients, c), append(s.Conns, conn)
 		s.Endpoints = append(s.Endpoints, ep)
 		s.clientNext = append(s.clientNext, 0)
+	}
+	if err := s.addBots(sc, &seed); err != nil {
+		return nil, err
 	}
 	s.Client = s.Clients[0]
 	s.workers = clientWorkers(cfg.ClientWorkers, len(s.Clients))
@@ -290,7 +310,11 @@ func (s *Session) Advance(to time.Duration, input func(i int) game.Input) error 
 // clientTurn is one tick of client i at time at, and the time of its next
 // turn. It touches client i's own objects only (its client, endpoint, link
 // and next turn), so that turns of different clients can run side by side.
+// From len(Clients) on, i is a bot's turn.
 func (s *Session) clientTurn(i int, at time.Duration, in game.Input) error {
+	if i >= len(s.Clients) {
+		return s.botTurn(i-len(s.Clients), at, in)
+	}
 	c := s.Clients[i]
 	if err := s.Endpoints[i].Turn(at, in); err != nil {
 		return fmt.Errorf("client %d: %w", i, err)

@@ -54,8 +54,8 @@ type posError struct {
 // order of the turns. The server, the record, the meter and the timeline
 // stay on the calling goroutine.
 func (s *Session) advanceSideBySide(to time.Duration, input func(i int) game.Input) error {
-	if len(s.sides) != len(s.Clients) {
-		s.sides = make([]sideRun, len(s.Clients))
+	if len(s.sides) != s.turns() {
+		s.sides = make([]sideRun, s.turns())
 	}
 	for {
 		// Client turns due by the server's next turn (at the same instant
@@ -96,7 +96,7 @@ func (s *Session) clientPhase(limit time.Duration, input func(i int) game.Input)
 	work := func() {
 		for {
 			i := int(next.Add(1) - 1)
-			if i >= len(s.Clients) {
+			if i >= s.turns() {
 				return
 			}
 			s.clientTurns(i, limit, input)

@@ -90,17 +90,19 @@ func TestClientsSideBySideAsOneAfterAnother(t *testing.T) {
 		mode          predict.Mode
 		seconds       float64
 		limit         time.Duration // the drain cut short
+		bots          int
 	}{
-		{"arena", "terrible", predict.StateSync, 6, 0},
-		{"arena", "bad", predict.InputSync, 6, 0},
-		{"cubes", "average", predict.StateSync, 1.5, 2 * time.Second},
+		{"arena", "terrible", predict.StateSync, 6, 0, 0},
+		{"arena", "bad", predict.InputSync, 6, 0, 0},
+		{"cubes", "average", predict.StateSync, 1.5, 2 * time.Second, 0},
+		{"arena", "average", predict.StateSync, 6, 0, 2}, // bots' turns side by side too
 	} {
-		t.Run(fmt.Sprintf("%s-%s-%v", tc.scene, tc.preset, tc.mode), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s-%s-%v-%d", tc.scene, tc.preset, tc.mode, tc.bots), func(t *testing.T) {
 			if tc.scene == "cubes" && testing.Short() {
 				t.Skip("the cubes scene takes a while")
 			}
 			cfg := presetConfig(t, tc.preset)
-			cfg.Scene, cfg.Players, cfg.Client.Mode = tc.scene, 3, tc.mode
+			cfg.Scene, cfg.Players, cfg.Client.Mode, cfg.Bots = tc.scene, 3, tc.mode, tc.bots
 			cfg.NudgeEvery = time.Second
 			if tc.scene == "cubes" {
 				// Unbudgeted: a repair of the cubes scene within the

@@ -73,6 +73,10 @@ func clientSummary(c *predict.Client, r *ClientRun) Summary {
 	if st.PartialReplays > 0 {
 		m.Replay.PartialBodiesMean = float64(st.PartialBodies) / float64(st.PartialReplays)
 	}
+	if ran := r.Seconds + r.DrainSeconds; ran > 0 {
+		m.Replay.PerSecond = float64(st.PartialReplays+st.FullReplays) / ran
+	}
+	m.Replay.Ticks, m.Replay.Bodies = st.Resimulated, st.ResimulatedBodies
 	cmp := c.Compared()
 	m.Final.Tick = cmp.Tick
 	m.Final.ClientHash, m.Final.ServerHash = fmt.Sprintf("%016x", cmp.ClientHash), fmt.Sprintf("%016x", cmp.ServerHash)

@@ -173,6 +173,30 @@ func SnapshotBase(b []byte) (tick, base uint32, acks uint64, err error) {
 	return tick, base, acks, r.err
 }
 
+// SnapshotHead returns the tick of snapshot b and what it says of the
+// client's input buffer (Heard, HeardInput), without its bodies: all a
+// client that keeps no world needs (predict.Bot). The bodies are not
+// checked.
+func SnapshotHead(b []byte) (tick, heard, heardInput uint32, err error) {
+	r := start(b, KindSnapshot)
+	tick = r.u32()
+	r.uvarint() // the baseline
+	flags := r.u8()
+	if flags&HasAcks != 0 {
+		r.mask()
+	}
+	r.u64() // the hash
+	r.u64() // the client's chain
+	if flags&SameChains == 0 {
+		r.u64() // every player's
+	}
+	r.uvarint() // events
+	r.uvarint() // skipped
+	heard = tick + uint32(r.zigzag())
+	heardInput = tick + uint32(r.zigzag())
+	return tick, heard, heardInput, r.err
+}
+
 // DecodeSnapshot parses snapshot b into m, reusing its slices. base is the
 // baseline view, one state per body of the world (statics included, never
 // sent): a body index must be below len(base).

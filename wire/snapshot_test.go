@@ -152,6 +152,10 @@ func TestSnapshotRoundTrip(t *testing.T) {
 			if err != nil || tick != h.Tick || baseTick != h.Base || acks != h.Acks {
 				t.Errorf("SnapshotBase: %d %d %#x %v, want %d %d %#x", tick, baseTick, acks, err, h.Tick, h.Base, h.Acks)
 			}
+			tick, heard, heardInput, err := SnapshotHead(b)
+			if err != nil || tick != h.Tick || heard != h.Heard || heardInput != h.HeardInput {
+				t.Errorf("SnapshotHead: %d %d %d %v, want %d %d %d", tick, heard, heardInput, err, h.Tick, h.Heard, h.HeardInput)
+			}
 		}
 	}
 }
@@ -568,6 +572,11 @@ func TestSnapshotBaseErrors(t *testing.T) {
 	for n := 0; n < 8; n++ {
 		if _, _, _, err := SnapshotBase(b[:n]); !errors.Is(err, ErrShort) {
 			t.Errorf("SnapshotBase of %d bytes: %v", n, err)
+		}
+	}
+	for n := 0; n < 8; n++ {
+		if _, _, _, err := SnapshotHead(b[:n]); !errors.Is(err, ErrShort) {
+			t.Errorf("SnapshotHead of %d bytes: %v", n, err)
 		}
 	}
 	if tick, base, _, err := SnapshotBase(b[:8]); err != nil || tick != 1000 || base != 990 {

@@ -127,12 +127,29 @@ func TestWindowAgainstARemoteServer(t *testing.T) {
 	}
 }
 
+// TestWindowBots shows client 0 with three bots, remote players without
+// a world (the window's -bots), and with three full clients
+// (-full-bots): the bots' cubes are drawn in their slots' colours, the
+// HUD counts them, and every bot drives its cube.
 func TestWindowBots(t *testing.T) {
-	cfg := session.DefaultConfig()
-	cfg.Players = 4
+	for _, full := range []bool{false, true} {
+		cfg := session.DefaultConfig()
+		want := "3 bots"
+		cfg.Bots = 3
+		if full {
+			cfg.Players, cfg.Bots, want = 4, 0, "3 full bots"
+		}
+		t.Run(want, func(t *testing.T) { windowBots(t, cfg, want) })
+	}
+}
+
+func windowBots(t *testing.T, cfg session.Config, want string) {
 	l, err := lab.New(cfg, true, 0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if worlds := l.Session().Worlds; worlds != cfg.Players+1 {
+		t.Errorf("%d physics worlds: want the server's and one per client, %d", worlds, cfg.Players+1)
 	}
 	for range 3 * 64 {
 		if err := l.Frame(1.0 / 64); err != nil {
@@ -145,7 +162,7 @@ func TestWindowBots(t *testing.T) {
 	if red != 1 || slots != 3 || server != 1 {
 		t.Errorf("%d red cubes, %d in a slot's colour, %d server cubes; want 1, 3 and 1", red, slots, server)
 	}
-	if hud := strings.Join(l.HUD(), "\n"); !strings.Contains(hud, "3 bots") {
+	if hud := strings.Join(l.HUD(), "\n"); !strings.Contains(hud, want) {
 		t.Errorf("HUD does not count the bots:\n%s", hud)
 	}
 	// Every bot drives its cube.
@@ -169,6 +186,7 @@ func TestWindowNetworkFlags(t *testing.T) {
 	}{
 		{[]string{"window", "-bots", "8"}, "want 0 to 7"},
 		{[]string{"window", "-bots", "2", "-input-driven"}, "needs the clocked server"},
+		{[]string{"window", "-full-bots"}, "-full-bots needs -bots N"},
 		{[]string{"window", "-max-players", "4"}, "are for -connect"},
 		{[]string{"window", "-connect", "127.0.0.1:4242", "-pin", pin, "-record", "x.rec"}, "-record is for a session in this process"},
 		{[]string{"window", "-connect", "127.0.0.1:4242", "-pin", pin, "-bots", "2"}, "-bots is for a session in this process"},

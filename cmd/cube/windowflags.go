@@ -65,6 +65,7 @@ type windowFlags struct {
 	connect    connectFlags
 	maxPlayers int
 	bots       int
+	fullBots   bool
 	set        map[string]bool // the flags given
 }
 
@@ -81,13 +82,14 @@ func registerWindowFlags(fs *cli.Flags) *windowFlags {
 	wf.record.register(fs)
 	wf.connect.register(fs, "play against the cube server at this UDP address, HOST:PORT (its 'listening' line prints it), instead of one in this process")
 	fs.IntVar(&wf.maxPlayers, "max-players", game.MaxPlayers, fmt.Sprintf("with -connect: the server's player slots, 1 to %d (part of its scene)", game.MaxPlayers))
-	fs.IntVar(&wf.bots, "bots", 0, fmt.Sprintf("in process: this many more clients, each with its own link and autopilot, 0 to %d", game.MaxPlayers-1))
+	fs.IntVar(&wf.bots, "bots", 0, fmt.Sprintf("in process: this many more players, each with its own link and autopilot, 0 to %d: remote players that send their inputs and keep time sync but simulate nothing", game.MaxPlayers-1))
+	fs.BoolVar(&wf.fullBots, "full-bots", false, "with -bots: run each bot as a full predicting client with its own world in this process, as before (for comparison; much slower)")
 	return wf
 }
 
 // serverOnly are the window's flags that set the server or the session in
 // this process, which a window playing against a remote server cannot.
-var serverOnly = []string{"snapshot-hz", "budget-kbps", "input-driven", "missing", "start-tick", "record", "full-every", "bots", "paused"}
+var serverOnly = []string{"snapshot-hz", "budget-kbps", "input-driven", "missing", "start-tick", "record", "full-every", "bots", "full-bots", "paused"}
 
 // remote reports whether the window plays against a remote server.
 func (wf *windowFlags) remote() bool { return wf.set["connect"] }
@@ -142,8 +144,15 @@ func (wf *windowFlags) check() (session.Config, error) {
 		if wf.bots > 0 && !cfg.Clocked {
 			return cfg, cli.Usagef("-bots needs the clocked server: -input-driven serves one player")
 		}
-		cfg.Players = wf.bots + 1
-		if err := checkDropPlayers(cfg.Scene, cfg.Options.Bodies, cfg.Players); err != nil {
+		if wf.fullBots && wf.bots == 0 {
+			return cfg, cli.Usagef("-full-bots needs -bots N")
+		}
+		cfg.Players = 1
+		cfg.Bots = wf.bots
+		if wf.fullBots {
+			cfg.Players, cfg.Bots = wf.bots+1, 0
+		}
+		if err := checkDropPlayers(cfg.Scene, cfg.Options.Bodies, cfg.Players+cfg.Bots); err != nil {
 			return cfg, err
 		}
 	}

@@ -38,6 +38,7 @@ func (l *Lab) HUD() []string {
 		fmt.Sprintf("corrections %d (%d/s)  resyncs %d  offset %.2f m", st.Corrections, len(l.corrections), st.Resyncs, off.Len()),
 		fmt.Sprintf("last rewind: %d ticks replayed  %d of %d bodies  %.1f ms  error %.3f m  jump %.3f m", last.Replayed, st.LastReplay, c.World().NumBodies(),
 			float64(st.LastReplayTime.Microseconds())/1000, math.Sqrt(last.Error.Pos2), last.Jump),
+		replayLine(&l.replays),
 		fmt.Sprintf("mispredicted: input %d  server %d  remote %d  unverified %d  nondeterminism %d",
 			mis[predict.KindInput], mis[predict.KindServer], mis[predict.KindRemote], mis[predict.KindUnverified], mis[predict.KindNondeterminism]+mis[predict.KindRewind]),
 		l.play.Rejected(),
@@ -59,4 +60,11 @@ func (l *Lab) HUD() []string {
 		lines = append(lines, l.Note)
 	}
 	return lines
+}
+
+// replayLine says how often the shown client replayed over the last
+// second, and what its replays re-simulated.
+func replayLine(r *replayRate) string {
+	n, ticks, bodies := r.perSecond()
+	return fmt.Sprintf("replays %.0f/s  re-simulated %.0f ticks/s  %.0f bodies/s", n, ticks, bodies)
 }

@@ -52,6 +52,7 @@ type Lab struct {
 	// Samples are the graph's points, the last GraphSeconds of them.
 	Samples     []Sample
 	corrections []float64 // times of recent corrections, for the rate
+	replays     replayRate
 	lastStates  uint64
 	lastFixes   [2]uint64 // client's corrections and resyncs at the last sample
 	// Desync is the first nondeterminism found, for the banner.
@@ -175,6 +176,7 @@ func (l *Lab) reset() error {
 		return err
 	}
 	l.Samples, l.corrections, l.lastStates, l.lastFixes, l.Desync = l.Samples[:0], l.corrections[:0], 0, [2]uint64{}, ""
+	l.replays.reset()
 	l.newPilot()
 	return nil
 }
@@ -276,6 +278,7 @@ func (l *Lab) sample() {
 		l.lastFixes = [2]uint64{c.Stats.Corrections, c.Stats.Resyncs}
 		l.Samples = append(l.Samples, Sample{T: now, Err: c.LastError(), Mark: m, InFlight: float64(c.InFlight()), DownKbps: l.play.Rates().DownKbps})
 	}
+	l.replays.add(now, &c.Stats)
 	l.Samples = trimSamples(l.Samples, now-GraphSeconds)
 	for len(l.corrections) > 0 && l.corrections[0] < now-1 {
 		l.corrections = l.corrections[1:]

@@ -16,11 +16,12 @@ import (
 
 // Local is the in-process play: a session (a server and its clients over
 // netsim) run on the window's frame clock, client 0 shown, the others
-// driven by autopilots (the -bots).
+// driven by autopilots (the -bots): remote players without a world
+// (session.Config.Bots), or, with -full-bots, full clients.
 type Local struct {
 	base       session.Config
 	sess       *session.Session
-	bots       []*game.Autopilot // clients 1 and up
+	bots       []*game.Autopilot // clients 1 and up, then the session's bots
 	inject     uint32
 	dropBodies int // -bodies for the drop scene, kept while cycling scenes
 	clock      stepClock
@@ -62,8 +63,8 @@ func (p *Local) reset() error {
 	p.clock.dt = s.TickDuration().Seconds()
 	p.pace.forget()
 	p.bots = p.bots[:0]
-	for i, c := range s.Clients[1:] {
-		p.bots = append(p.bots, game.NewAutopilot(c.Scene(), p.base.Seed+uint64(i+1)*0x9e37))
+	for i := 1; i < len(s.Clients)+len(s.Bots); i++ {
+		p.bots = append(p.bots, game.NewAutopilot(s.Server.Scene(), p.base.Seed+uint64(i)*0x9e37))
 	}
 	return nil
 }
@@ -107,6 +108,9 @@ func (p *Local) tick(in game.Input, after func()) error {
 		if i == 0 {
 			return in
 		}
+		if k := i - len(s.Clients); k >= 0 {
+			return s.BotInput(k, p.bots[i-1])
+		}
 		c := s.Clients[i]
 		return p.bots[i-1].Input(c.World().Body(c.Body()))
 	})
@@ -138,8 +142,10 @@ func (p *Local) Status(compact bool) []string {
 	c := s.Client
 	cond := s.Config.Conditions
 	bots := ""
-	if n := len(s.Clients); n > 1 {
-		bots = fmt.Sprintf("  %d bots", n-1)
+	if n := len(s.Clients) - 1; n > 0 {
+		bots = fmt.Sprintf("  %d full bots", n)
+	} else if n := len(s.Bots); n > 0 {
+		bots = fmt.Sprintf("  %d bots", n)
 	}
 	if compact {
 		return []string{fmt.Sprintf("%s  RTT %v  loss %.1f%%", s.Config.Preset, (2 * cond.Latency).Round(time.Millisecond), 100*cond.Loss),
