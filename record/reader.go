@@ -80,8 +80,7 @@ type reader struct {
 // An input cut short after the header, at a chunk boundary or inside a
 // chunk, gives a record with Truncated set and the steps of every complete
 // chunk. Anything else wrong gives an error that wraps one of ErrNotRecord,
-// ErrVersion, ErrEngine (made by another engine revision: one line naming
-// both), ErrShort (cut before the header is complete), ErrChecksum,
+// ErrVersion, ErrShort (cut before the header is complete), ErrChecksum,
 // ErrMalformed or ErrTooLarge, names the chunk and, when known, the ticks it
 // covers; or an error from r.
 func Read(r io.Reader, maxBytes int64) (*Record, error) {
@@ -139,11 +138,7 @@ func (rd *reader) preamble() error {
 	if k < len(p) {
 		return fmt.Errorf("record: %w: %d bytes", ErrShort, k)
 	}
-	v := le.Uint32(p[len(Magic):])
-	if v == 2 { // the same format, from before engine revisions
-		return engineError(0)
-	}
-	if v != Version {
+	if v := le.Uint32(p[len(Magic):]); v != Version {
 		return fmt.Errorf("record: %w %d: this reader reads version %d", ErrVersion, v, Version)
 	}
 	return nil
@@ -220,9 +215,7 @@ func (rd *reader) header() error {
 		return fmt.Errorf("record: %s: %w: type %q, want %q", at, ErrMalformed, c.typ, chunkHeader)
 	}
 	h := &rd.rec.Header
-	if err := decodeHeader(c.payload, h); errors.Is(err, ErrEngine) {
-		return err
-	} else if err != nil {
+	if err := decodeHeader(c.payload, h); err != nil {
 		return fmt.Errorf("record: %s: %w: %v", at, ErrMalformed, err)
 	}
 	rd.tick = h.Initial.Tick
