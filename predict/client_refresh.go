@@ -16,8 +16,9 @@ import (
 // player's cube is compared to tell a visible correction from a quiet one.
 // A relay that changes a record makes one refresh, counted in Refreshes
 // and as a misprediction of kind (KindServer when the first tick it
-// changed had server events the client did not know, KindRemote when
-// only another player's input); the snapshot that follows then compares
+// changed had a nudge the client did not know, KindInput when the server
+// applied another input of the client's own, KindRemote for another
+// player's input, join or leave); the snapshot that follows then compares
 // hashes the inputs and events the server applied gave.
 func (c *Client) refresh(first, end uint32, kind Kind) error {
 	if !c.Config.Corrections {

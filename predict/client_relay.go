@@ -172,7 +172,12 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 			for _, e := range m.Events[e0:ei] {
 				rec.events = append(rec.events, e.Event)
 			}
-			changed, events = true, true
+			changed = true
+			for _, e := range m.Events[e0:ei] {
+				// A nudge is the server's own doing; a join or a leave is
+				// another player's, as its inputs are.
+				events = events || e.Event.Kind == game.Nudge
+			}
 		}
 		for p := 0; p < m.Players; p++ {
 			if p == c.player {

@@ -13,7 +13,7 @@ import (
 
 // TestTimeSyncJumpBackBounded: samples that say the client's inputs
 // arrive 2^30 ticks early (a server gone wrong, or hostile) make it jump
-// back at most maxJump ticks, within the ring, not 2^30 (194 days held);
+// back at most maxJumpBack ticks, within the ring, not 2^30 (194 days held);
 // and the jump that amends the first after it is bounded too.
 func TestTimeSyncJumpBackBounded(t *testing.T) {
 	ts := TimeSync{On: true}
@@ -21,13 +21,13 @@ func TestTimeSyncJumpBackBounded(t *testing.T) {
 		ts.sample(1000+k+2, 1000+k, 1000+k)
 	}
 	ts.sample(1<<30, 0, 1020)
-	if j := ts.takeJump(1021); j != -maxJump {
-		t.Fatalf("a buffer of 2^30 ticks: jump %d, want %d", j, -maxJump)
+	if j := ts.takeJump(1021); j != -maxJumpBack {
+		t.Fatalf("a buffer of 2^30 ticks: jump %d, want %d", j, -maxJumpBack)
 	}
 	for k := range uint32(settleSamples) {
 		ts.sample(1<<30, 0, 1022+k)
 	}
-	if j := ts.takeJump(1030); j < -maxJump || j > maxJump {
+	if j := ts.takeJump(1030); j < -maxJumpBack || j > maxJumpBack {
 		t.Fatalf("the jump amending it: %d", j)
 	}
 }

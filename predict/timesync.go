@@ -43,10 +43,12 @@ const (
 	// settleSamples is how many samples after a jump are averaged to see
 	// where it landed.
 	settleSamples = 4
-	// maxJump bounds a jump, ahead or back, in ticks: a server that says
-	// the buffer is 2^30 ticks deep would otherwise freeze the client for
-	// 194 days (a jump back is ticks held).
+	// maxJump bounds a jump ahead, in ticks.
 	maxJump = 256
+	// maxJumpBack bounds a jump back (ticks held), within the ring: a
+	// server that says the buffer is 2^30 ticks deep would otherwise
+	// freeze the client for 194 days.
+	maxJumpBack = tick.RingSize - 64
 	// maxSpread bounds the spread the target follows, ticks.
 	maxSpread = 8
 )
@@ -123,7 +125,7 @@ func (ts *TimeSync) sample(heard, at, input uint32) {
 		if off := ts.fast - ts.Target; math.Abs(off) > math.Abs(err) && off*err > 0 {
 			err = off
 		}
-		ts.jump = clampJump(-int(math.Round(err)))
+		ts.jump = max(-maxJumpBack, min(maxJump, -int(math.Round(err))))
 		ts.have, ts.amend, ts.Speed = false, true, 1
 		ts.Jumps++
 		return
@@ -131,8 +133,9 @@ func (ts *TimeSync) sample(heard, at, input uint32) {
 	ts.Speed = 1 - max(-MaxSpeedChange, min(MaxSpeedChange, speedGain*err))
 }
 
-// clampJump bounds a jump to maxJump ticks either way.
-func clampJump(j int) int { return max(-maxJump, min(maxJump, j)) }
+// clampJump bounds the jump that amends one to maxJumpBack ticks either
+// way.
+func clampJump(j int) int { return max(-maxJumpBack, min(maxJumpBack, j)) }
 
 // start plans the jump at the start: the client's first tick is the
 // server's tick when the Welcome left, plus the ticks it took to arrive
