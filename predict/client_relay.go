@@ -151,22 +151,18 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 		c.st.relayEnd, c.st.haveRelay = end, true
 	}
 	c.st.relayAt = c.Tick()
-	ei, si := 0, 0
+	ei := 0
 	for t := m.First; t != end; t++ {
 		off := int(t - m.First)
 		e0 := ei
 		for ei < len(m.Events) && int(m.Events[ei].Offset) == off {
 			ei++
 		}
-		for si < len(m.Skips) && off >= int(m.Skips[si].Offset+m.Skips[si].Len) {
-			si++
-		}
-		skip := si < len(m.Skips) && off >= int(m.Skips[si].Offset)
 		rec, ok := c.hist.recs.Get(t)
 		if !ok {
 			continue // before the client's history, or already gone
 		}
-		changed, events, own := false, false, false
+		changed, events := false, false
 		if !sameEvents(rec.events, m.Events[e0:ei]) {
 			rec.events = rec.events[:0]
 			for _, e := range m.Events[e0:ei] {
@@ -181,11 +177,6 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 		}
 		for p := 0; p < m.Players; p++ {
 			if p == c.player {
-				// Its own input as the server applied it: the last one
-				// again when the client's came too late.
-				if in := m.Inputs[p*m.Count+off]; !skip && rec.ins[p] != in {
-					rec.ins[p], changed, own = in, true, true
-				}
 				continue
 			}
 			in := m.Inputs[p*m.Count+off]
@@ -201,11 +192,8 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 			c.markStale(t)
 			if !found && (!c.haveNewest || !tick.After(c.newest, t)) {
 				first, found = t, true // the state at newest is the server's: what comes before is past
-				switch {
-				case events:
+				if events {
 					kind = KindServer
-				case own:
-					kind = KindInput
 				}
 			}
 		}

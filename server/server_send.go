@@ -100,12 +100,11 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 
 // relayDue reports whether p is sent a relay with its snapshot: always in
 // input sync, and in state sync with several players (the others'
-// inputs); in state sync with one player, while the server applied
-// events (a nudge) or repeated p's last input for one it lacked since the
-// newest message p acknowledged. A state-sync client learns from a
-// snapshot only that they happened, not what they were, so that its
-// replays (of a correction, or from a repair's older state) would go on
-// without them and never give the server's bits again.
+// inputs); in state sync with one player, while the server applied events
+// (a nudge) since the newest message p acknowledged. A state-sync client
+// learns from a snapshot only that events happened, not what they were,
+// so that its replays (of a correction, or from a repair's older state)
+// would go on without them and never give the server's bits again.
 func (s *Server) relayDue(p *peer) bool {
 	if s.mode == protocol.ModeInputs || len(s.peers) > 1 {
 		return true
@@ -114,14 +113,12 @@ func (s *Server) relayDue(p *peer) bool {
 	if p.haveAck {
 		from = p.ack
 	}
-	if _, ok := s.hist.ticks.Get(from); !ok || !tick.After(s.Tick(), from) {
-		return false // nothing new, or older than the history: a transfer mends that
-	}
-	if p.deviated && !tick.After(from, p.deviation) {
-		return true
-	}
 	for t := from; tick.After(s.Tick(), t); t++ {
-		if r, ok := s.hist.ticks.Get(t); ok && len(r.events) > 0 {
+		r, ok := s.hist.ticks.Get(t)
+		if !ok {
+			return false // older than the history: a transfer mends that
+		}
+		if len(r.events) > 0 {
 			return true
 		}
 	}
