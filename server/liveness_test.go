@@ -111,3 +111,49 @@ func TestOneRefusalPerTurn(t *testing.T) {
 		t.Errorf("%d refusals sent (counted %d) for 100 Hellos in a turn", n, s.Stats.Refusals)
 	}
 }
+
+// TestHelloAgainKeepsAJoiningClient: a client whose Welcome is lost says
+// Hello again every quarter second; it has not played yet, and is alive:
+// after 10 s it still holds its slot, while one that said Hello once and
+// then nothing times out. Hellos alone hold a slot for joinGrace at most:
+// by 36 s it has timed out too.
+func TestHelloAgainKeepsAJoiningClient(t *testing.T) {
+	s, sc := newServer(t, 2, protocol.ModeState)
+	hello(t, s, sc, 0, 1, 1) // says Hello again
+	hello(t, s, sc, 0, 2, 2) // says nothing more
+	d := tick.Duration(s.world.Config())
+	var now time.Duration
+	for now < 10*time.Second {
+		now += d
+		if now%(time.Second/4) < d {
+			b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(protocol.ModeState), Scene: sc.ID})
+			if err := s.Receive(now, 1, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Advance(now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, held := s.PlayerStats(0); !held {
+		t.Error("the client saying Hello again lost its slot")
+	}
+	if _, held := s.PlayerStats(1); held || s.Stats.TimedOut != 1 {
+		t.Errorf("the silent client holds its slot: %v, %d timed out", held, s.Stats.TimedOut)
+	}
+	for now < joinGrace+s.Timeout+time.Second {
+		now += d
+		if now%(time.Second/4) < d {
+			b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(protocol.ModeState), Scene: sc.ID})
+			if err := s.Receive(now, 1, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Advance(now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.Stats.TimedOut != 2 {
+		t.Errorf("Hellos alone held a slot for %v: %d timed out", now, s.Stats.TimedOut) // (the host then closes its connection)
+	}
+}

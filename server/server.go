@@ -236,6 +236,11 @@ func (s *Server) Limit(now time.Duration, p int) uint32 {
 	return pe.start + uint32(elapsed/s.tickDur) + s.AheadMargin
 }
 
+// joinGrace is how long a client that has not played yet keeps its slot
+// by saying Hello again (its Welcome lost): as long as cube client waits
+// for the server's state before it gives up.
+const joinGrace = 30 * time.Second
+
 // Receive handles a datagram arriving at time now over connection conn: a
 // Hello (answered by the next Send), an Input (the input-driven server
 // simulates at once every tick it allows) or a Have. A message that does
@@ -298,8 +303,14 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 	if p := s.peerOf(conn); p != nil {
 		if p.nonce == h.Nonce {
 			// The Welcome was lost: say it again, echoing this Hello so
-			// that the client measures the round trip from it.
+			// that the client measures the round trip from it. A client
+			// that has not played yet and says Hello again is alive: on
+			// the outage preset the Welcome can be lost for seconds. For
+			// joinGrace at most, so that Hellos alone never hold a slot.
 			p.welcome, p.echo = true, h.Echo
+			if !p.started && now-p.joined < joinGrace {
+				p.lastHeard = now
+			}
 		}
 		return nil
 	}
