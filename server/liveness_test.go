@@ -123,36 +123,30 @@ func TestHelloAgainKeepsAJoiningClient(t *testing.T) {
 	hello(t, s, sc, 0, 2, 2) // says nothing more
 	d := tick.Duration(s.world.Config())
 	var now time.Duration
-	for now < 10*time.Second {
-		now += d
-		if now%(time.Second/4) < d {
-			b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(protocol.ModeState), Scene: sc.ID})
-			if err := s.Receive(now, 1, b); err != nil {
+	// helloUntil runs the server to end, client 1 saying Hello every
+	// quarter second.
+	helloUntil := func(end time.Duration) {
+		for now < end {
+			now += d
+			if now%(time.Second/4) < d {
+				b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(protocol.ModeState), Scene: sc.ID})
+				if err := s.Receive(now, 1, b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.Advance(now); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := s.Advance(now); err != nil {
-			t.Fatal(err)
-		}
 	}
+	helloUntil(10 * time.Second)
 	if _, held := s.PlayerStats(0); !held {
 		t.Error("the client saying Hello again lost its slot")
 	}
 	if _, held := s.PlayerStats(1); held || s.Stats.TimedOut != 1 {
 		t.Errorf("the silent client holds its slot: %v, %d timed out", held, s.Stats.TimedOut)
 	}
-	for now < joinGrace+s.Timeout+time.Second {
-		now += d
-		if now%(time.Second/4) < d {
-			b := wire.AppendHello(nil, &wire.Hello{Nonce: 1, Mode: uint8(protocol.ModeState), Scene: sc.ID})
-			if err := s.Receive(now, 1, b); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := s.Advance(now); err != nil {
-			t.Fatal(err)
-		}
-	}
+	helloUntil(joinGrace + s.Timeout + time.Second)
 	if s.Stats.TimedOut != 2 {
 		t.Errorf("Hellos alone held a slot for %v: %d timed out", now, s.Stats.TimedOut) // (the host then closes its connection)
 	}
