@@ -27,10 +27,10 @@ func registerVerdict(fs *cli.Flags) *bool {
 // verdictExit returns the error that ends the command with the verdict's
 // code (the summary already said why), nil for 0 or when allowed.
 func verdictExit(code int, allowed bool) error {
-	if code == 0 || allowed {
-		return nil
+	if c := exitCode(code, allowed); c != 0 {
+		return exitError{code: c}
 	}
-	return exitError{code: code}
+	return nil
 }
 
 // exitCode returns the code the command exits with for the verdict's code.
