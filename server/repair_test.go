@@ -101,12 +101,64 @@ func TestRepairHandshake(t *testing.T) {
 	}
 }
 
-// TestRepairUnansweredGoesWhole: hashes never answered are sent
-// maxHashSends times, then the whole state goes.
+// TestRepairUnansweredGoesWhole: hashes never answered are sent again
+// until maxHashSends round trips and a half have passed (here with no lag,
+// resendTicks each), then the whole state goes.
 func TestRepairUnansweredGoesWhole(t *testing.T) {
 	s, _ := repairRun(t, "arena", DefaultDownBudget, false, 40+maxHashSends*resendTicks, 60+maxHashSends*resendTicks, false)
 	ps, _ := s.PlayerStats(0)
 	if ps.Down.Unanswered != 1 || ps.Down.TransferBytes == 0 || ps.Down.Patches != 0 {
 		t.Errorf("%+v", ps.Down)
+	}
+}
+
+// TestRepairHashesOnALaggingLink: with acks lagging 200 ticks (a round
+// trip of 3 s), a repair's unanswered hashes go again every hashEvery
+// ticks, not a round trip and a half apart, and the server gives up on
+// the handshake only after maxHashSends round trips and a half.
+func TestRepairHashesOnALaggingLink(t *testing.T) {
+	const lag = 200
+	s, sc := newServer(t, 1, protocol.ModeState)
+	d := tick.Duration(s.world.Config())
+	hello(t, s, sc, 0, 1, 1)
+	now := time.Duration(0)
+	var hashes []uint32 // the server ticks they were sent at
+	step := func(flags uint8) {
+		now += d
+		ack := uint32(0)
+		if s.Tick() > lag {
+			ack = s.Tick() - lag
+		}
+		b, _ := wire.AppendInput(nil, &wire.Input{Player: 0, First: s.Tick(), Inputs: []game.Input{0},
+			Flags: wire.AckValid | flags, Ack: ack, Base: ack})
+		if err := s.Receive(now, 1, b); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Advance(now); err != nil {
+			t.Fatal(err)
+		}
+		s.Send(now, true, func(_ uint32, b []byte) {
+			if k, _ := wire.Kind(b); k == wire.KindRepairHashes {
+				hashes = append(hashes, s.Tick())
+			}
+		})
+	}
+	for range lag + 10 {
+		step(wire.AckInSync)
+	}
+	for range 5 * hashEvery {
+		step(wire.AskTransfer)
+	}
+	if len(hashes) < 5 {
+		t.Fatalf("hashes sent %d times in %d ticks of a %d-tick lag, want one every %d ticks at most", len(hashes), 5*hashEvery, lag, hashEvery)
+	}
+	for i := 1; i < len(hashes); i++ {
+		if g := hashes[i] - hashes[i-1]; g > hashEvery {
+			t.Errorf("hashes %d ticks apart, want at most %d", g, hashEvery)
+		}
+	}
+	ps, _ := s.PlayerStats(0)
+	if ps.Down.Unanswered != 0 {
+		t.Errorf("gave up after %d ticks of a %d-tick lag: %+v", 5*hashEvery, lag, ps.Down)
 	}
 }

@@ -31,13 +31,21 @@ type serverRepair struct {
 	hashes  []uint64
 	whole   uint64 // the state's hash
 	sentAt  uint32 // the server tick the hashes were last sent at
+	firstAt uint32 // the server tick they were first sent at
 	sends   int    // times the hashes were sent
 }
 
-// maxHashSends bounds the times the hashes of a repair are sent before the
-// server gives up on the handshake and sends the whole state: 8 sends, each
-// a round trip and a half after the one before (resendAfter).
+// maxHashSends bounds how long the server waits for the answer to a
+// repair's hashes before it gives up on the handshake and sends the whole
+// state: maxHashSends round trips and a half (resendAfter).
 const maxHashSends = 8
+
+// hashEvery is the most ticks between two sends of a repair's hashes
+// while their answer has not come: one datagram every half second, about
+// 2 kB/s of the budget, so that on a link that loses half its packets the
+// handshake costs a round trip and a little more, not a round trip and a
+// half for every copy lost.
+const hashEvery = 2 * resendTicks
 
 // openRepair starts a repair of p at the server's tick: it keeps the
 // state and the hashes, and sendRepair sends them.
@@ -58,17 +66,17 @@ func (s *Server) openRepair(p *peer) {
 }
 
 // sendRepair sends the hashes of the repair waiting for its answer: at
-// once, then every resendTicks until the answer comes (the hashes or the
-// answer lost), paid from the budget like a fragment; after maxHashSends,
-// the whole state instead.
+// once, then every hashEvery ticks at most until the answer comes (the
+// hashes or the answer lost), paid from the budget like a fragment; after
+// maxHashSends round trips and a half, the whole state instead.
 func (s *Server) sendRepair(p *peer, now time.Duration, send func([]byte)) {
 	x := &p.xfer
 	r := &x.rep
 	t := s.Tick()
-	if r.sends > 0 && t-r.sentAt < s.resendAfter(p, math.MaxUint32) {
+	if r.sends > 0 && t-r.sentAt < s.resendAfter(p, hashEvery) {
 		return
 	}
-	if r.sends >= maxHashSends {
+	if r.sends > 0 && t-r.firstAt >= maxHashSends*s.resendAfter(p, math.MaxUint32) {
 		p.stats.Down.Unanswered++
 		s.wholeAt(p)
 		return
@@ -80,6 +88,9 @@ func (s *Server) sendRepair(p *peer, now time.Duration, send func([]byte)) {
 		if !s.affords(p, len(s.out)) {
 			return
 		}
+	}
+	if r.sends == 0 {
+		r.firstAt = t
 	}
 	r.sends++
 	r.sentAt = t
