@@ -16,6 +16,12 @@ func (c *Client) rebuild(t uint32) error {
 		return err
 	}
 	k, ok := c.hist.keyBefore(t)
+	if !ok && t == c.world.Tick() {
+		// The present, before the step that keeps its span's keyframe:
+		// the world is the state labelled t.
+		c.partReady = false
+		return nil
+	}
 	if !ok {
 		return fmt.Errorf("%w: no keyframe before tick %d", errNoHistory, t)
 	}
