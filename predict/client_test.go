@@ -294,3 +294,29 @@ func TestInputSyncAsksForTransferWhenTheRingFills(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotOfThePresentTick: a snapshot of the tick the client stands
+// at, whose span's keyframe the client keeps only when it steps that
+// tick, is compared with the world itself and corrects it; it is not
+// refused as a tick that left the history.
+func TestSnapshotOfThePresentTick(t *testing.T) {
+	h := newHarness(t, "arena", game.Options{}, StateSync, 0)
+	h.noRelays = true
+	for h.c.Tick() < 2*KeyEvery-1 {
+		h.clientStep(script(h.c.Tick()))
+		h.deliverUp()
+		h.serverSend(true)
+		h.deliverDown()
+	}
+	h.s.Nudge(0, physics.Vec3{Y: 5})
+	h.clientStep(script(h.c.Tick()))
+	h.deliverUp()
+	h.serverSend(true)
+	if h.c.Tick() != 2*KeyEvery || h.s.Tick() != h.c.Tick() {
+		t.Fatalf("client at %d, server at %d, want both at %d", h.c.Tick(), h.s.Tick(), 2*KeyEvery)
+	}
+	h.deliverDown() // fails the test on an error
+	if h.c.Stats.Corrections == 0 || h.c.World().Hash() != h.s.World().Hash() {
+		t.Fatalf("after the snapshot of the present: %d corrections, hashes %016x and %016x", h.c.Stats.Corrections, h.c.World().Hash(), h.s.World().Hash())
+	}
+}
