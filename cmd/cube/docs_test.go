@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/cubelab/cube/server"
 	"github.com/cubelab/cube/session"
@@ -334,4 +335,64 @@ func TestSimJSONKeysDocumented(t *testing.T) {
 			t.Errorf("docs/reference/sim-json.md has no row for %s", k)
 		}
 	}
+}
+
+// TestDocsLinks: every relative link of the README and docs/ names a file
+// that exists and, with a #fragment, a heading of that file (as GitHub
+// makes an anchor of it: lower case, punctuation dropped, spaces to
+// hyphens).
+func TestDocsLinks(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)#\s]*)(#[^)\s]*)?\)`)
+	heading := regexp.MustCompile(`(?m)^#+ (.*)$`)
+	anchors := func(file string) map[string]bool {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return nil
+		}
+		set := map[string]bool{}
+		for _, m := range heading.FindAllStringSubmatch(string(b), -1) {
+			set[anchorOf(m[1])] = true
+		}
+		return set
+	}
+	for _, file := range docFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(b), -1) {
+			path, frag := m[1], strings.TrimPrefix(m[2], "#")
+			if strings.Contains(path, "://") {
+				continue
+			}
+			target := file
+			if path != "" {
+				target = filepath.Join(filepath.Dir(file), path)
+			}
+			if _, err := os.Stat(target); err != nil {
+				t.Errorf("%s: link to %s: %v", strings.TrimPrefix(file, "../../"), path, err)
+				continue
+			}
+			if frag != "" && strings.HasSuffix(target, ".md") && !anchors(target)[frag] {
+				t.Errorf("%s: link to %s#%s: no such heading", strings.TrimPrefix(file, "../../"), path, frag)
+			}
+		}
+	}
+	if got := anchorOf("Release builds: Windows and macOS"); got != "release-builds-windows-and-macos" {
+		t.Errorf("anchorOf: %q", got)
+	}
+}
+
+// anchorOf is the anchor GitHub gives a heading.
+func anchorOf(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
