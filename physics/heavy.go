@@ -2,29 +2,14 @@ package physics
 
 // Extra relax passes under a heavy load. A heavy box on a light one is an
 // inverted pendulum on the light box's ground contact, and the step leaves
-// that rocking mode undamped unless its impulses converge: with the two
-// relax passes of every contact and the shock pass (shock.go), 1000 kg on
-// 1 kg rocked with a period of about 34 steps, growing by e every 30 steps
-// from rounding (tilt 1e-13 rad at 1 s, 1e-6 at 11 s), until the light
-// box was squeezed out at 15 s; 300 kg on 1 kg at 60 s, 200 kg walked
-// 0.8 mm in 60 s. The heavy box's tilt and the light box's grew together
-// (the light box's about 2.5 times the heavy one's, both the same way),
-// the pair sticking, the light box rocking on its ground contact.
-//
-// Measured, 1000 kg on 1 kg (validation_test.go's measureLoad), by what
-// was switched off or changed, against 8 cm aside at 15 s as it was: the
-// gyroscopic step changes nothing (the bits are the same without it); the
-// shock pass's friction off, 7 cm aside at 12.5 s; the shock pass in the
-// last substep only, 0.78 m at 15 s; without the upper body's angular
-// impulse in the shock pass, 7 cm at 14 s; no clip tolerance (clip.go),
-// out within 10 s; the stiffening caps of load.go (maxStiffen 4 to 6,
-// maxStiffenPair 16 to 128), out in every combination (measured before
-// this file: 1.1 to 2.3 m aside at 30 s). The growth follows
-// the number of relax passes of every contact: 1, 25 cm at 15 s; 3, 7e-6
-// m at 15 s and out at 30 s; 4, 14 cm at 30 s; 6, still growing (6e-9 m
-// at 60 s, by e every 9 s); 8 and 12, no growth (3.5e-13 m at 60 s). The
-// rocking is the residual of a Gauss-Seidel that has not converged
-// through a light body, fed back each substep.
+// that rocking mode undamped unless its impulses converge: with two relax
+// passes a substep and the shock pass (shock.go), the residual of a
+// Gauss-Seidel that has not converged through the light body is fed back
+// each substep and grows from rounding until the light box is squeezed
+// out (1000 kg on 1 kg at 15 s). The growth follows the number of relax
+// passes of the contacts involved; eight passes stop it. The measurements
+// behind these numbers are in docs/engine.md ("A heavy load on a light
+// box").
 //
 // So the contacts that touch a body bearing a heavy load (the lower body
 // of a weight-bearing contact whose upper body is at least heavyRatio
@@ -32,15 +17,15 @@ package physics
 // heavyRelax more relax passes in each substep, after the others and
 // before the shock pass; every other contact, and so every scene of
 // bodies of like masses, pays only a look at two flags per contact and
-// pass. Which contacts those are comes from each contact's own bodies and normal, so the step by
-// island and partial replay stay exact.
+// pass. Which contacts those are comes from each contact's own bodies and
+// normal, so the step by island and partial replay stay exact.
 
 // heavyRatio is the mass ratio from which a weight-bearing contact marks
 // its lower body as bearing a heavy load. With the two relax passes of
 // every contact, 50:1 and 100:1 held 60 s (1e-13 and 5e-12 m aside),
-// 200:1 walked 0.8 mm and 300:1 was squeezed out; 64 leaves the cubes
-// scene (3.375 kg players on 0.064 kg cubes, 53:1) as it was, and so its
-// golden hashes.
+// 200:1 walked 0.8 mm and 300:1 was squeezed out; 64 keeps the cubes
+// scene (3.375 kg players on 0.064 kg cubes, 53:1) below it, so its steps
+// and golden hashes do not depend on this file.
 const heavyRatio = 64
 
 // heavyRelax is how many more relax passes the contacts around a heavily

@@ -37,7 +37,7 @@ const loadOverlap = 0.001
 // maxStiffen bounds how much smaller than the configured compliance a
 // load may make the compliance of a contact whose other side does not
 // move (the ground, a static or a sleeping box), and maxStiffenPair that
-// of a contact between two moving bodies. Measured (README, "Physics"):
+// of a contact between two moving bodies. Measured (docs/engine.md, "The solver"):
 // without the shock pass (shock.go) stiffer contacts than four times kept
 // the 1000-cube drop buzzing and let a 1000 kg cube squeeze a 1 kg one
 // out, since Gauss-Seidel cannot carry a stiff contact's impulse through

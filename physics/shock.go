@@ -31,12 +31,12 @@ package physics
 //   - every other contact is left alone: a pile of cubes lying side by
 //     side on the ground pays nothing for the pass.
 //
-// Measured: when the pass added its impulses to the accumulated ones, the
-// next warm start pushed the light box down by M/m times what it should
-// and the pair bounced (and shock in every relax pass launched the light
-// box: the last round's attempt); a shock pass before the relax passes,
-// or in place of the second one, let the 1000 kg box squeeze the light
-// one out. The order is the contacts' key order, not height: in an
+// Why the pass is shaped so (measured, docs/engine.md): added to the
+// accumulated impulses, the next warm start pushes the light box down by
+// M/m times what it should and the pair bounces, and a shock in every
+// relax pass launches the light box the same way; a shock pass before the
+// relax passes, or in place of the second one, lets the 1000 kg box
+// squeeze the light one out. The order is the contacts' key order, not height: in an
 // aligned tower or a load on a box, bodies added bottom up give the
 // bottom-up order that carries the weight down in one pass; in other
 // piles a weight-bearing contact solved before the one under it still

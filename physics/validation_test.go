@@ -443,7 +443,7 @@ func TestValidationSymmetricContacts(t *testing.T) {
 // and the slop's 2 mm, load.go). The same towers with their cubes set off
 // sideways by 0.1 µm to 1 cm stand too (2 mm at most); one whose corners
 // lie within rounding of the tolerance itself (2⁻²⁰ m off) drifts 2 cm,
-// README, "Physics". `cube bench -scene tower -bodies N` measures them.
+// docs/engine.md, "The solver". `cube bench -scene tower -bodies N` measures them.
 func TestValidationTowers(t *testing.T) {
 	t.Parallel()
 	for _, n := range []int{20, 30} {

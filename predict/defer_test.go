@@ -28,7 +28,7 @@ func deferClient(t *testing.T) *Client {
 func tickTo(c *Client, t uint32) { c.world.SkipTo(t) }
 
 // TestHoldLimits: the limits of the snapshots a state-sync client holds
-// for their relays, each on its own, in numbers (the README states them):
+// for their relays, each on its own, in numbers (docs/netcode.md states them):
 // at most 16 ticks each, at most 8 at once, and held only while relays
 // come (one in the last 16 ticks). A change to maxHold, maxHeld or that
 // rule fails here.

@@ -4,7 +4,7 @@
 #   linux/amd64 and windows/amd64 with the window (cgo; Windows through
 #   mingw-w64, Debian package gcc-mingw-w64-x86-64, which scripts/deps.sh
 #   installs), linux/arm64, darwin/arm64 and darwin/amd64 headless
-#   (CGO_ENABLED=0: the macOS window needs a Mac to build, see the README).
+#   (CGO_ENABLED=0: the macOS window needs a Mac to build, see docs/operations.md).
 # Each is stamped with VERSION and the commit (git rev-parse HEAD, with
 # "-modified" when tracked files have uncommitted changes) through -ldflags -X,
 # so `cube version` names them even where Go records no VCS information.

@@ -26,7 +26,7 @@ go run "$STATICCHECK" ./...
 
 echo "== determinism rules (detcheck)"
 # Every rule in the engine and the lab's rules; the order rules (map order,
-# goroutines, clocks, the global random source) where the README's rule 3
+# goroutines, clocks, the global random source) where docs/determinism.md's rule 3
 # names them too. internal/lab is left out of the order rules: the demo
 # runs on the wall clock (frames, the simulation's budget, rewind timing).
 go build -o "$tmp/detcheck" ./internal/detcheck/cmd/detcheck

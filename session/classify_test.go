@@ -43,7 +43,7 @@ func TestInjectionFoundWithCorrectionsOff(t *testing.T) {
 	}
 }
 
-// TestReadmeExampleEndsInSync is the README's record example: no
+// TestReadmeExampleEndsInSync is the record example of the README and docs/determinism.md: no
 // redundancy on the bad preset with nudges. Nudges stop while the link
 // drains, so both ends agree at the end.
 func TestReadmeExampleEndsInSync(t *testing.T) {

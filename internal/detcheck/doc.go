@@ -1,5 +1,5 @@
 // Package detcheck is a go/analysis analyzer for the engine's determinism
-// rules (README, "The rules the engine follows"). It reports:
+// rules (docs/determinism.md, "The rules the engine follows"). It reports:
 //
 //   - fma: a float product that feeds an addition or a subtraction without
 //     an explicit rounding (float64(a*b), or the mul helper), directly,

@@ -36,7 +36,7 @@ const (
 )
 
 // KeyHelp is the key table: the help overlay, `cube window -h` and the
-// README show it. Movement keys are held, the others act once per press.
+// key tables of the README and docs/window.md show it. Movement keys are held, the others act once per press.
 // Keys marked "in process" act on the server or the session in this
 // process; a window that plays against a remote server (-connect) says so
 // on the HUD instead, and its preset keys set its own link's conditions.
