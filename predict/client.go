@@ -145,12 +145,16 @@ type ClientStats struct {
 	Patches, PatchMismatches uint64
 	InputsSent               uint64
 	BytesSent                uint64
-	BodiesReceived           uint64        // bodies in the snapshots taken
-	PartialReplays           uint64        // corrections replayed for the bodies they reach only
-	PartialBodies            uint64        // bodies those replays re-simulated, summed
-	FullReplays              uint64        // corrections replayed for the whole world (-full-replay, a transfer, a missing trace)
-	LastReplay               int           // bodies the last correction's replay re-simulated (the world's, for a full one)
-	LastReplayTime           time.Duration // how long its rebuild and replay took, when Wall is set
+	BodiesReceived           uint64 // bodies in the snapshots taken
+	PartialReplays           uint64 // corrections replayed for the bodies they reach only
+	PartialBodies            uint64 // bodies those replays re-simulated, summed
+	FullReplays              uint64 // corrections replayed for the whole world (-full-replay, a transfer, a missing trace)
+	// Confirmed counts the snapshots that differed from the prediction
+	// (their hash) but carried nothing that did: the prediction of every
+	// body and contact they carry was right, so nothing was replayed.
+	Confirmed      uint64
+	LastReplay     int           // bodies the last correction's replay re-simulated (the world's, for a full one)
+	LastReplayTime time.Duration // how long its rebuild and replay took, when Wall is set
 	// Resimulated counts the ticks re-simulated by rebuilds and replays
 	// (corrections, refreshes, transfers, repairs, the sync test), and
 	// ResimulatedBodies the bodies they re-simulated, summed over those
@@ -261,6 +265,7 @@ type clientState struct {
 	snap      wire.Snapshot
 	state     physics.State
 	server    physics.State
+	present   physics.State // the world at the present, kept while a snapshot rebuilds an earlier tick
 	patchd    []int32
 	mark      []bool
 	contacts  []physics.ContactState

@@ -195,6 +195,12 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		c.mispredicted(mp)
 		return nil
 	}
+	// The present, unless the turn's replay has already moved the world
+	// back: a snapshot that corrects nothing puts it back as it was.
+	present := !c.park.on && T != now
+	if present {
+		c.world.Save(&c.st.present)
+	}
 	if err := c.rebuild(T); err != nil {
 		if errors.Is(err, errNoHistory) {
 			return c.Stats.Rejected.Reject(protocol.RejectTick, "snapshot of tick %d: %v", T, err)
@@ -219,6 +225,9 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		c.mispredicted(mp)
 		return nil
 	}
+	if present && mp.Kind != KindNondeterminism && c.st.state.Hash() == c.world.Hash() {
+		return c.confirmed(m, mp, complete)
+	}
 	if mp.Kind == KindNondeterminism {
 		mp.Predicted, mp.Server = c.keep(c.world.State()), c.keep(&c.st.state)
 	}
@@ -239,6 +248,27 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		return err
 	}
 	c.corrected(mp, before, int(now-T))
+	c.mispredicted(mp)
+	return nil
+}
+
+// confirmed takes a snapshot whose hash differs from the prediction at its
+// tick but whose bodies and contacts are all as predicted: the world
+// patched with it is the prediction, so a replay would give the present
+// again, bit for bit. The world goes back to the present (kept in
+// c.st.present before the rebuild) and nothing is replayed; the client
+// is still not known to be the server's, and asks for the state as a
+// correction would.
+func (c *Client) confirmed(m *wire.Snapshot, mp *Misprediction, complete bool) error {
+	c.synced = false
+	if complete && m.Flags&wire.ContactsComplete != 0 {
+		c.askXfer = true // everything said to be there, and still not the server's state
+	}
+	*c.hist.chains.Put(m.Tick) = m.Chain
+	*c.hist.all.Put(m.Tick) = m.AllChain
+	c.world.Load(&c.st.present) // the world's own save
+	c.partReady, c.following = false, false
+	c.Stats.Confirmed++
 	c.mispredicted(mp)
 	return nil
 }

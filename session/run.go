@@ -134,6 +134,7 @@ type Summary struct {
 		Partial           uint64  `json:"partial"`
 		PartialBodiesMean float64 `json:"partial_bodies_mean"`
 		FullReplays       uint64  `json:"full_replays"`
+		Confirmed         uint64  `json:"confirmed"` // mispredicted snapshots that carried nothing mispredicted: nothing replayed
 		PerSecond         float64 `json:"per_second"`
 		Ticks             uint64  `json:"resimulated_ticks"`
 		Bodies            uint64  `json:"resimulated_bodies"`

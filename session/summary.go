@@ -69,7 +69,7 @@ func clientSummary(c *predict.Client, r *ClientRun) Summary {
 	m.SyncTests = st.SyncTests
 	m.Rejected = st.Rejected.Total()
 	m.TimeSyncJumps = c.Sync.Jumps
-	m.Replay.Partial, m.Replay.FullReplays = st.PartialReplays, st.FullReplays
+	m.Replay.Partial, m.Replay.FullReplays, m.Replay.Confirmed = st.PartialReplays, st.FullReplays, st.Confirmed
 	if st.PartialReplays > 0 {
 		m.Replay.PartialBodiesMean = float64(st.PartialBodies) / float64(st.PartialReplays)
 	}
