@@ -48,7 +48,7 @@ type history struct {
 	// a keyframe, the states up to a rewind's tick are rebuilt with them
 	// without simulating, and a partial replay takes from them the bodies
 	// it does not re-simulate. Kept for the ticks in flight, within
-	// TraceBudget bytes: the oldest go first.
+	// TraceBudget bytes: the oldest stay, the newest are not kept.
 	traces     tick.Ring[*physics.Trace]
 	traceSize  [tick.RingSize]int // bytes held by the trace of each slot
 	traceBytes int                // their sum
@@ -59,10 +59,18 @@ type history struct {
 // TraceBudget bounds the bytes the client's traces hold. A trace is what
 // a step changed: a few kilobytes while most bodies sleep, nearly a whole
 // state (about 400 KB in the cubes scene while pulling) while they all
-// move; so the budget holds 60 ticks of the busiest scene (a second) and
-// the whole ring of a quiet one, and keeps the cubes scene on the outage
-// preset under 128 MB. A rewind past the oldest trace replays in full.
-const TraceBudget = 24 << 20
+// move; so the budget holds 30 ticks of the busiest scene (half a second,
+// the ticks in flight on the average preset) and the whole ring of a
+// quiet one. When the traces fill it, the oldest stay and a new tick's
+// trace is not kept: a rewind goes back to the oldest tick in flight (the
+// newest snapshot's), so it replays partially as far as the traces go and
+// in full after, where keeping the newest would leave it none to start
+// from on a long link.
+const TraceBudget = 12 << 20
+
+// spareTraces is how many trace buffers the client keeps for reuse beyond
+// the budget.
+const spareTraces = 4
 
 // traceFor returns a trace buffer to record the step of tick t into: the
 // one slot t holds, or a spare.
@@ -94,8 +102,8 @@ func (h *history) traceOf(t uint32) (*physics.Trace, bool) {
 	return *p, true
 }
 
-// installed counts the trace now in slot t, and lets the oldest traces go
-// while they hold more than TraceBudget.
+// installed counts the trace now in slot t, and lets it go if the traces
+// then hold more than TraceBudget.
 func (h *history) installed(t uint32) {
 	p, _ := h.traces.Get(t)
 	i := t % tick.RingSize
@@ -105,9 +113,8 @@ func (h *history) installed(t uint32) {
 	if t-h.traceFrom >= tick.RingSize {
 		h.traceFrom = t + 1 - tick.RingSize
 	}
-	for h.traceBytes > TraceBudget && tick.After(t, h.traceFrom) {
-		h.dropTrace(h.traceFrom)
-		h.traceFrom++
+	if h.traceBytes > TraceBudget {
+		h.dropTrace(t)
 	}
 }
 
@@ -195,9 +202,9 @@ func (h *history) release(t uint32) {
 	for ; tick.After(keep, h.traceFrom); h.traceFrom++ {
 		h.dropTrace(h.traceFrom)
 	}
-	if len(h.spareTrace) > 16 {
-		clear(h.spareTrace[16:])
-		h.spareTrace = h.spareTrace[:16]
+	if len(h.spareTrace) > spareTraces {
+		clear(h.spareTrace[spareTraces:])
+		h.spareTrace = h.spareTrace[:spareTraces]
 	}
 }
 

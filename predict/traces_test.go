@@ -1,0 +1,65 @@
+package predict
+
+import (
+	"testing"
+
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/physics"
+)
+
+// TestTracesKeepTheOldest: with more ticks in flight than TraceBudget
+// holds traces of (the cubes scene while pulling, a trace nearly a whole
+// state), the traces of the oldest ticks in flight stay and the newest
+// are not kept, so that a rewind to the newest snapshot's tick replays
+// partially as far as they go and in full after (counted as a full
+// replay, with fewer bodies re-simulated). Its bits are those of a client
+// that replays in full.
+func TestTracesKeepTheOldest(t *testing.T) {
+	const lag = 80 // ticks in flight
+	var hs [2]*harness
+	for k := range hs {
+		hs[k] = newHarness(t, "cubes", game.Options{}, StateSync, 0)
+		hs[k].noRelays = true
+		hs[k].c.Config.FullReplay = k == 1
+	}
+	var queues [2][][][]byte
+	for i := 0; i < lag+20; i++ {
+		if i == 5 { // within the oldest ticks in flight, whose traces stay
+			for _, h := range hs {
+				h.s.Nudge(0, physics.Vec3{X: 2})
+			}
+		}
+		for k, h := range hs {
+			h.clientStep(game.Pull | game.Forward)
+			h.deliverUp()
+			h.serverSend(true)
+			queues[k], h.down = append(queues[k], h.down), nil
+			if len(queues[k]) > lag {
+				h.down = queues[k][0]
+				queues[k] = queues[k][1:]
+				h.deliverDown()
+			}
+		}
+		if i == lag-1 {
+			h := hs[0]
+			if h.c.hist.traceBytes > TraceBudget {
+				t.Fatalf("traces hold %d bytes, budget %d", h.c.hist.traceBytes, TraceBudget)
+			}
+			if _, ok := h.c.hist.traceOf(h.c.Tick() - lag + 1); !ok {
+				t.Fatal("the trace of the oldest tick in flight is gone")
+			}
+			if _, ok := h.c.hist.traceOf(h.c.Tick() - 1); ok {
+				t.Fatal("the newest tick's trace is kept beyond the budget")
+			}
+		}
+	}
+	part, full := &hs[0].c.Stats, &hs[1].c.Stats
+	if part.FullReplays == 0 || part.Resimulated != full.Resimulated || part.ResimulatedBodies >= full.ResimulatedBodies {
+		t.Fatalf("the traced client replayed %d times, %d ticks and %d bodies; the full-replay one %d ticks and %d bodies: want the same ticks, fewer bodies",
+			part.FullReplays+part.PartialReplays, part.Resimulated, part.ResimulatedBodies, full.Resimulated, full.ResimulatedBodies)
+	}
+	t.Logf("bodies re-simulated: %d partially then in full, %d in full", part.ResimulatedBodies, full.ResimulatedBodies)
+	if a, b := hs[0].c.World().Hash(), hs[1].c.World().Hash(); a != b {
+		t.Fatalf("after the nudge's rewinds: %016x replaying partially, %016x in full", a, b)
+	}
+}
