@@ -69,7 +69,7 @@ func TestReportDirIsCheckedBeforeTheRun(t *testing.T) {
 		if err := os.Chmod(ro, 0o555); err != nil {
 			t.Fatal(err)
 		}
-		if code, _, errs := runCube("sim", "-seconds", "1", "-report-dir", ro); code != 2 || !strings.Contains(errs, "cannot be written") {
+		if code, _, errs := runCube("sim", "-seconds", "1", "-report-dir", ro); code != 2 || !strings.Contains(errs, "cannot create a file in folder") {
 			t.Errorf("read-only -report-dir: exit %d, %q", code, errs)
 		}
 	}
@@ -244,5 +244,23 @@ func TestRecordSaysWhichServer(t *testing.T) {
 		if !strings.Contains(string(r.Header.Meta), c.want) {
 			t.Errorf("%v: metadata %s, want %s", c.args, r.Header.Meta, c.want)
 		}
+	}
+}
+
+// TestClientWithoutServerNamesItsFlags: `cube client` with no flags says
+// which two flags it needs, not that an empty address is not one.
+func TestClientWithoutServerNamesItsFlags(t *testing.T) {
+	code, _, errs := runCube("client")
+	if code != 2 || !strings.Contains(errs, "no server given: want -connect HOST:PORT and -pin PIN") || strings.Contains(errs, `""`) {
+		t.Errorf("cube client: exit %d, %q", code, errs)
+	}
+}
+
+// TestBadNumberSaysWhatItWants: a flag value that is not a number names
+// the flag and what it wants, not the flag package's bare parse error.
+func TestBadNumberSaysWhatItWants(t *testing.T) {
+	code, _, errs := runCube("sim", "-seconds", "abc")
+	if code != 2 || !strings.Contains(errs, `-seconds "abc": want a number`) || strings.Contains(errs, "parse error") {
+		t.Errorf("cube sim -seconds abc: exit %d, %q", code, errs)
 	}
 }

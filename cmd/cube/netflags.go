@@ -124,6 +124,9 @@ func (f *connectFlags) target(seed uint64) netclient.Target {
 
 // check validates the flags, and warns on stderr about -insecure.
 func (f *connectFlags) check(stderr io.Writer) error {
+	if f.addr == "" {
+		return cli.Usagef("no server given: want -connect HOST:PORT and -pin PIN, both printed by 'cube server' on its 'listening' line (or -insecure instead of -pin, for a server on this machine)")
+	}
 	if err := checkHostPort("-connect", f.addr, 1); err != nil {
 		return err
 	}

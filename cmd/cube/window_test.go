@@ -137,6 +137,20 @@ func TestWindowFailsClearlyWithoutDisplay(t *testing.T) {
 			t.Errorf("DISPLAY=%q: the line does not name the cause and suggest cube sim once: %q", display, out)
 		}
 	}
+	// The viewer's window points to the headless check of its record.
+	rec := filepath.Join(t.TempDir(), "s.rec")
+	if code, _, errs := runCube("sim", "-seconds", "1", "-record", rec); code != 0 {
+		t.Fatalf("recording: exit %d: %s", code, errs)
+	}
+	cmd := exec.Command(bin, "replay", "-window", rec)
+	cmd.Env = append(os.Environ(), "DISPLAY=", "WAYLAND_DISPLAY=")
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("replay -window without a display: exit %v, want 1\n%s", err, out)
+	}
+	if s := string(out); !strings.Contains(s, "no display") || !strings.Contains(s, "'cube replay "+rec+"'") || strings.Contains(s, "cube sim") {
+		t.Errorf("replay -window without a display: want the cause and 'cube replay %s', got %q", rec, s)
+	}
 }
 
 func TestWindowFailsClearlyWithoutOpenGL41(t *testing.T) {

@@ -74,3 +74,31 @@ func TestPathChecksSayWhatIsWrong(t *testing.T) {
 		t.Errorf("the checks left %d entries, want the test's one file", len(left))
 	}
 }
+
+// TestBadValuesSayWhatTheFlagWants: a value the flag package cannot parse
+// is reported with the flag, the value and what the flag's type wants,
+// not the package's bare "parse error".
+func TestBadValuesSayWhatTheFlagWants(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-seconds", "abc"}, `-seconds "abc": want a number`},
+		{[]string{"-n", "1.5"}, `-n "1.5": want a whole number`},
+		{[]string{"-seed", "-1"}, `-seed "-1": want a whole number`},
+		{[]string{"-n", "99999999999999999999"}, `-n "99999999999999999999" is out of range: want a whole number`},
+		{[]string{"-quantize=maybe"}, `-quantize "maybe": want true or false`},
+		{[]string{"-every", "3"}, `-every "3": want a duration such as 1.5s or 200ms`},
+	} {
+		fs := NewFlags("demo", "", &strings.Builder{})
+		fs.Float64("seconds", 1, "")
+		fs.Int("n", 1, "")
+		fs.Uint64("seed", 1, "")
+		fs.Bool("quantize", false, "")
+		fs.Duration("every", 0, "")
+		var ue UsageError
+		if err := fs.Parse(c.args); !errors.As(err, &ue) || ue.Msg != c.want {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+}

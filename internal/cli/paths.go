@@ -40,14 +40,8 @@ func CheckDir(flag, dir string) error {
 	if !fi.IsDir() {
 		return Usagef("%s %s is not a folder", flag, dir)
 	}
-	f, err := os.CreateTemp(dir, ".cube-write-check-*")
-	if err != nil {
-		return Usagef("%s %s cannot be written: %v", flag, dir, err)
-	}
-	name := f.Name()
-	f.Close()
-	if err := os.Remove(name); err != nil {
-		return fmt.Errorf("%s %s: removing the write check: %w", flag, dir, err)
+	if err := CheckWritableDir(dir); err != nil {
+		return Usagef("%s: %v", flag, err)
 	}
 	return nil
 }

@@ -15,13 +15,21 @@ var ErrNoOpenGL = errors.New("window: built without cgo, so there is no OpenGL w
 var ErrDiverged = errors.New("window: the record diverged")
 
 // OpenError is a window that could not open (no display, no OpenGL 4.1):
-// Err is render's reason.
-type OpenError struct{ Err error }
+// Err is render's reason. Record, for the viewer's window, is the record
+// it was to show.
+type OpenError struct {
+	Err    error
+	Record string
+}
 
-// Error is one line that names the cause and the way out.
+// Error is one line that names the cause and the way out: the headless
+// command that does the same work.
 func (e *OpenError) Error() string {
 	cause := strings.TrimPrefix(e.Err.Error(), "render: ")
 	cause = strings.Join(strings.Fields(strings.ReplaceAll(cause, "\n", "; ")), " ")
+	if e.Record != "" {
+		return cause + "; 'cube replay " + e.Record + "' checks the record headless"
+	}
 	return cause + "; 'cube sim' runs the same session headless"
 }
 

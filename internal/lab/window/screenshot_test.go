@@ -77,6 +77,10 @@ func TestErrorsSayWhatWentWrongInOneLine(t *testing.T) {
 	if got, want := open.Error(), "no display:; DISPLAY is not set; 'cube sim' runs the same session headless"; got != want {
 		t.Errorf("open error %q, want %q", got, want)
 	}
+	viewer := &OpenError{Err: errors.New("render: no display"), Record: "s.rec"}
+	if got, want := viewer.Error(), "no display; 'cube replay s.rec' checks the record headless"; got != want {
+		t.Errorf("viewer's open error %q, want %q", got, want)
+	}
 	rep := &ReplayError{Name: "r.rec", Err: errors.New("record: replay: scene arena: unknown")}
 	if got, want := rep.Error(), "r.rec cannot be replayed here: scene arena: unknown"; got != want {
 		t.Errorf("replay error %q, want %q", got, want)

@@ -112,7 +112,7 @@ func Replay(name string, rec *record.Record, keys string, cfg Config) error {
 	}
 	win, err := render.Open(cfg.Title, cfg.Width, cfg.Height)
 	if err != nil {
-		return &OpenError{Err: err}
+		return &OpenError{Err: err, Record: name}
 	}
 	defer win.Close()
 
