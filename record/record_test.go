@@ -55,7 +55,7 @@ func TestRoundTripReplaysOK(t *testing.T) {
 	}
 	var out bytes.Buffer
 	res.Report(&out)
-	if out.String() != "ok 1000 ticks, 35 skipped\n" {
+	if out.String() != "ok 1000 server ticks re-simulated (35 of them skipped), every state as recorded\n" {
 		t.Fatalf("report %q", out.String())
 	}
 }
@@ -80,7 +80,7 @@ func TestReportOKWithoutSkips(t *testing.T) {
 	}
 	var out bytes.Buffer
 	res.Report(&out)
-	if out.String() != "ok 70 ticks\n" {
+	if out.String() != "ok 70 server ticks re-simulated, every state as recorded\n" {
 		t.Fatalf("report %q", out.String())
 	}
 }

@@ -26,17 +26,17 @@ func inputList(ins []game.Input) string {
 // maxReportFields bounds the field lines of a report.
 const maxReportFields = 64
 
-// Report writes the result for a person: "ok N ticks" (and the skipped
-// ticks, if any), or the first divergent tick, the chunk that holds it, where
+// Report writes the result for a person: "ok N server ticks re-simulated"
+// (and the skipped ticks among them, if any), or the first divergent tick, the chunk that holds it, where
 // the field diff was taken, and one line per differing field with both
 // values, recorded first, as decimals and as bit patterns.
 func (r Result) Report(w io.Writer) {
 	d := r.Divergence
 	if d == nil {
 		if r.Skipped > 0 {
-			fmt.Fprintf(w, "ok %d ticks, %d skipped\n", r.Ticks, r.Skipped)
+			fmt.Fprintf(w, "ok %d server ticks re-simulated (%d of them skipped), every state as recorded\n", r.Ticks, r.Skipped)
 		} else {
-			fmt.Fprintf(w, "ok %d ticks\n", r.Ticks)
+			fmt.Fprintf(w, "ok %d server ticks re-simulated, every state as recorded\n", r.Ticks)
 		}
 		return
 	}

@@ -86,7 +86,7 @@ func TestBenchRefusesBadFlags(t *testing.T) {
 		{[]string{"bench", "-scene", "drop", "-ratio", "10"}, "load scene only"},
 		{[]string{"bench", "-steps", "32"}, "want 33 to"},
 		{[]string{"bench", "-iterations", "0"}, "want 1 to 64"},
-		{[]string{"bench", "-sleep=maybe"}, "invalid"},
+		{[]string{"bench", "-sleep=maybe"}, `-sleep "maybe": want true or false`},
 	} {
 		code, out, errs := runCube(c.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, c.want) {

@@ -32,7 +32,7 @@ func TestBadFlagsAreRefusedWithTheValidRange(t *testing.T) {
 		want string
 	}{
 		{[]string{"hash", "-ticks", "-5"}, "want 0 to"},
-		{[]string{"hash", "-ticks", "x"}, "invalid value"},
+		{[]string{"hash", "-ticks", "x"}, `-ticks "x": want a whole number`},
 		{[]string{"hash", "extra"}, "unexpected argument"},
 		{[]string{"sim", "-preset", "mars"}, "1 perfect, 2 lan, 3 good, 4 average, 5 bad, 6 terrible, 7 outage"},
 		{[]string{"sim", "-snapshot-hz", "3"}, "[64 32 16 8 4 2 1]"},

@@ -74,14 +74,14 @@ func TestNetworkFlagsAreRefusedWithTheValidRange(t *testing.T) {
 		{[]string{"server", "-scene", "drop", "-bodies", "3"}, "want 8 to 4096"},
 		{[]string{"server", "-full-every", "0"}, "want 1 to 65536"},
 		{[]string{"server", "-per-address", "0"}, "want 1 to 64"},
-		{[]string{"client"}, "want HOST:PORT"},
+		{[]string{"client"}, "want -connect HOST:PORT and -pin PIN"},
 		{[]string{"client", "-connect", "127.0.0.1:0", "-pin", pin}, "from 1 to 65535"},
 		{[]string{"client", "-connect", "127.0.0.1:4242"}, "needs -pin"},
 		{[]string{"client", "-connect", "127.0.0.1:4242", "-pin", "cafe"}, "want 64"},
 		{[]string{"client", "-connect", "127.0.0.1:4242", "-pin", pin, "-preset", "mars"}, "1 perfect, 2 lan"},
 		{[]string{"client", "-connect", "127.0.0.1:4242", "-pin", pin, "-seconds", "-2"}, "want 0 to"},
 		{[]string{"client", "-connect", "127.0.0.1:4242", "-pin", pin, "-max-players", "12"}, "want 1 to 8"},
-		{[]string{"client", "-connect", "127.0.0.1:4242", "-pin", pin, "-inject-nondeterminism", "-1"}, "invalid value"},
+		{[]string{"client", "-connect", "127.0.0.1:4242", "-pin", pin, "-inject-nondeterminism", "-1"}, "want a whole number"},
 	}
 	for _, c := range cases {
 		code, out, errs := runCube(c.args...)

@@ -66,7 +66,7 @@ func Final(w io.Writer, s *session.Summary) {
 	case !s.Final.Settled:
 		verdict = fmt.Sprintf("in sync, but did not settle within %.0f s", session.MaxDrain.Seconds())
 	}
-	fmt.Fprintf(w, "final     tick %d: client %s, server %s: %s\n", s.Final.Tick, s.Final.ClientHash, s.Final.ServerHash, verdict)
+	fmt.Fprintf(w, "final     state at server tick %d: client %s, server %s: %s\n", s.Final.Tick, s.Final.ClientHash, s.Final.ServerHash, verdict)
 }
 
 // Sim prints the summary of a headless session (cube sim).
@@ -75,7 +75,7 @@ func Sim(w io.Writer, s *session.Summary) {
 	if s.Quantize {
 		q = ", quantized"
 	}
-	fmt.Fprintf(w, "%s, %s%s, preset %s, %g s played + %.2f s drained, %d ticks, snapshots at %d Hz, round trip %.0f ms, redundancy %v\n",
+	fmt.Fprintf(w, "%s, %s%s, preset %s, %g s played + %.2f s drained, %d client ticks, snapshots at %d Hz, round trip %.0f ms, redundancy %v\n",
 		s.Scene, SyncName(ModeName(s.Sync)), q, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks, s.SnapshotHz, s.RTTms, s.Redundancy)
 	fmt.Fprintf(w, "packets   up %d sent, %d lost; down %d sent, %d lost; %.1f kbit/s up, %.1f kbit/s down; largest %d B up, %d B down\n",
 		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent, s.Packets.DownLost, s.BytesPerSecond.Up*8/1000, s.BytesPerSecond.Down*8/1000,
