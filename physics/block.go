@@ -30,9 +30,6 @@ package physics
 // points' cases; if the solve still fails, the pass falls back to
 // Gauss-Seidel for that contact.
 
-// blockEps is the relative regularisation of the rigid passes.
-const blockEps = 1e-6
-
 // maxPoints is the most points a contact has.
 const maxPoints = 4
 
