@@ -92,7 +92,7 @@ func (w *World) redoPair(r *redo, s int, oldBuf *[]ContactState, vimpBuf *[]floa
 func (w *World) wakeRedo(r *redo) {
 	for _, i := range [2]int32{r.a, r.b} {
 		if w.ctx.sidx[i] < 0 {
-			w.wake(int(i))
+			w.wakeTouched(int(i))
 		}
 	}
 }

@@ -10,4 +10,5 @@ package physics
 //
 // Revisions: 1, contacts that lost one point's feature warm-started
 // evenly (prepare.go's spreadImpulses); the engine before it is revision 0.
-const EngineRevision = 1
+// 2, a body woken by a contact keeps its rest count (World.wakeTouched).
+const EngineRevision = 2
