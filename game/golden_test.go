@@ -15,7 +15,7 @@ var goldenHashes = []struct {
 }{
 	{"arena", 10000, 0x9d040d5ff071cd6e},
 	{"pyramid", 3840, 0xf27759caa6a9d785},
-	{"cubes", 2048, 0x6d845033c8595c2d},
+	{"cubes", 2048, 0x7067ea08c517fecf},
 }
 
 func TestGoldenHashes(t *testing.T) {

@@ -15,8 +15,8 @@ var goldenHashes = []struct {
 	hash  uint64
 }{
 	{"arena", 10000, 0x9d040d5ff071cd6e},
-	{"pile", 3072, 0xb02a546c6d55af17},
-	{"swarm", 2048, 0x9971ca68e18c59e6},
+	{"pile", 3072, 0xa2d0f0aadb93d74c},
+	{"swarm", 2048, 0xb8fd7ef971d3c4a4},
 }
 
 func TestGoldenHash(t *testing.T) {
@@ -46,6 +46,7 @@ var revisionGoldens = [...][2]uint64{
 	0: {0x5ce9edad35c3aba1, 0xbe10ed607b06e25a},
 	1: {0x9d040d5ff071cd6e, 0xd5bebb86aff2af03},
 	2: {0x9d040d5ff071cd6e, 0xb02a546c6d55af17},
+	3: {0x9d040d5ff071cd6e, 0xa2d0f0aadb93d74c},
 }
 
 func TestEngineRevisionFollowsTheGoldens(t *testing.T) {

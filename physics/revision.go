@@ -11,4 +11,6 @@ package physics
 // Revisions: 1, contacts that lost one point's feature warm-started
 // evenly (prepare.go's spreadImpulses); the engine before it is revision 0.
 // 2, a body woken by a contact keeps its rest count (World.wakeTouched).
-const EngineRevision = 2
+// 3, the shock pass solves the rows its block solve cannot by enumeration
+// instead of one point after the other (block.go's enumBlock).
+const EngineRevision = 3
