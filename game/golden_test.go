@@ -13,9 +13,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x5ce9edad35c3aba1},
+	{"arena", 10000, 0x9d040d5ff071cd6e},
 	{"pyramid", 3840, 0xf27759caa6a9d785},
-	{"cubes", 2048, 0xe3b6d8f285dcb977},
+	{"cubes", 2048, 0x7067ea08c517fecf},
 }
 
 func TestGoldenHashes(t *testing.T) {

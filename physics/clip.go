@@ -108,26 +108,6 @@ func faceContact(R, I *box, k int, dr float64, spec, ext float64, out *[4]cpt) (
 	return n, reduce(&pts, np, n, out)
 }
 
-// clipTol is how far beyond a side plane of the reference face a vertex
-// of the incident face may lie and still count as inside, m (2⁻²⁰, about
-// 1 µm). Two aligned faces of the same size have their corners on the
-// side planes, and the rounding of a step puts some of them a few ulps
-// outside: clipped there, a corner came back as two crossing points with
-// new features, which lost their warm start and gave the contact an
-// uneven push (a 100 kg cube on a 1 kg one started rocking after 4 steps
-// and walked 7 cm; a tower of 30 fell). Any threshold has corners that
-// sit on it within rounding; with none, those are the aligned faces every
-// scene builds, with clipTol faces set off by exactly 2⁻²⁰ m (measured: a
-// tower of 20 set off so drifts 2 cm; set off by 0.1 µm to 1 cm, 2 mm
-// at most). A corner kept up to 1 µm beyond the face moves the lever
-// arm of its impulse by as much.
-const clipTol = 1.0 / (1 << 20)
-
-// extMin is the least relative motion in a step for which faceContact
-// looks beyond the reference face's border (m): a part of the incident box
-// coming over the face by less cannot overlap it by more than that.
-const extMin = 0.01
-
 // clipKeep clips the polygon poly[:4] (in the reference face's frame) by
 // the side planes x = ±e1, y = ±e2, using tmp, and appends to pts[np:] the
 // vertices whose separation is at most spec, with the face frame's

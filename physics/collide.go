@@ -40,10 +40,10 @@ func (w *World) collide() {
 			continue
 		}
 		if w.ctx.sidx[a] < 0 {
-			w.wake(int(a))
+			w.wakeTouched(int(a))
 		}
 		if w.ctx.sidx[b] < 0 {
-			w.wake(int(b))
+			w.wakeTouched(int(b))
 		}
 	}
 	for ; g < len(w.ctx.active); g++ {

@@ -14,7 +14,6 @@ type Config struct {
 	GroundFriction   float64 // friction of the plane y = 0
 	Margin           float64 // contacts are made this far before touching, m (plus the distance the bodies may close in one step)
 	Slop             float64 // penetration the contacts leave alone, m
-	Baumgarte        float64 // unused since soft contacts (ContactHertz) replaced it; kept, in [0, 1], so stored configurations still load
 	RestitutionSpeed float64 // approach speeds below this do not bounce, m/s
 	AngularDamping   float64 // per second; each substep multiplies ω by 1/(1+h*AngularDamping)
 	MaxBodies        int     // upper bound on bodies
@@ -63,7 +62,6 @@ func DefaultConfig() Config {
 		GroundFriction:   0.5,
 		Margin:           0.02,
 		Slop:             0.002,
-		Baumgarte:        0.2,
 		RestitutionSpeed: 1,
 		AngularDamping:   0,
 		MaxBodies:        4096,
@@ -119,8 +117,6 @@ func (c *Config) validate() error {
 		return badValue("config Margin %v must be in [0, 1] m", c.Margin)
 	case !finite(c.Slop) || c.Slop < 0 || c.Slop > 1:
 		return badValue("config Slop %v must be in [0, 1] m", c.Slop)
-	case !finite(c.Baumgarte) || c.Baumgarte < 0 || c.Baumgarte > 1:
-		return badValue("config Baumgarte %v must be in [0, 1]", c.Baumgarte)
 	case !finite(c.RestitutionSpeed) || c.RestitutionSpeed < 0:
 		return badValue("config RestitutionSpeed %v must be >= 0", c.RestitutionSpeed)
 	case !finite(c.AngularDamping) || c.AngularDamping < 0:

@@ -20,18 +20,6 @@ package physics
 // pass. Which contacts those are comes from each contact's own bodies and
 // normal, so the step by island and partial replay stay exact.
 
-// heavyRatio is the mass ratio from which a weight-bearing contact marks
-// its lower body as bearing a heavy load. With the two relax passes of
-// every contact, 50:1 and 100:1 held 60 s (1e-13 and 5e-12 m aside),
-// 200:1 walked 0.8 mm and 300:1 was squeezed out; 64 keeps the cubes
-// scene (3.375 kg players on 0.064 kg cubes, 53:1) below it, so its steps
-// and golden hashes do not depend on this file.
-const heavyRatio = 64
-
-// heavyRelax is how many more relax passes the contacts around a heavily
-// loaded body get in each substep.
-const heavyRelax = 6
-
 // markHeavy marks c's lower body as bearing a heavy load when c is
 // weight-bearing (c.shock set) and its upper body is at least heavyRatio
 // times heavier.

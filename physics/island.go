@@ -72,7 +72,7 @@ func (w *World) wakeIslands() {
 	}
 	for i := 0; i < n; i++ {
 		if bodies[i].Asleep && awake[find(uf, int32(i))] == 1 {
-			w.wake(i)
+			w.wakeTouched(i)
 		}
 	}
 }

@@ -5,17 +5,19 @@ import (
 	"math"
 )
 
-// Layout returns a hash of what is fixed in the world: its configuration
-// (every field, defaults filled in) and every body's definition (half
-// extents, mass, friction, restitution, static), in body order. Two worlds with the same Layout and the same State
-// evolve alike. It is how a record or a session checks that both ends built
-// the same scene.
+// Layout returns a hash of what is fixed in the world: the engine's
+// revision (EngineRevision), its configuration (every field but Workers,
+// defaults filled in) and every body's definition (half extents, mass,
+// friction, restitution, static), in body order. Two worlds with the same
+// Layout and the same State evolve alike. It is how a record or a session
+// checks that both ends built the same scene.
 func (w *World) Layout() uint64 {
 	var b []byte
 	f := func(x float64) { b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x)) }
 	c := &w.cfg
+	b = binary.LittleEndian.AppendUint32(b, EngineRevision)
 	for _, x := range []float64{c.Dt, c.Gravity.X, c.Gravity.Y, c.Gravity.Z, c.GroundFriction, c.Margin, c.Slop,
-		c.Baumgarte, c.RestitutionSpeed, c.AngularDamping, c.ContactHertz, c.ContactDamping, c.MaxPushSpeed, c.SleepSpeed} {
+		c.RestitutionSpeed, c.AngularDamping, c.ContactHertz, c.ContactDamping, c.MaxPushSpeed, c.SleepSpeed} {
 		f(x)
 	}
 	b = binary.LittleEndian.AppendUint32(b, uint32(c.Iterations))

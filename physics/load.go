@@ -30,30 +30,6 @@ package physics
 // into a 1 kg one (Config.RelaxIterations adds passes for the piles whose
 // impulses must travel further).
 
-// loadOverlap is the overlap beyond the slop a contact settles at under
-// any steady load, m.
-const loadOverlap = 0.001
-
-// maxStiffen bounds how much smaller than the configured compliance a
-// load may make the compliance of a contact whose other side does not
-// move (the ground, a static or a sleeping box), and maxStiffenPair that
-// of a contact between two moving bodies. Measured (docs/engine.md, "The solver"):
-// without the shock pass (shock.go) stiffer contacts than four times kept
-// the 1000-cube drop buzzing and let a 1000 kg cube squeeze a 1 kg one
-// out, since Gauss-Seidel cannot carry a stiff contact's impulse through
-// a light box; with it, the contacts between moving bodies hold 1000 kg
-// on 1 kg at 64 times (6 mm deep; 16 times: 2 cm), while a light box's
-// ground contact stiffer than eight to twelve times lets the pair rock
-// and walk (16: 11 cm in 10 s). Six held the ground contact under 1001
-// kg at 1.35 cm, 1.7 cm at the worst of the first steps, before heavy.go
-// (eight: 1.1 and 1.6 cm, but two cubes of the cubes scene then kept each
-// other awake after a pull, session's TestSnapshotBudgetAndPriority); with
-// heavy.go's extra passes, 1.35 cm at the worst over 60 s.
-const (
-	maxStiffen     = 6
-	maxStiffenPair = 64
-)
-
 // loadSoft makes c's softness hold the load its points pts carry (see
 // above).
 func (w *World) loadSoft(c *constraint, pts []cpoint) {
@@ -76,13 +52,3 @@ func (w *World) loadSoft(c *constraint, pts []cpoint) {
 	g1 := 1 + gam
 	c.soft.gam, c.soft.massScale, c.soft.impulseScale = gam, 1/g1, gam/g1
 }
-
-// relaxIterations is how many relax passes each substep runs (solve
-// without the position correction), before the shock pass (shock.go):
-// the impulses of a tall tower or of a heavy box on a light one must
-// travel through every contact of the pile, one contact a pass
-// (Gauss-Seidel). With one pass (and the shock pass) 1000 kg on 1 kg
-// walks 5 cm; with two it stays within 0.1 mm for 10 s (validation_test.go),
-// but rocks itself off at 15 s without the extra passes of heavy.go. Each
-// pass costs about as much as the pass with bias.
-const relaxIterations = 2

@@ -39,17 +39,6 @@ func validFeature(b int32, f uint32) bool {
 	return f&^(featRefB|7<<featFaceBits|featExt|0x7f) == 0 && (f>>featFaceBits)&7 < 6 && f&0x7f < featClipped+16*4
 }
 
-// SAT tolerances: an axis of B's faces replaces the best of A's, and an edge
-// axis the best face axis, only when it separates more by absAxisTol plus a
-// fraction of the separation's size (beats). Near-equal axes thus resolve
-// the same way every step, towards A's faces, then B's, which give stable
-// manifolds.
-const (
-	relFaceTol = 0.02
-	relEdgeTol = 0.10
-	absAxisTol = 0.001 // m
-)
-
 // beats reports whether separation s along a less preferred axis is clearly
 // more than best along a preferred one.
 func beats(s, best, rel float64) bool { return s > best+absAxisTol+mul(rel, abs(best)) }
@@ -243,10 +232,6 @@ func boxBoxSAT(A, B *box, spec, ext float64, out, edge *[4]cpt) ([2]Vec3, int) {
 	n, k := face(best, true)
 	return [2]Vec3{n}, k
 }
-
-// minGap is the least separation for which nearEdges is asked: below it
-// the boxes touch and the faces' clipping finds the contact.
-const minGap = 1e-6 // m
 
 // facing returns the reference face of R along axis k (dr is the offset
 // from R to I along it) and the face of I that faces it most, each as

@@ -77,6 +77,7 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 
 	reach, spread := 0.0, 0.0
 	reach1, reach2 := 0.0, 0.0 // squared
+	matched, total := 0, 0.0   // points found in old, and their impulses
 	for qi, q := range pts {
 		p := cpoint{sep: q.sep, s: q.sep}
 		r1 := q.p.Sub(p1)
@@ -104,6 +105,8 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 		if *o < len(old) && old[*o].key() == key {
 			oc := &old[*o]
 			p.pn = oc.Pn
+			matched++
+			total += oc.Pn
 			c.f1.p += oc.Pt1
 			c.f2.p += oc.Pt2
 			f := c.t1.Scale(oc.Pt1).Add(c.t2.Scale(oc.Pt2))
@@ -116,6 +119,9 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 		c.twistReach = reach / float64(len(pts))
 	} else {
 		c.ptw = 0
+	}
+	if matched > 0 && matched == len(pts)-1 {
+		w.spreadImpulses(c, int32(first), matched, total)
 	}
 	c.cold = c.f1.p == 0 && c.f2.p == 0 && c.ptw == 0
 	ps := w.ctx.pts[first : first+c.count]
@@ -204,4 +210,27 @@ func (w *World) empty(c *constraint, first int32) {
 		s1, s2 = s2, -1
 	}
 	*c = constraint{a: c.a, b: c.b, s1: s1, s2: s2, first: first, cold: true}
+}
+
+// spreadImpulses warm-starts contact c evenly when all but one of its
+// points found their feature in the cache (with normal impulses summing
+// to total): every point gets total over the points' count, and the
+// friction and twist found are scaled up to all the points. With the
+// impulses kept for the others and none for the one renamed, the
+// impulses of a pair that has just stopped a fast fall (tens of times its
+// weight's) are warm-started lopsided: a cube landing at 16.7 m/s on
+// another, 1 cm off centre, whose fourth point changed its feature between
+// the impact's two steps, was turned at 4.7 rad/s by that warm start and
+// slid 1.4 cm sideways (impact_test.go). A contact that lost more than one
+// point keeps what it found: spreading those too made the cubes scene's
+// overlaps deeper (mean of the per-step deepest 1.10 cm against 0.85 over
+// 1024 steps), and keeping only this case, 0.79.
+func (w *World) spreadImpulses(c *constraint, first int32, matched int, total float64) {
+	n := int32(len(w.ctx.pts[first : first+c.count]))
+	each := total / float64(n)
+	for q := first; q < first+n; q++ {
+		w.ctx.pts[q].pn = each
+	}
+	f := float64(n) / float64(matched)
+	c.f1.p, c.f2.p, c.ptw = mul(c.f1.p, f), mul(c.f2.p, f), mul(c.ptw, f)
 }

@@ -1,9 +1,5 @@
 package physics
 
-// redoMin is the closing distance (m) of a pair in a step above which its
-// contact is made again at the start of every substep (see redo).
-const redoMin = 0.08
-
 // redo is a pair of boxes that close in on each other fast (by more than
 // redoMin in a step): its contacts are made again from the poses at the
 // start of every substep, so that a face or a corner that comes within
@@ -96,7 +92,7 @@ func (w *World) redoPair(r *redo, s int, oldBuf *[]ContactState, vimpBuf *[]floa
 func (w *World) wakeRedo(r *redo) {
 	for _, i := range [2]int32{r.a, r.b} {
 		if w.ctx.sidx[i] < 0 {
-			w.wake(int(i))
+			w.wakeTouched(int(i))
 		}
 	}
 }

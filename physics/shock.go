@@ -163,7 +163,8 @@ func shockRn(c *constraint, p *cpoint) Vec3 {
 
 // shockBlock solves the shock rows of c's n points as block.go does, with
 // the inverse of every point's matrix made on the first call of the step;
-// false when the block solve fails (or there is one point).
+// when the block solve fails, by enumeration (enumBlock); false when that
+// fails too (or there is one point).
 func (w *World) shockBlock(c *constraint, n int, diag, rhs, pn *[maxPoints]float64, koff *[6]float64, lam *[maxPoints]float64) bool {
 	if n == 1 {
 		return false
@@ -179,9 +180,12 @@ func (w *World) shockBlock(c *constraint, n int, diag, rhs, pn *[maxPoints]float
 	var held [maxPoints]bool
 	switch firstBlock(n, rhs, pn, null, &c.invF, &held, lam) {
 	case blockFailed:
-		return false
+		return enumBlock(n, diag, rhs, pn, koff, null, lam)
 	case blockMore:
-		return blockRounds(1, n, diag, rhs, pn, koff, null, &c.invF, &held, lam)
+		if blockRounds(1, n, diag, rhs, pn, koff, null, &c.invF, &held, lam) {
+			return true
+		}
+		return enumBlock(n, diag, rhs, pn, koff, null, lam)
 	}
 	return true
 }

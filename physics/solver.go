@@ -99,10 +99,6 @@ type exactPoint struct {
 	h      float64
 }
 
-// fastTurn is how far (m) the vertices of a body may turn in a step before
-// its contacts become exactCons.
-const fastTurn = 0.01
-
 // row is a friction row at the centre of a contact: the lever arms crossed
 // with the direction, the inverse inertia applied to those, the effective
 // mass and the accumulated impulse.

@@ -206,7 +206,6 @@ func TestLayoutCoversEveryConfigField(t *testing.T) {
 		"SleepTicks":     func(c *Config) { c.SleepTicks = 10 },
 		"Iterations":     func(c *Config) { c.Iterations = 5 },
 		"Slop":           func(c *Config) { c.Slop = 0.001 },
-		"Baumgarte":      func(c *Config) { c.Baumgarte = 0.1 },
 	} {
 		cfg := DefaultConfig()
 		mod(&cfg)

@@ -307,6 +307,19 @@ func (w *World) wake(i int) {
 	}
 }
 
+// wakeTouched wakes dynamic body i because an awake body came into contact
+// with it or with its island, keeping its rest count: the island it joins
+// sleeps again as soon as its least rested member allows. wake's reset
+// here made two resting islands that touch on and off keep each other
+// awake for ever, each waking the other just before its count came round
+// (the cubes scene's heap after a pull: 365 bodies awake 60 s later).
+func (w *World) wakeTouched(i int) {
+	if b := &w.st.Bodies[i]; !w.shapes[i].static && b.Asleep {
+		w.woken = append(w.woken, int32(i))
+		b.Asleep = false
+	}
+}
+
 // derive recomputes body i's rotation matrix and its bounds at rest (grown
 // by half the margin, no sweep) from its pose.
 func (w *World) derive(i int) {

@@ -20,14 +20,14 @@
 // The first tick whose hash differs is therefore exact; the field diff is
 // taken against the first full state stored at or after it.
 //
-// # Format, version 2
+// # Format, version 3
 //
 // All integers are little endian; float64 values are stored as their IEEE
 // 754 bit patterns (uint64), so a record carries the exact bits.
 //
 //	file     = magic version chunk* ; a complete file ends with an end chunk
 //	magic    = "CUBEREC\x00"                        8 bytes
-//	version  = uint32                               2
+//	version  = uint32                               3
 //	chunk    = type:uint8 length:uint32 headcrc:uint32 payload[length] crc:uint32
 //
 // headcrc is the CRC-32 (IEEE) of type and length, so that a damaged length
@@ -38,8 +38,10 @@
 // Chunk 0, type 'H', the header:
 //
 //	physics.Config  Dt, Gravity.X, .Y, .Z: float64; Iterations: uint32;
-//	                GroundFriction, Margin, Slop, Baumgarte,
-//	                RestitutionSpeed, AngularDamping: float64; MaxBodies: uint32;
+//	                GroundFriction, Margin, Slop: float64;
+//	                engine: uint64 (physics.EngineRevision: a record of
+//	                another revision is refused with ErrEngine, as is one
+//	                of version 2, made before revisions); RestitutionSpeed, AngularDamping: float64; MaxBodies: uint32;
 //	                ContactHertz, ContactDamping, MaxPushSpeed: float64;
 //	                NoSleep: uint32 (0 or 1); SleepSpeed: float64;
 //	                SleepTicks: uint32

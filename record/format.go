@@ -14,8 +14,10 @@ import (
 // Magic opens every record file.
 const Magic = "CUBEREC\x00"
 
-// Version is the format version this package writes and reads.
-const Version = 2
+// Version is the format version this package writes and reads. Version 2
+// differs only in the slot that now holds the engine revision; its records
+// were made by engine revision 0 and are refused with ErrEngine.
+const Version = 3
 
 // Limits of the format. A reader refuses anything larger before allocating.
 const (
@@ -68,7 +70,8 @@ const (
 	nudgeLen       = 3 * 8                                     // a nudge's impulse
 	stepsHeadLen   = 4 + 4 + 2                                 // start tick, end tick, step count
 	endPayloadLen  = 8 + 8 + 4                                 // steps, simulated ticks, end tick
-	configLen      = 14*8 + 4*4                                // physics.Config: fourteen float64 (gravity is three), four uint32
+	engineOffset   = 4*8 + 4 + 3*8                             // the engine revision in the header's payload: after Dt, gravity, Iterations, GroundFriction, Margin and Slop
+	configLen      = 14*8 + 4*4                                // physics.Config: thirteen float64 (gravity is three) and the engine revision (uint64), four uint32
 	headerFixed    = configLen + 4 + 1 + 1 + 4 + 1 + 4 + 8 + 2 // config, full_every, scene (with an empty name), meta length
 )
 
@@ -86,6 +89,10 @@ var (
 	ErrMalformed = errors.New("malformed")
 	// ErrTooLarge: the input is larger than the limit given to Read.
 	ErrTooLarge = errors.New("too large")
+	// ErrEngine: the record was made by another engine revision
+	// (physics.EngineRevision), whose steps give other bits: replaying it
+	// would only report that change as a divergence.
+	ErrEngine = errors.New("made by engine revision")
 )
 
 // crcTable is the IEEE polynomial table used by every check.
@@ -117,7 +124,8 @@ func payloadCRC(head, payload []byte) uint32 {
 	return crc32.Update(crc32.Checksum(head[:5], crcTable), crcTable, payload)
 }
 
-// appendConfig appends the ten fields of a physics.Config.
+// appendConfig appends the fields of a physics.Config but Workers, with
+// the engine revision of this build after Slop.
 func appendConfig(b []byte, c *physics.Config) []byte {
 	f := func(x float64) { b = le.AppendUint64(b, math.Float64bits(x)) }
 	f(c.Dt)
@@ -128,7 +136,7 @@ func appendConfig(b []byte, c *physics.Config) []byte {
 	f(c.GroundFriction)
 	f(c.Margin)
 	f(c.Slop)
-	f(c.Baumgarte)
+	b = le.AppendUint64(b, physics.EngineRevision)
 	f(c.RestitutionSpeed)
 	f(c.AngularDamping)
 	b = le.AppendUint32(b, uint32(c.MaxBodies))
@@ -144,8 +152,9 @@ func appendConfig(b []byte, c *physics.Config) []byte {
 	return le.AppendUint32(b, uint32(c.SleepTicks))
 }
 
-// decodeConfig reads what appendConfig wrote; p holds at least configLen bytes.
-func decodeConfig(p []byte) physics.Config {
+// decodeConfig reads what appendConfig wrote, and the engine revision; p
+// holds at least configLen bytes.
+func decodeConfig(p []byte) (physics.Config, uint64) {
 	f := func() float64 {
 		x := math.Float64frombits(le.Uint64(p))
 		p = p[8:]
@@ -163,7 +172,8 @@ func decodeConfig(p []byte) physics.Config {
 	c.GroundFriction = f()
 	c.Margin = f()
 	c.Slop = f()
-	c.Baumgarte = f()
+	engine := le.Uint64(p)
+	p = p[8:]
 	c.RestitutionSpeed = f()
 	c.AngularDamping = f()
 	c.MaxBodies = u()
@@ -173,7 +183,7 @@ func decodeConfig(p []byte) physics.Config {
 	c.NoSleep = u() != 0
 	c.SleepSpeed = f()
 	c.SleepTicks = u()
-	return c
+	return c, engine
 }
 
 // appendHeader appends the payload of the header chunk.
@@ -201,7 +211,10 @@ func decodeHeader(p []byte, h *Header) error {
 	if len(p) < headerFixed {
 		return fmt.Errorf("%d bytes, want at least %d", len(p), headerFixed)
 	}
-	h.Physics = decodeConfig(p)
+	h.Physics, h.Engine = decodeConfig(p)
+	if h.Engine != physics.EngineRevision {
+		return engineError(h.Engine)
+	}
 	if _, err := physics.New(h.Physics); err != nil {
 		return fmt.Errorf("physics config: %w", err)
 	}
@@ -271,9 +284,15 @@ func tickRange(start, end uint32) string {
 // server's world before its first recorded tick. The tick rate is the
 // configuration's step, Physics.Dt.
 type Header struct {
+	Engine    uint64         // the engine revision that made the record (physics.EngineRevision); the writer sets it
 	Physics   physics.Config // the scene is built with it; zero means physics.DefaultConfig()
 	Scene     game.Identity  // the scene the server built: replay refuses a record for a scene it cannot build alike
 	FullEvery uint32         // a full state is stored every FullEvery simulated ticks; 0 means DefaultFullEvery
 	Meta      string         // free text, e.g. JSON of the session flags; at most MaxMeta bytes
 	Initial   physics.State  // the world state before the first recorded tick
+}
+
+// engineError is the error of a record made by engine revision rev.
+func engineError(rev uint64) error {
+	return fmt.Errorf("record: %w %d; this build runs revision %d", ErrEngine, rev, physics.EngineRevision)
 }

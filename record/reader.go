@@ -80,7 +80,8 @@ type reader struct {
 // An input cut short after the header, at a chunk boundary or inside a
 // chunk, gives a record with Truncated set and the steps of every complete
 // chunk. Anything else wrong gives an error that wraps one of ErrNotRecord,
-// ErrVersion, ErrShort (cut before the header is complete), ErrChecksum,
+// ErrVersion, ErrEngine (made by another engine revision: one line naming
+// both), ErrShort (cut before the header is complete), ErrChecksum,
 // ErrMalformed or ErrTooLarge, names the chunk and, when known, the ticks it
 // covers; or an error from r.
 func Read(r io.Reader, maxBytes int64) (*Record, error) {
@@ -138,7 +139,11 @@ func (rd *reader) preamble() error {
 	if k < len(p) {
 		return fmt.Errorf("record: %w: %d bytes", ErrShort, k)
 	}
-	if v := le.Uint32(p[len(Magic):]); v != Version {
+	v := le.Uint32(p[len(Magic):])
+	if v == 2 { // the same format, from before engine revisions
+		return engineError(0)
+	}
+	if v != Version {
 		return fmt.Errorf("record: %w %d: this reader reads version %d", ErrVersion, v, Version)
 	}
 	return nil
@@ -215,7 +220,9 @@ func (rd *reader) header() error {
 		return fmt.Errorf("record: %s: %w: type %q, want %q", at, ErrMalformed, c.typ, chunkHeader)
 	}
 	h := &rd.rec.Header
-	if err := decodeHeader(c.payload, h); err != nil {
+	if err := decodeHeader(c.payload, h); errors.Is(err, ErrEngine) {
+		return err
+	} else if err != nil {
 		return fmt.Errorf("record: %s: %w: %v", at, ErrMalformed, err)
 	}
 	rd.tick = h.Initial.Tick

@@ -181,7 +181,11 @@ func TestReadErrors(t *testing.T) {
 		{"empty", nil, ErrNotRecord, "record: not a record: the input is empty"},
 		{"text", []byte("hello, world\n"), ErrNotRecord, `record: not a record: it starts with "hello, w"`},
 		{"magic only", []byte(Magic), ErrShort, "record: cut short before the header is complete: 8 bytes"},
-		{"version 3", cat([]byte(Magic), []byte{3, 0, 0, 0}), ErrVersion, "record: unsupported version 3: this reader reads version 2"},
+		{"version 4", cat([]byte(Magic), []byte{4, 0, 0, 0}), ErrVersion, "record: unsupported version 4: this reader reads version 3"},
+		{"version 2", cat([]byte(Magic), []byte{2, 0, 0, 0}, s.data[preamble:]), ErrEngine,
+			fmt.Sprintf("record: made by engine revision 0; this build runs revision %d", physics.EngineRevision)},
+		{"another engine", otherEngine(s.data[:offs[1]], physics.EngineRevision+1), ErrEngine,
+			fmt.Sprintf("record: made by engine revision %d; this build runs revision %d", physics.EngineRevision+1, physics.EngineRevision)},
 		{"no header", s.data[:preamble], ErrShort, "the input ends before the header chunk"},
 		{"steps first", cat(s.data[:preamble], s.data[offs[1]:]), ErrMalformed, `record: header (chunk 0): malformed: type 'S', want 'H'`},
 		{"huge chunk", cat(body, chunkBytes(chunkSteps, nil)[:1], []byte{0xff, 0xff, 0xff, 0x7f}, le.AppendUint32(nil, crcOf('S', 0xff, 0xff, 0xff, 0x7f))),
@@ -462,4 +466,17 @@ func TestReadMemoryIsBounded(t *testing.T) {
 	if alloc > maxAllocPerByte*uint64(len(data)) {
 		t.Fatalf("%d bytes allocated for %d bytes of input, more than %d per byte", alloc, len(data), maxAllocPerByte)
 	}
+}
+
+// otherEngine returns a copy of rec (the preamble and the header chunk, at
+// least) whose header says it was made by engine revision rev, its CRC
+// made again.
+func otherEngine(rec []byte, rev uint64) []byte {
+	b := bytes.Clone(rec)
+	head := b[preamble : preamble+frameHead]
+	n := int(le.Uint32(head[1:]))
+	payload := b[preamble+frameHead : preamble+frameHead+n]
+	le.PutUint64(payload[engineOffset:], rev)
+	le.PutUint32(b[preamble+frameHead+n:], payloadCRC(head, payload))
+	return b
 }

@@ -59,6 +59,7 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	if h.FullEvery == 0 {
 		h.FullEvery = DefaultFullEvery
 	}
+	h.Engine = physics.EngineRevision
 	if len(h.Meta) > MaxMeta {
 		return nil, fmt.Errorf("record: meta is %d bytes, at most %d allowed", len(h.Meta), MaxMeta)
 	}
