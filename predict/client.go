@@ -239,9 +239,13 @@ type Client struct {
 	out    []byte
 	window []game.Input
 
-	part       physics.Set    // the bodies the replay in progress follows
-	partReady  bool           // part was set up for the next replay
-	following  bool           // the replay in progress is partial
+	part      physics.Set // the bodies the replay in progress follows
+	partReady bool        // part was set up for the next replay
+	following bool        // the replay in progress is partial
+	// keysFrom: while set (a transfer's replay), the replay keeps no
+	// keyframe of a tick before it (see sparseKeys).
+	keysFrom   uint32
+	sparseKeys bool
 	lastFull   bool           // the last replay was a full one
 	lastBodies int            // the bodies the last partial replay followed
 	rewindFrom time.Duration  // Wall at the start of the rewind in progress

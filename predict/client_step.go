@@ -119,7 +119,11 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 // after it. Replays go through here too, so that they compose each step
 // exactly as the prediction did.
 func (c *Client) advance(t uint32, rec *tickRec) error {
-	c.hist.saveKey(c.world)
+	if c.sparseKeys && tick.After(c.keysFrom, t) {
+		c.hist.dropKey(t)
+	} else {
+		c.hist.saveKey(c.world)
+	}
 	mark := uint8(protocol.SkippedMark)
 	if rec.skip {
 		c.world.SkipTo(t + 1)

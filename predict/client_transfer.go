@@ -164,7 +164,7 @@ func (c *Client) takeTransfer() error {
 	// the time the repair took: a client still not the server's
 	// repairAfter ticks after its newest snapshot asks again.
 	c.lastSynced = c.newest
-	if err := c.replayFull(X, now); err != nil { // a whole new state: everything may differ
+	if err := c.replaySparse(X, now); err != nil { // a whole new state: everything may differ
 		return err
 	}
 	c.countReplay()
@@ -172,6 +172,21 @@ func (c *Client) takeTransfer() error {
 	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))
 	c.Smooth.Correct(before.Pos, after.Pos, before.Rot, after.Rot)
 	return nil
+}
+
+// replaySparse replays a transfer from its tick from to now, in full,
+// keeping no keyframe of a tick no rewind can need: before the newest
+// snapshot's span, less the sync test's reach. A repair that arrives late
+// replays up to the ring's length (30 s on the outage preset), and a
+// keyframe every KeyEvery ticks of that (about 400 kB each in the cubes
+// scene) held 70 MB until the next snapshot released them.
+func (c *Client) replaySparse(from, now uint32) error {
+	keep := c.oldestNeeded()
+	keep -= keep%KeyEvery + uint32(c.Config.SyncTest) + KeyEvery
+	c.keysFrom, c.sparseKeys = keep, true
+	err := c.replayFull(from, now)
+	c.sparseKeys = false
+	return err
 }
 
 // maxContacts bounds the contacts of a state a client takes (and the

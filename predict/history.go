@@ -158,6 +158,18 @@ func (h *history) saveKey(w *physics.World) {
 	}
 }
 
+// dropKey lets go of the keyframe of tick t, if t is a multiple of
+// KeyEvery: the state it holds is no longer the history's.
+func (h *history) dropKey(t uint32) {
+	if t%KeyEvery != 0 {
+		return
+	}
+	if k := h.key(t); k.state != nil {
+		h.spare = append(h.spare, k.state)
+		k.state, k.valid = nil, false
+	}
+}
+
 // anchor keeps w's state as the keyframe of its tick, whatever the tick:
 // the state a client starts from, which it may have to rebuild the ticks
 // after from before the next multiple of KeyEvery.

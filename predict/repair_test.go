@@ -209,3 +209,53 @@ func TestStateAtPastAnAnchor(t *testing.T) {
 		t.Error("the world moved")
 	}
 }
+
+// TestLateRepairKeepsFewKeyframes: a repair that arrives 160 ticks late is
+// replayed to the present without keeping a keyframe of the ticks before
+// the newest snapshot's span, which no rewind can need: the keyframes it
+// leaves are those of the ticks in flight, not of the whole replay.
+func TestLateRepairKeepsFewKeyframes(t *testing.T) {
+	const lag = 160
+	h := newHarness(t, "cubes", game.Options{}, StateSync, 0)
+	h.noRelays = true
+	var queue [][][]byte
+	step := func() {
+		h.clientStep(script(h.c.Tick()))
+		h.deliverUp()
+		h.serverSend(true)
+		queue, h.down = append(queue, h.down), nil
+		if len(queue) > lag {
+			h.down = queue[0]
+			queue = queue[1:]
+			h.deliverDown()
+		}
+	}
+	for range lag + 40 {
+		step()
+	}
+	h.c.askXfer = true // out of step, as after repairAfter ticks of mispredictions
+	// After every step a replay makes of a tick well before the newest
+	// snapshot's (the hook changes nothing): whether the replay kept the
+	// keyframe of that tick's span.
+	replayed, kept := 0, 0
+	h.c.Perturb = func(_ *physics.World, tk uint32, _ int) {
+		if !h.c.haveNewest || int32(h.c.newest-tk) <= 2*KeyEvery+int32(h.c.Config.SyncTest) {
+			return
+		}
+		replayed++
+		if k, ok := h.c.hist.keyBefore(tk); ok && k.tick == tk-tk%KeyEvery {
+			kept++
+		}
+	}
+	taken := h.c.Stats.Transfers + h.c.Stats.Patches
+	for k := 0; k < 4*lag && h.c.Stats.Transfers+h.c.Stats.Patches == taken; k++ {
+		step()
+	}
+	if h.c.Stats.Transfers+h.c.Stats.Patches == taken {
+		t.Fatal("no repair taken")
+	}
+	if replayed == 0 || kept != 0 {
+		t.Fatalf("a repair taken %d ticks late replayed %d ticks well before the newest snapshot and kept the keyframes of %d", lag, replayed, kept)
+	}
+	t.Logf("%d ticks replayed before the newest snapshot, no keyframe kept", replayed)
+}
