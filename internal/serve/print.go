@@ -24,6 +24,10 @@ func (m *Summary) Print(w io.Writer) {
 	p := &m.Players
 	fmt.Fprintf(w, "players   %d joined, %d left, %d timed out, at most %d at once; %d connections never joined (refused or gone first)\n",
 		p.Joined, p.Left, p.TimedOut, p.Peak, p.NeverJoined)
+	if e := &m.Earlier; e.Stays > 0 {
+		fmt.Fprintf(w, "  %d earlier stays (%d timed out), summed: %d inputs applied, %d ticks repeated, %d late, %d too far ahead, %d too fast, %d for another cube, %d rejected, %d dropped by their receive queues\n",
+			e.Stays, e.TimedOut, e.Applied, e.Repeated, e.Late, e.TooFar, e.TooFast, e.OtherPlayer, e.Rejected, e.RecvDropped)
+	}
 	for _, r := range m.PerPlayer {
 		left := "still there"
 		if r.Left >= 0 {

@@ -34,7 +34,11 @@ type Summary struct {
 		NeverJoined int `json:"never_joined"` // connections that went without a slot: refused (another scene, full) or gone first
 		Peak        int `json:"peak"`
 	} `json:"players"`
+	// PerPlayer holds the open stays and the last serverlog.KeptStays
+	// closed ones; Earlier sums the older ones, so that the summary stays
+	// bounded however many clients come and go.
 	PerPlayer []serverlog.Player `json:"per_player"`
+	Earlier   serverlog.Earlier  `json:"per_player_earlier"`
 	Inputs    struct {
 		Applied  uint64 `json:"applied"`
 		Repeated uint64 `json:"repeated_ticks"`
@@ -92,9 +96,9 @@ func (r *serverRun) summary(ctl *runctl.Control) *Summary {
 		m.Stopped = ctl.Stopped().String()
 	}
 	l := r.log
-	m.Players.Joined, m.Players.Left, m.Players.TimedOut = len(l.Players), l.Left(), l.TimedOut
+	m.Players.Joined, m.Players.Left, m.Players.TimedOut = l.Joined, l.Left(), l.TimedOut
 	m.Players.NeverJoined, m.Players.Peak = r.watch.NeverJoined, l.Peak
-	m.PerPlayer = append([]serverlog.Player{}, l.Players...)
+	m.PerPlayer, m.Earlier = append([]serverlog.Player{}, l.Players...), l.Earlier
 	sv := &r.srv.Stats
 	m.Inputs.Applied, m.Inputs.Repeated, m.Inputs.Late = sv.InputsApplied, sv.RepeatedTicks, sv.LateInputs
 	m.Inputs.Refused, m.Inputs.Rejected, m.Inputs.Why = sv.RefusedInputs, sv.Rejected.Total(), sv.Rejected.String()
