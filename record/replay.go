@@ -49,9 +49,9 @@ func Replay(rec *Record) (Result, error) {
 	if err != nil {
 		return res, fmt.Errorf("record: replay: %w", err)
 	}
-	for i := range rec.Steps {
-		s := &rec.Steps[i]
-		match, err := apply(w, sc, s)
+	for i := range rec.Len() {
+		s := rec.Step(i)
+		match, err := apply(w, sc, &s)
 		if err != nil {
 			return res, err
 		}
@@ -116,20 +116,21 @@ func apply(w *physics.World, sc *game.Scene, s *Step) (bool, error) {
 // diverge describes the divergence at step i, which w has just simulated:
 // it goes on simulating to the first stored full state and diffs there.
 func diverge(w *physics.World, sc *game.Scene, rec *Record, i int) (*Divergence, error) {
-	s := &rec.Steps[i]
+	s := rec.Step(i)
 	d := &Divergence{Tick: s.Tick + 1, Chunk: s.Chunk, Inputs: s.Inputs, Recorded: s.Hash, Replayed: w.Hash()}
-	j := i
-	for rec.Steps[j].Full == nil {
+	j, sj := i, s
+	for sj.Full == nil {
 		j++
-		if j == len(rec.Steps) {
+		if j == rec.Len() {
 			d.Note = fmt.Sprintf("first divergence at tick %d (hash); the record stores no full state at or after it, so no field diff", d.Tick)
 			return d, nil
 		}
-		if _, err := apply(w, sc, &rec.Steps[j]); err != nil {
+		sj = rec.Step(j)
+		if _, err := apply(w, sc, &sj); err != nil {
 			return d, err
 		}
 	}
-	full := rec.Steps[j].Full
+	full := sj.Full
 	d.Diff = physics.Diff(full, w.State(), 0)
 	d.DiffTick, d.Compared = full.Tick, true
 	switch {

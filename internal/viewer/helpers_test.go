@@ -80,8 +80,9 @@ func straight(t testing.TB, rec *record.Record) []uint64 {
 		t.Fatal(err)
 	}
 	out := []uint64{w.Hash()}
-	for i := range rec.Steps {
-		if err := apply(w, sc, &rec.Steps[i]); err != nil {
+	for i := range rec.Len() {
+		st := rec.Step(i)
+		if err := apply(w, sc, &st); err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, w.Hash())

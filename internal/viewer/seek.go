@@ -100,8 +100,8 @@ func build(rec *record.Record) (*physics.World, *game.Scene, error) {
 // states.
 func keyframes(rec *record.Record) ([]int, []*physics.State) {
 	keys, states := []int{0}, []*physics.State{&rec.Header.Initial}
-	for i := range rec.Steps {
-		if f := rec.Steps[i].Full; f != nil {
+	for i := range rec.Len() {
+		if f := rec.Step(i).Full; f != nil {
 			keys, states = append(keys, i+1), append(states, f)
 		}
 	}
@@ -119,7 +119,7 @@ func maxGap(keys []int) int {
 
 // Len returns the number of positions minus one: the record's step count.
 // Positions go from 0 to Len.
-func (s *Seeker) Len() int { return len(s.rec.Steps) }
+func (s *Seeker) Len() int { return s.rec.Len() }
 
 // Pos returns the world's position.
 func (s *Seeker) Pos() int { return s.pos }
@@ -155,7 +155,7 @@ func (s *Seeker) TickAt(p int) uint32 {
 	if p == 0 {
 		return s.rec.Header.Initial.Tick
 	}
-	st := &s.rec.Steps[p-1]
+	st := s.rec.Step(p - 1)
 	if st.Kind == record.StepSkip {
 		return st.To
 	}
@@ -281,7 +281,7 @@ func (s *Seeker) derivedBefore(g, p int) (int, *physics.State) {
 
 // compare compares the world, at position p, with the record.
 func (s *Seeker) compare(p int) Match {
-	st := &s.rec.Steps[p-1]
+	st := s.rec.Step(p - 1)
 	if st.Kind == record.StepSkip {
 		return Skipped
 	}
@@ -300,7 +300,8 @@ func (s *Seeker) Back() error { return s.Seek(s.pos - 1) }
 
 // step applies step s.pos to the world, as the server did, and compares.
 func (s *Seeker) step() error {
-	if err := apply(s.w, s.sc, &s.rec.Steps[s.pos]); err != nil {
+	st := s.rec.Step(s.pos)
+	if err := apply(s.w, s.sc, &st); err != nil {
 		return err
 	}
 	s.pos++

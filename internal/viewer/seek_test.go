@@ -18,7 +18,7 @@ func TestSeekEqualsReplayFromStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Len() != len(rec.Steps) || len(s.Keyframes()) < 400/16 {
+	if s.Len() != rec.Len() || len(s.Keyframes()) < 400/16 {
 		t.Fatalf("%d positions, %d keyframes", s.Len(), len(s.Keyframes()))
 	}
 	order := rand.New(rand.NewPCG(1, 2)).Perm(s.Len() + 1)
@@ -94,14 +94,14 @@ func TestSeekClampsAndSkips(t *testing.T) {
 		t.Fatalf("seek far: %v, at %d of %d", err, s.Pos(), s.Len())
 	}
 	// Steps 0-49 are ticks, step 50 the skip of 5 ticks.
-	if rec.Steps[50].Kind != record.StepSkip {
-		t.Fatalf("step 50 is a %v", rec.Steps[50].Kind)
+	if rec.Step(50).Kind != record.StepSkip {
+		t.Fatalf("step 50 is a %v", rec.Step(50).Kind)
 	}
 	if err := s.Seek(51); err != nil {
 		t.Fatal(err)
 	}
-	if s.Match() != Skipped || s.World().Tick() != rec.Steps[50].To {
-		t.Fatalf("after the skip: %v at tick %d, want tick %d", s.Match(), s.World().Tick(), rec.Steps[50].To)
+	if s.Match() != Skipped || s.World().Tick() != rec.Step(50).To {
+		t.Fatalf("after the skip: %v at tick %d, want tick %d", s.Match(), s.World().Tick(), rec.Step(50).To)
 	}
 }
 
@@ -123,7 +123,7 @@ func TestCheckerCleanRecord(t *testing.T) {
 	c := Check(rec)
 	c.Wait()
 	st := c.Status()
-	if st.Err != nil || st.Done != st.Total || st.Total != len(rec.Steps) || len(st.Bad) != 0 || st.First != nil {
+	if st.Err != nil || st.Done != st.Total || st.Total != rec.Len() || len(st.Bad) != 0 || st.First != nil {
 		t.Fatalf("%+v", st)
 	}
 }
