@@ -44,9 +44,14 @@ type Options struct {
 	// while every other connection keeps its own. Default 64, a second of
 	// a client's datagrams at 64 Hz.
 	PeerQueueLen int
-	// MaxConns bounds a QUIC server's open connections, joined or not: one
-	// more is closed at once and counted as refused. Default 64. Unused in
-	// process.
+	// MaxConns bounds a QUIC server's open connections, joined or not.
+	// When they are all open, a new connection takes the place of one the
+	// caller has not trusted (Server.Trust: it has not joined), the oldest
+	// of the address that holds the most such, which is closed and
+	// counted as evicted; when every one is trusted, the new one is closed
+	// at once and counted as refused. So connections that never join,
+	// from however many hosts, cannot keep a player out. Default 64.
+	// Unused in process.
 	MaxConns int
 	// MaxConnsPerAddr bounds a QUIC server's open connections from one
 	// address (its IP, whatever the port): one more is closed at once and

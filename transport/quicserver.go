@@ -57,6 +57,9 @@ type qpeer struct {
 	c    counters
 	snd  *sender
 	dead atomic.Bool // the connection has ended
+	// trusted: the caller vouched for it (Trust): a full server never
+	// closes it to make room. Guarded by the server's mu.
+	trusted bool
 }
 
 // Listen starts a server on the UDP address addr ("127.0.0.1:0" picks a
@@ -142,11 +145,21 @@ func (s *QUICServer) accept() {
 			_ = conn.CloseWithError(codeClosed, "server closed")
 			return
 		}
-		if len(s.all) >= s.opts.MaxConns {
-			s.mu.Unlock()
-			s.bogus.refused.Add(1)
-			_ = conn.CloseWithError(codeFull, fmt.Sprintf("server full: %d connections open", s.opts.MaxConns))
-			continue
+		if s.open() >= s.opts.MaxConns {
+			victim := s.untrustedVictim()
+			if victim == nil || len(s.all) >= 2*s.opts.MaxConns {
+				s.mu.Unlock()
+				s.bogus.refused.Add(1)
+				_ = conn.CloseWithError(codeFull, fmt.Sprintf("server full: %d connections open", s.opts.MaxConns))
+				continue
+			}
+			victim.dead.Store(true)
+			s.bogus.evicted.Add(1)
+			s.wg.Add(1)
+			go func() {
+				defer s.wg.Done()
+				_ = victim.conn.CloseWithError(codeFull, fmt.Sprintf("server full: %d connections open, and this one had not joined", s.opts.MaxConns))
+			}()
 		}
 		p := &qpeer{id: s.nextID, addr: conn.RemoteAddr().String(), conn: conn}
 		p.snd = newSender(s.opts.QueueLen, &p.c)
@@ -165,6 +178,62 @@ func (s *QUICServer) accept() {
 			p.snd.run(conn)
 		}()
 	}
+}
+
+// open returns the connections open: accepted, not yet reported gone,
+// and not ended. Call with mu held.
+func (s *QUICServer) open() int {
+	n := 0
+	for _, p := range s.all {
+		if !p.dead.Load() {
+			n++
+		}
+	}
+	return n
+}
+
+// untrustedVictim returns the connection a full server closes to make
+// room for a new one: among the open connections the caller has not
+// trusted, the oldest of the address that holds the most of them, so that
+// hosts holding many connections lose theirs first and a lone client
+// dialling in is closed last. It returns nil when every open connection is
+// trusted. Call with mu held.
+func (s *QUICServer) untrustedVictim() *qpeer {
+	count := make(map[string]int, len(s.all))
+	for _, p := range s.all {
+		if !p.trusted && !p.dead.Load() {
+			count[hostOf(p.addr)]++
+		}
+	}
+	var victim *qpeer
+	most := 0
+	for _, p := range s.all {
+		if p.trusted || p.dead.Load() {
+			continue
+		}
+		n := count[hostOf(p.addr)]
+		if n > most || n == most && p.id < victim.id {
+			victim, most = p, n
+		}
+	}
+	return victim
+}
+
+// Trust implements Server: the peer joined, so a full server keeps it.
+func (s *QUICServer) Trust(id PeerID) {
+	s.mu.Lock()
+	if p := s.all[id]; p != nil {
+		p.trusted = true
+	}
+	s.mu.Unlock()
+}
+
+// hostOf returns the host part of an address "host:port", or the address.
+func hostOf(addr string) string {
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		return host
+	}
+	return addr
 }
 
 // admit wraps next, the ConnContext that tracks attempts, with the cap of

@@ -89,8 +89,13 @@ type Bogus struct {
 	// complete: wrong ALPN, TLS failure, abandoned or timed out.
 	HandshakeFailed uint64
 	// Refused: completed handshakes the server refused: the client does
-	// not support datagrams, or the server holds MaxConns connections.
+	// not support datagrams, or the server holds MaxConns connections
+	// that are all trusted (Server.Trust).
 	Refused uint64
+	// Evicted: connections not trusted yet that a full server closed to
+	// make room for a new one (see Options.MaxConns). Not in Total: the
+	// new connection was taken.
+	Evicted uint64
 	// RefusedAddr: connection attempts refused before their handshake,
 	// their address having MaxConnsPerAddr connections already.
 	RefusedAddr uint64

@@ -77,6 +77,7 @@ type Summary struct {
 		HandshakeFailed uint64 `json:"handshake_failed"`
 		Refused         uint64 `json:"refused_connections"`
 		RefusedAddr     uint64 `json:"refused_per_address"` // of those, for the -per-address cap
+		Evicted         uint64 `json:"evicted"`             // connections without a slot closed to make room for a new one (not in total)
 		Total           uint64 `json:"total"`
 	} `json:"bogus"`
 	Record string `json:"record,omitempty"`
@@ -112,7 +113,7 @@ func (r *serverRun) summary(ctl *runctl.Control) *Summary {
 	b := st.Bogus
 	m.Bogus.NotQUIC, m.Bogus.Malformed, m.Bogus.UnknownConn, m.Bogus.Throttled = b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled
 	m.Bogus.HandshakeFailed, m.Bogus.Refused, m.Bogus.Total = b.HandshakeFailed, b.Refused, b.Total()
-	m.Bogus.RefusedAddr = b.RefusedAddr
+	m.Bogus.RefusedAddr, m.Bogus.Evicted = b.RefusedAddr, b.Evicted
 	m.Record = f.Record
 	return m
 }
