@@ -13,7 +13,7 @@ import (
 type bogusCounters struct {
 	notQUIC, malformed, unknownConn, throttled atomic.Uint64
 	handshakeFailed, refused, refusedAddr      atomic.Uint64
-	evicted                                    atomic.Uint64
+	evicted, refusedBusy                       atomic.Uint64
 }
 
 func (b *bogusCounters) snapshot() Bogus {
@@ -26,6 +26,7 @@ func (b *bogusCounters) snapshot() Bogus {
 		Refused:         b.refused.Load(),
 		RefusedAddr:     b.refusedAddr.Load(),
 		Evicted:         b.evicted.Load(),
+		RefusedBusy:     b.refusedBusy.Load(),
 	}
 }
 

@@ -28,11 +28,12 @@ type QUICServer struct {
 	st    *stream
 	bogus bogusCounters
 
-	attempts atomic.Uint64
-	ctx      context.Context
-	cancel   context.CancelFunc
-	wg       sync.WaitGroup
-	closing  atomic.Bool
+	attempts    atomic.Uint64
+	handshaking atomic.Int64 // handshakes in flight (see limitHandshakes)
+	ctx         context.Context
+	cancel      context.CancelFunc
+	wg          sync.WaitGroup
+	closing     atomic.Bool
 
 	mu  sync.Mutex
 	all map[PeerID]*qpeer // accepted, until Events reports them gone
@@ -98,7 +99,10 @@ func Listen(addr string, o *Options) (*QUICServer, error) {
 	s.tr = &quic.Transport{
 		Conn:        udp,
 		Tracer:      dropTracer{&s.bogus},
-		ConnContext: s.admit(trackAttempt(&s.attempts, &s.bogus)),
+		ConnContext: s.admit(s.limitHandshakes(trackAttempt(&s.attempts, &s.bogus))),
+		// Under load, an attempt proves its address before it costs
+		// state (Options.RetryAbove).
+		VerifySourceAddress: func(net.Addr) bool { return s.handshaking.Load() >= int64(opts.RetryAbove) },
 	}
 	s.ln, err = s.tr.Listen(serverTLS(cert), quicConfig(opts))
 	if err != nil {
@@ -134,6 +138,9 @@ func (s *QUICServer) accept() {
 			return
 		}
 		markAccepted(conn)
+		if done, ok := conn.Context().Value(handshakeKey{}).(func()); ok {
+			done()
+		}
 		if !conn.ConnectionState().SupportsDatagrams.Remote {
 			s.bogus.refused.Add(1)
 			_ = conn.CloseWithError(codeNoDatagrams, "this server needs QUIC datagrams (RFC 9221)")
@@ -266,6 +273,35 @@ func (s *QUICServer) admit(next func(context.Context, *quic.ClientInfo) (context
 			s.mu.Unlock()
 		})
 		return ctx, err
+	}
+}
+
+// handshakeKey keys the function that ends a handshake's count in flight
+// in its connection's context.
+type handshakeKey struct{}
+
+// limitHandshakes wraps next with the cap of handshakes in flight
+// (Options.MaxHandshakes): an attempt beyond it is refused before its
+// handshake begins. A handshake counts from its first packet (after any
+// Retry) until the server accepts its connection or it fails (its context
+// ends).
+func (s *QUICServer) limitHandshakes(next func(context.Context, *quic.ClientInfo) (context.Context, error)) func(context.Context, *quic.ClientInfo) (context.Context, error) {
+	return func(ctx context.Context, ci *quic.ClientInfo) (context.Context, error) {
+		if s.handshaking.Add(1) > int64(s.opts.MaxHandshakes) {
+			s.handshaking.Add(-1)
+			s.bogus.refusedBusy.Add(1)
+			return ctx, fmt.Errorf("transport: %d handshakes in flight", s.opts.MaxHandshakes)
+		}
+		var once sync.Once
+		done := func() { once.Do(func() { s.handshaking.Add(-1) }) }
+		ctx, err := next(ctx, ci)
+		if err != nil {
+			done()
+			return ctx, err
+		}
+		ctx = context.WithValue(ctx, handshakeKey{}, done)
+		context.AfterFunc(ctx, done)
+		return ctx, nil
 	}
 }
 
@@ -413,11 +449,12 @@ func (s *QUICServer) Disconnect(to PeerID, reason string) error {
 // Stats implements Server.
 func (s *QUICServer) Stats() ServerStats {
 	st := ServerStats{
-		Totals:    s.goneTotals,
-		Connected: s.connected,
-		Gone:      s.gone,
-		Attempts:  s.attempts.Load(),
-		Bogus:     s.bogus.snapshot(),
+		Totals:      s.goneTotals,
+		Connected:   s.connected,
+		Gone:        s.gone,
+		Attempts:    s.attempts.Load(),
+		Handshaking: uint64(max(0, s.handshaking.Load())),
+		Bogus:       s.bogus.snapshot(),
 	}
 	for id, p := range s.peers {
 		c := p.c.snapshot()

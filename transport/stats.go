@@ -64,6 +64,8 @@ type ServerStats struct {
 	Connected, Gone uint64
 	// Attempts counts the connection attempts that started a handshake.
 	Attempts uint64
+	// Handshaking is the handshakes in flight now (Options.MaxHandshakes).
+	Handshaking uint64
 	// Bogus counts the traffic that reached the server but was not part
 	// of a valid connection. Always zero in process.
 	Bogus Bogus
@@ -99,11 +101,14 @@ type Bogus struct {
 	// RefusedAddr: connection attempts refused before their handshake,
 	// their address having MaxConnsPerAddr connections already.
 	RefusedAddr uint64
+	// RefusedBusy: connection attempts refused before their handshake,
+	// MaxHandshakes handshakes being in flight.
+	RefusedBusy uint64
 }
 
 // Total is the sum of the bogus counters.
 func (b Bogus) Total() uint64 {
-	return b.NotQUIC + b.Malformed + b.UnknownConn + b.Throttled + b.HandshakeFailed + b.Refused + b.RefusedAddr
+	return b.NotQUIC + b.Malformed + b.UnknownConn + b.Throttled + b.HandshakeFailed + b.Refused + b.RefusedAddr + b.RefusedBusy
 }
 
 // counters are the live, concurrently updated form of Counters.
