@@ -13,7 +13,7 @@ import (
 type bogusCounters struct {
 	notQUIC, malformed, unknownConn, throttled atomic.Uint64
 	handshakeFailed, refused, refusedAddr      atomic.Uint64
-	evicted, refusedBusy                       atomic.Uint64
+	evicted, refusedBusy, retried              atomic.Uint64
 }
 
 func (b *bogusCounters) snapshot() Bogus {
@@ -27,6 +27,7 @@ func (b *bogusCounters) snapshot() Bogus {
 		RefusedAddr:     b.refusedAddr.Load(),
 		Evicted:         b.evicted.Load(),
 		RefusedBusy:     b.refusedBusy.Load(),
+		Retried:         b.retried.Load(),
 	}
 }
 

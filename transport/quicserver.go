@@ -102,7 +102,7 @@ func Listen(addr string, o *Options) (*QUICServer, error) {
 		ConnContext: s.admit(s.limitHandshakes(trackAttempt(&s.attempts, &s.bogus))),
 		// Under load, an attempt proves its address before it costs
 		// state (Options.RetryAbove).
-		VerifySourceAddress: func(net.Addr) bool { return s.handshaking.Load() >= int64(opts.RetryAbove) },
+		VerifySourceAddress: s.verifySource,
 	}
 	s.ln, err = s.tr.Listen(serverTLS(cert), quicConfig(opts))
 	if err != nil {
@@ -274,6 +274,16 @@ func (s *QUICServer) admit(next func(context.Context, *quic.ClientInfo) (context
 		})
 		return ctx, err
 	}
+}
+
+// verifySource tells quic-go whether a new attempt must prove its address
+// with a Retry first: once Options.RetryAbove handshakes are in flight.
+func (s *QUICServer) verifySource(net.Addr) bool {
+	if s.handshaking.Load() < int64(s.opts.RetryAbove) {
+		return false
+	}
+	s.bogus.retried.Add(1)
+	return true
 }
 
 // handshakeKey keys the function that ends a handshake's count in flight

@@ -104,6 +104,12 @@ type Bogus struct {
 	// RefusedBusy: connection attempts refused before their handshake,
 	// MaxHandshakes handshakes being in flight.
 	RefusedBusy uint64
+	// Retried: connection attempts asked to prove their address first
+	// (a QUIC Retry, Options.RetryAbove handshakes being in flight). One
+	// that does comes back as a new attempt; one that never does (a
+	// spoofed address, a half-open flood) leaves no other trace. Not in
+	// Total: a real client under load is asked too.
+	Retried uint64
 }
 
 // Total is the sum of the bogus counters.

@@ -42,8 +42,8 @@ func (m *Summary) Print(w io.Writer) {
 	fmt.Fprintf(w, "traffic   sent %d datagrams, %d bytes (%d dropped by the send queue or size); received %d datagrams, %d bytes (%d dropped by the receive queue, %d over a turn's budget)\n",
 		m.Sent.Datagrams, m.Sent.Bytes, m.Sent.Dropped, m.Received.Datagrams, m.Received.Bytes, m.Received.DroppedQueue, m.Received.OverBudget)
 	b := &m.Bogus
-	fmt.Fprintf(w, "bogus     %d: %d not QUIC, %d malformed, %d for no connection, %d throttled, %d failed handshakes, %d refused connections (%d for -per-address), %d attempts refused for the handshakes in flight; %d connections without a slot closed to make room\n",
-		b.Total, b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled, b.HandshakeFailed, b.Refused, b.RefusedAddr, b.RefusedBusy, b.Evicted)
+	fmt.Fprintf(w, "bogus     %d: %d not QUIC, %d malformed, %d for no connection, %d throttled, %d failed handshakes, %d refused connections (%d for -per-address), %d attempts refused for the handshakes in flight; %d connections without a slot closed to make room; %d attempts asked for a Retry\n",
+		b.Total, b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled, b.HandshakeFailed, b.Refused, b.RefusedAddr, b.RefusedBusy, b.Evicted, b.Retried)
 	if m.Record != "" {
 		fmt.Fprintf(w, "record    %s\n", m.Record)
 	}

@@ -78,6 +78,7 @@ type Summary struct {
 		Refused         uint64 `json:"refused_connections"`
 		RefusedAddr     uint64 `json:"refused_per_address"` // of those, for the -per-address cap
 		RefusedBusy     uint64 `json:"refused_busy"`        // attempts refused before their handshake: 128 handshakes in flight
+		Retried         uint64 `json:"retried"`             // attempts asked for a Retry (8 handshakes or more in flight); not in total
 		Evicted         uint64 `json:"evicted"`             // connections without a slot closed to make room for a new one (not in total)
 		Total           uint64 `json:"total"`
 	} `json:"bogus"`
@@ -114,7 +115,7 @@ func (r *serverRun) summary(ctl *runctl.Control) *Summary {
 	b := st.Bogus
 	m.Bogus.NotQUIC, m.Bogus.Malformed, m.Bogus.UnknownConn, m.Bogus.Throttled = b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled
 	m.Bogus.HandshakeFailed, m.Bogus.Refused, m.Bogus.Total = b.HandshakeFailed, b.Refused, b.Total()
-	m.Bogus.RefusedAddr, m.Bogus.Evicted, m.Bogus.RefusedBusy = b.RefusedAddr, b.Evicted, b.RefusedBusy
+	m.Bogus.RefusedAddr, m.Bogus.Evicted, m.Bogus.RefusedBusy, m.Bogus.Retried = b.RefusedAddr, b.Evicted, b.RefusedBusy, b.Retried
 	m.Record = f.Record
 	return m
 }
