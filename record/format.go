@@ -35,11 +35,6 @@ const (
 	// DefaultMaxBytes is the size limit Read uses when given maxBytes <= 0:
 	// about 15 hours of a session at 64 Hz with a full state every 64 ticks.
 	DefaultMaxBytes = 64 << 20
-	// maxAllocPerByte bounds what Read allocates in all per byte of input:
-	// a file packed with 5-byte skips, each an 88-byte Step in a slice that
-	// grows by doubling, is the worst case (about 49); a real record takes
-	// about 8. Checked by a test.
-	maxAllocPerByte = 52
 )
 
 // Chunk types.

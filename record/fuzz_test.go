@@ -12,15 +12,15 @@ const fuzzLimit = 1 << 20
 // checkRecord fails unless rec keeps the format's invariants and bounds.
 func checkRecord(t *testing.T, rec *Record, n int) {
 	t.Helper()
-	if len(rec.Steps) > n/minEntryLen {
-		t.Fatalf("%d steps from %d bytes", len(rec.Steps), n)
+	if rec.Len() > n/minEntryLen {
+		t.Fatalf("%d steps from %d bytes", rec.Len(), n)
 	}
 	if rec.Chunks < 1 || rec.Chunks > n/(frameHead+frameTail) {
 		t.Fatalf("%d chunks from %d bytes", rec.Chunks, n)
 	}
 	tick := rec.Header.Initial.Tick
-	for i := range rec.Steps {
-		s := &rec.Steps[i]
+	for i := range rec.Len() {
+		s := ptr(rec.Step(i))
 		if s.Tick != tick || s.Chunk < 1 || s.Chunk >= rec.Chunks || len(s.Events) > MaxEventsPerTick {
 			t.Fatalf("step %d: %+v, want tick %d", i, s, tick)
 		}
@@ -87,17 +87,17 @@ func FuzzStepsChunk(f *testing.F) {
 		if end {
 			// Close it properly: the end marker must agree.
 			var p []byte
-			p = le.AppendUint64(p, uint64(len(rec.Steps)))
+			p = le.AppendUint64(p, uint64(rec.Len()))
 			ticks := 0
-			for i := range rec.Steps {
-				if rec.Steps[i].Kind == StepTick {
+			for i := range rec.Len() {
+				if rec.Step(i).Kind == StepTick {
 					ticks++
 				}
 			}
 			p = le.AppendUint64(p, uint64(ticks))
 			tick := rec.Header.Initial.Tick
-			if n := len(rec.Steps); n > 0 {
-				last := rec.Steps[n-1]
+			if n := rec.Len(); n > 0 {
+				last := rec.Step(n - 1)
 				tick = last.Tick + 1
 				if last.Kind == StepSkip {
 					tick = last.To
@@ -106,7 +106,7 @@ func FuzzStepsChunk(f *testing.F) {
 			p = le.AppendUint32(p, tick)
 			data = append(data, chunkBytes(chunkEnd, p)...)
 			full, err := Read(bytes.NewReader(data), fuzzLimit)
-			if err != nil || full.Truncated || len(full.Steps) != len(rec.Steps) {
+			if err != nil || full.Truncated || full.Len() != rec.Len() {
 				t.Fatalf("with an end marker: %v", err)
 			}
 		}
@@ -126,7 +126,7 @@ func replayChecked(t *testing.T, rec *Record) {
 		}
 		return
 	}
-	if res.Ticks > len(rec.Steps) {
-		t.Fatalf("%d ticks matched in a record of %d steps", res.Ticks, len(rec.Steps))
+	if res.Ticks > rec.Len() {
+		t.Fatalf("%d ticks matched in a record of %d steps", res.Ticks, rec.Len())
 	}
 }

@@ -132,8 +132,8 @@ func encode(t testing.TB, rec *Record) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range rec.Steps {
-		s := &rec.Steps[i]
+	for i := range rec.Len() {
+		s := ptr(rec.Step(i))
 		if s.Kind == StepSkip {
 			err = wr.Skip(s.Tick, s.To)
 		} else {
@@ -166,3 +166,14 @@ func chunkOffsets(data []byte) []int {
 
 // one is the inputs of a tick for the arena's one player.
 func one(in game.Input) []game.Input { return []game.Input{in} }
+
+// unpacked reads data, a complete record, into a record built from its
+// unpacked steps, which a test may edit (r.built).
+func unpacked(t testing.TB, data []byte) *Record {
+	t.Helper()
+	r := readOK(t, data)
+	return NewRecord(r.Header, r.Unpack())
+}
+
+// ptr returns a pointer to a copy of s.
+func ptr(s Step) *Step { return &s }

@@ -83,7 +83,7 @@ func TestGoldenPlayersRecord(t *testing.T) {
 		t.Fatalf("header scene %v", rec.Header.Scene)
 	}
 	var leaves, joins, nudges int
-	for _, s := range rec.Steps {
+	for _, s := range rec.Unpack() {
 		if s.Kind == StepTick && len(s.Inputs) != 3 {
 			t.Fatalf("tick %d holds %d inputs, want 3", s.Tick, len(s.Inputs))
 		}

@@ -43,13 +43,18 @@ type Step struct {
 	Chunk  int            // the chunk that holds the step; the header is chunk 0
 }
 
-// Record is a record read back.
+// Record is a record read back, or built by NewRecord. Its steps are
+// reached through Len and Step: Read keeps them packed (see
+// MaxAllocPerByte).
 type Record struct {
 	Header       Header
-	Steps        []Step
-	Truncated    bool   // the input ends before the end marker; Steps holds every complete chunk
+	Truncated    bool   // the input ends before the end marker; the steps are those of every complete chunk
 	TruncatedWhy string // what the input ends with, when Truncated
 	Chunks       int    // complete chunks read, the header (chunk 0) and the end marker included
+
+	steps packed // as read
+	built []Step // as built by NewRecord; nil for a record read
+	first int    // the first step of this view (From)
 }
 
 // errCut is what read returns when the input ends before p is full.
@@ -68,14 +73,13 @@ type reader struct {
 	maxBodies int
 	nbodies   int
 	players   int
-	inputs    []game.Input // the open chunk's inputs, one allocation per chunk
 }
 
 // Read reads a record from r, reading at most maxBytes bytes (maxBytes <= 0:
 // DefaultMaxBytes). Every length is checked against the format's limits
 // before anything is allocated, so memory stays bounded whatever the input:
-// Read allocates in all at most 52 bytes per byte of input (a file packed
-// with skips), about 8 for a real record.
+// Read allocates in all at most MaxAllocPerByte (4) bytes per byte of input
+// (a file packed with skips takes 3.2), plus about a MiB for its buffers.
 //
 // An input cut short after the header, at a chunk boundary or inside a
 // chunk, gives a record with Truncated set and the steps of every complete
@@ -229,6 +233,7 @@ func (rd *reader) header() error {
 	rd.maxBodies = maxBodies(&h.Physics)
 	rd.nbodies = len(h.Initial.Bodies)
 	rd.players = h.Scene.Players
+	rd.rec.steps.players = h.Scene.Players
 	return nil
 }
 
@@ -284,31 +289,30 @@ func (rd *reader) steps(i int, p []byte) error {
 	if count == 0 || count > len(p)/minEntryLen {
 		return bad("%d steps in %d bytes", count, len(p))
 	}
-	steps := rd.rec.Steps
-	if cap(steps)-len(steps) < count {
-		steps = append(make([]Step, 0, 2*cap(steps)+count), steps...)
-	}
-	rd.inputs = make([]game.Input, 0, min(count, len(p)/(tickEntryFixed+rd.players))*rd.players)
+	// The chunk's steps go into the record as they are read; should the
+	// chunk turn out malformed, Read returns an error and no record.
+	ps := &rd.rec.steps
+	ps.chunks = append(ps.chunks, stepRef{pos: uint32(ps.n), off: uint32(i)})
 	t := start
 	for k := 0; k < count; k++ {
 		if len(p) < 1 {
 			return bad("step %d of %d is missing", k+1, count)
 		}
-		s := Step{Tick: t, Chunk: i}
 		kind := p[0]
 		switch kind {
 		case entrySkip:
 			if len(p) < skipEntryLen {
 				return bad("skip at tick %d is cut short", t)
 			}
-			s.Kind, s.To = StepSkip, le.Uint32(p[1:])
-			if d := s.To - t; d == 0 || d >= MaxSkip {
-				return bad("skip from tick %d to %d does not go forwards", t, s.To)
+			to := le.Uint32(p[1:])
+			if d := to - t; d == 0 || d >= MaxSkip {
+				return bad("skip from tick %d to %d does not go forwards", t, to)
 			}
+			ps.add(packedStep{tick: t, aux: skipAux, hash: uint64(to)})
 			p = p[skipEntryLen:]
-			t = s.To
+			t = to
 		case entryTick, entryTick | flagEvents, entryTick | flagFull, entryTick | flagEvents | flagFull:
-			n, err := rd.tickEntry(&s, p)
+			n, err := rd.tickEntry(t, p)
 			if err != nil {
 				return bad("tick %d: %v", t, err)
 			}
@@ -318,7 +322,9 @@ func (rd *reader) steps(i int, p []byte) error {
 		default:
 			return bad("step %d (tick %d) has unknown kind %#02x", k+1, t, kind)
 		}
-		steps = append(steps, s)
+		if ps.n > math.MaxUint32-1 {
+			return bad("more than %d steps", math.MaxUint32-1)
+		}
 	}
 	if len(p) != 0 {
 		return bad("%d bytes after the last step", len(p))
@@ -326,33 +332,31 @@ func (rd *reader) steps(i int, p []byte) error {
 	if t != end {
 		return bad("the steps end at tick %d, the chunk says %d", t, end)
 	}
-	rd.rec.Steps = steps
 	rd.tick = end
 	return nil
 }
 
-// tickEntry parses a tick entry from the start of p into s and returns its
-// length.
-func (rd *reader) tickEntry(s *Step, p []byte) (int, error) {
+// tickEntry parses the entry of tick t from the start of p, adds it to
+// the record and returns its length.
+func (rd *reader) tickEntry(t uint32, p []byte) (int, error) {
 	if len(p) < tickEntryFixed+rd.players {
 		return 0, errors.New("entry cut short")
 	}
 	kind := p[0]
-	s.Kind = StepTick
-	if len(rd.inputs)+rd.players > cap(rd.inputs) {
-		return 0, errors.New("more ticks than the chunk has room for") // cannot happen: sized from the payload
+	ps := &rd.rec.steps
+	pos := uint32(ps.n)
+	ticks := rd.simulated // the ticks before this one
+	if ticks >= skipAux {
+		return 0, errors.New("too many ticks")
 	}
-	first := len(rd.inputs)
 	for k := 0; k < rd.players; k++ {
 		in := game.Input(p[1+k])
 		if !in.Valid() {
 			return 0, fmt.Errorf("player %d's input %#02x has bits outside %#02x", k, p[1+k], uint8(game.InputMask))
 		}
-		rd.inputs = append(rd.inputs, in)
 	}
-	s.Inputs = rd.inputs[first:len(rd.inputs):len(rd.inputs)]
 	off := 1 + rd.players
-	s.Hash = le.Uint64(p[off:])
+	hash := le.Uint64(p[off:])
 	off += 8
 	if kind&flagEvents != 0 {
 		if len(p) < off+1 {
@@ -363,8 +367,8 @@ func (rd *reader) tickEntry(s *Step, p []byte) (int, error) {
 		if n == 0 || len(p)-off < n*eventHead {
 			return 0, fmt.Errorf("%d events in %d bytes", n, len(p)-off)
 		}
-		s.Events = make([]game.Event, n)
-		for k := range s.Events {
+		first := off
+		for k := 0; k < n; k++ {
 			if len(p)-off < eventHead {
 				return 0, fmt.Errorf("event %d is cut short", k+1)
 			}
@@ -381,18 +385,23 @@ func (rd *reader) tickEntry(s *Step, p []byte) (int, error) {
 			if err := checkEvent(e, rd.players); err != nil {
 				return 0, fmt.Errorf("event %d: %v", k+1, err)
 			}
-			s.Events[k] = e
 			off += size
 		}
+		ps.evAt = append(ps.evAt, stepRef{pos: pos, off: uint32(len(ps.events))})
+		ps.events = append(ps.events, p[first:off]...)
 	}
 	if kind&flagFull != 0 {
-		st, n, err := rd.state(p[off:], s.Tick+1, s.Hash)
+		st, n, err := rd.state(p[off:], t+1, hash)
 		if err != nil {
 			return 0, err
 		}
-		s.Full = st
+		ps.fulls = append(ps.fulls, fullRef{pos: pos, st: st})
 		off += n
 	}
+	for k := 0; k < rd.players; k++ {
+		ps.inputs = append(ps.inputs, game.Input(p[1+k]))
+	}
+	ps.add(packedStep{tick: t, aux: uint32(ticks), hash: hash})
 	return off, nil
 }
 
@@ -425,25 +434,26 @@ func (rd *reader) end(i int, p []byte) error {
 	if len(p) < endPayloadLen {
 		return bad("%d bytes, want at least %d", len(p), endPayloadLen)
 	}
+	ps := &rd.rec.steps
 	steps, simulated, end := le.Uint64(p), le.Uint64(p[8:]), le.Uint32(p[16:])
-	if steps != uint64(len(rd.rec.Steps)) || simulated != rd.simulated || end != rd.tick {
+	if steps != uint64(ps.n) || simulated != rd.simulated || end != rd.tick {
 		return bad("it counts %d steps, %d ticks, ending at tick %d; the record has %d, %d, %d",
-			steps, simulated, end, len(rd.rec.Steps), rd.simulated, rd.tick)
+			steps, simulated, end, ps.n, rd.simulated, rd.tick)
 	}
 	if p = p[endPayloadLen:]; len(p) > 0 {
-		last := len(rd.rec.Steps) - 1
-		if last < 0 || rd.rec.Steps[last].Kind != StepTick || rd.rec.Steps[last].Full != nil {
+		last := ps.n - 1
+		if last < 0 || ps.at(last).aux == skipAux || ps.hasFull(last) {
 			return bad("a final state, but the last step is not a tick without one")
 		}
-		s := &rd.rec.Steps[last]
-		st, n, err := rd.state(p, s.Tick+1, s.Hash)
+		s := ps.at(last)
+		st, n, err := rd.state(p, s.tick+1, s.hash)
 		if err != nil {
-			return bad("after tick %d: %v", s.Tick, err)
+			return bad("after tick %d: %v", s.tick, err)
 		}
 		if n != len(p) {
 			return bad("%d bytes after the final state", len(p)-n)
 		}
-		s.Full = st
+		ps.fulls = append(ps.fulls, fullRef{pos: uint32(last), st: st})
 	}
 	if _, err := rd.br.ReadByte(); err == nil {
 		return fmt.Errorf("record: %w: data after the end marker (chunk %d)", ErrMalformed, i)

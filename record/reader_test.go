@@ -57,16 +57,16 @@ func TestEveryPrefixIsTruncatedOrAnError(t *testing.T) {
 		if rec.Chunks != chunks {
 			t.Fatalf("prefix of %d bytes: %d chunks, want %d", n, rec.Chunks, chunks)
 		}
-		if len(rec.Steps) < prevSteps || len(rec.Steps) > len(full.Steps) {
-			t.Fatalf("prefix of %d bytes: %d steps (previous prefix %d, whole %d)", n, len(rec.Steps), prevSteps, len(full.Steps))
+		if rec.Len() < prevSteps || rec.Len() > full.Len() {
+			t.Fatalf("prefix of %d bytes: %d steps (previous prefix %d, whole %d)", n, rec.Len(), prevSteps, full.Len())
 		}
-		prevSteps = len(rec.Steps)
-		for i := range rec.Steps {
-			if d := sameStep(&rec.Steps[i], &full.Steps[i]); d != "" {
+		prevSteps = rec.Len()
+		for i := range rec.Len() {
+			if d := sameStep(ptr(rec.Step(i)), ptr(full.Step(i))); d != "" {
 				t.Fatalf("prefix of %d bytes, step %d: %s", n, i, d)
 			}
-			if (rec.Steps[i].Full != nil) != (full.Steps[i].Full != nil) && i != len(full.Steps)-1 {
-				t.Fatalf("prefix of %d bytes, step %d: full state present %v, in the whole record %v", n, i, rec.Steps[i].Full != nil, full.Steps[i].Full != nil)
+			if (rec.Step(i).Full != nil) != (full.Step(i).Full != nil) && i != full.Len()-1 {
+				t.Fatalf("prefix of %d bytes, step %d: full state present %v, in the whole record %v", n, i, rec.Step(i).Full != nil, full.Step(i).Full != nil)
 			}
 		}
 		// A prefix replays without divergence as far as it goes.
@@ -93,7 +93,7 @@ func TestEveryFlippedByteIsAnError(t *testing.T) {
 			rec, err := Read(bytes.NewReader(data), 0)
 			data[i] ^= mask
 			if err == nil {
-				t.Fatalf("byte %d ^ %#x: read %d steps, truncated %v, no error", i, mask, len(rec.Steps), rec.Truncated)
+				t.Fatalf("byte %d ^ %#x: read %d steps, truncated %v, no error", i, mask, rec.Len(), rec.Truncated)
 			}
 			msg := err.Error()
 			switch {
@@ -210,7 +210,7 @@ func TestReadErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rec, err := Read(bytes.NewReader(tc.data), 0)
 			if err == nil {
-				t.Fatalf("no error; %d steps", len(rec.Steps))
+				t.Fatalf("no error; %d steps", rec.Len())
 			}
 			if !errors.Is(err, tc.is) || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("err %q, want %v and %q", err, tc.is, tc.want)
@@ -401,8 +401,8 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 		t.Fatalf("second close: %v", err)
 	}
 	rec := readOK(t, buf.Bytes())
-	if len(rec.Steps) != 2 || len(rec.Steps[1].Events) != MaxEventsPerTick || rec.Steps[1].Full == nil {
-		t.Fatalf("%d steps", len(rec.Steps))
+	if rec.Len() != 2 || len(rec.Step(1).Events) != MaxEventsPerTick || rec.Step(1).Full == nil {
+		t.Fatalf("%d steps", rec.Len())
 	}
 	if res, err := Replay(rec); err != nil || res.Divergence != nil || res.Ticks != 2 {
 		t.Fatalf("replay: %+v, %v", res, err)
@@ -430,14 +430,14 @@ func TestCloseRefusesAFinalStateWithTheWrongHash(t *testing.T) {
 		t.Fatalf("close: %v", err)
 	}
 	rec := readOK(t, buf.Bytes())
-	if len(rec.Steps) != 1 || rec.Steps[0].Full != nil {
-		t.Fatalf("steps %+v", rec.Steps)
+	if rec.Len() != 1 || rec.Step(0).Full != nil {
+		t.Fatalf("steps %+v", rec.Unpack())
 	}
 }
 
 func TestReadMemoryIsBounded(t *testing.T) {
-	// The worst case for memory: chunks packed with 5-byte skips, each
-	// becoming a 64-byte Step.
+	// The worst case for memory: chunks packed with 5-byte skips (about
+	// 1.3 MiB of them).
 	s := writeSession(t, session{nudgeAt: -1})
 	offs := chunkOffsets(s.data)
 	data := bytes.Clone(s.data[:offs[1]])
@@ -455,16 +455,24 @@ func TestReadMemoryIsBounded(t *testing.T) {
 		data = append(data, chunkBytes(chunkSteps, p)...)
 	}
 	var before, after runtime.MemStats
+	runtime.GC()
 	runtime.ReadMemStats(&before)
 	rec, err := Read(bytes.NewReader(data), 0)
 	runtime.ReadMemStats(&after)
-	if err != nil || len(rec.Steps) != 4*(1<<16-1) {
+	if err != nil || rec.Len() != 4*(1<<16-1) {
 		t.Fatalf("%v", err)
 	}
 	alloc := after.TotalAlloc - before.TotalAlloc
-	t.Logf("%d bytes read, %d allocated (%.1f per byte)", len(data), alloc, float64(alloc)/float64(len(data)))
-	if alloc > maxAllocPerByte*uint64(len(data)) {
-		t.Fatalf("%d bytes allocated for %d bytes of input, more than %d per byte", alloc, len(data), maxAllocPerByte)
+	// Read's fixed cost: its bufio.Reader, a chunk buffer of up to
+	// MaxChunkLen plus its CRC, the header.
+	const fixed = 4096 + MaxChunkLen + 4 + 64<<10
+	t.Logf("%d bytes read, %d allocated (%.2f per byte, %.2f beyond the fixed %d)", len(data), alloc,
+		float64(alloc)/float64(len(data)), float64(alloc-min(alloc, fixed))/float64(len(data)), fixed)
+	if alloc > fixed+MaxAllocPerByte*uint64(len(data)) {
+		t.Fatalf("%d bytes allocated for %d bytes of input, more than %d per byte beyond %d", alloc, len(data), MaxAllocPerByte, fixed)
+	}
+	if s := rec.Step(rec.Len() - 1); s.Kind != StepSkip || s.To != tick || s.Chunk != 4 {
+		t.Fatalf("last step %+v, want a skip to %d in chunk 4", s, tick)
 	}
 }
 

@@ -19,24 +19,24 @@ func TestRoundTripReplaysOK(t *testing.T) {
 	if !rec.Header.Initial.Equal(&s.init) {
 		t.Fatal("initial state differs")
 	}
-	if len(rec.Steps) != len(s.steps) {
-		t.Fatalf("read %d steps, wrote %d", len(rec.Steps), len(s.steps))
+	if rec.Len() != len(s.steps) {
+		t.Fatalf("read %d steps, wrote %d", rec.Len(), len(s.steps))
 	}
 	fulls, events := 0, 0
-	for i := range rec.Steps {
-		if d := sameStep(&rec.Steps[i], &s.steps[i]); d != "" {
+	for i := range rec.Len() {
+		if d := sameStep(ptr(rec.Step(i)), &s.steps[i]); d != "" {
 			t.Fatalf("step %d: %s", i, d)
 		}
-		if want := 1 + i/ChunkSteps; rec.Steps[i].Chunk != want {
-			t.Fatalf("step %d in chunk %d, want %d", i, rec.Steps[i].Chunk, want)
+		if want := 1 + i/ChunkSteps; rec.Step(i).Chunk != want {
+			t.Fatalf("step %d in chunk %d, want %d", i, rec.Step(i).Chunk, want)
 		}
-		if rec.Steps[i].Full != nil {
+		if rec.Step(i).Full != nil {
 			fulls++
 		}
-		events += len(rec.Steps[i].Events)
+		events += len(rec.Step(i).Events)
 	}
 	// 1000/64 = 15 stored every 64 ticks, plus the final one in the end marker.
-	if fulls != 16 || rec.Steps[len(rec.Steps)-1].Full == nil {
+	if fulls != 16 || rec.Step(rec.Len()-1).Full == nil {
 		t.Fatalf("%d full states, want 16 with the last step's", fulls)
 	}
 	if events != 17 {
@@ -63,8 +63,8 @@ func TestRoundTripReplaysOK(t *testing.T) {
 func TestTicksWrapAround(t *testing.T) {
 	s := writeSession(t, session{ticks: 600, start: math.MaxUint32 - 299, fullEvery: 50, skips: true, nudgeAt: -1})
 	rec := readOK(t, s.data)
-	if n := len(rec.Steps); rec.Steps[n-1].Tick >= rec.Steps[0].Tick {
-		t.Fatalf("the session did not wrap: ticks %d to %d", rec.Steps[0].Tick, rec.Steps[n-1].Tick)
+	if n := rec.Len(); rec.Step(n-1).Tick >= rec.Step(0).Tick {
+		t.Fatalf("the session did not wrap: ticks %d to %d", rec.Step(0).Tick, rec.Step(n-1).Tick)
 	}
 	res, err := Replay(rec)
 	if err != nil || res.Divergence != nil || res.Ticks != 600 || res.Skipped != 21 {
@@ -87,8 +87,8 @@ func TestReportOKWithoutSkips(t *testing.T) {
 
 func TestEmptySession(t *testing.T) {
 	rec := readOK(t, writeSession(t, session{nudgeAt: -1}).data)
-	if len(rec.Steps) != 0 || rec.Chunks != 2 {
-		t.Fatalf("%d steps in %d chunks", len(rec.Steps), rec.Chunks)
+	if rec.Len() != 0 || rec.Chunks != 2 {
+		t.Fatalf("%d steps in %d chunks", rec.Len(), rec.Chunks)
 	}
 	res, err := Replay(rec)
 	if err != nil || res.Ticks != 0 || res.Divergence != nil {
@@ -126,8 +126,8 @@ func TestCrashLosesOnlyTheOpenChunk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rec.Truncated || len(rec.Steps) != 140 || rec.Chunks != 4 {
-		t.Fatalf("truncated %v (%s), %d steps, %d chunks", rec.Truncated, rec.TruncatedWhy, len(rec.Steps), rec.Chunks)
+	if !rec.Truncated || rec.Len() != 140 || rec.Chunks != 4 {
+		t.Fatalf("truncated %v (%s), %d steps, %d chunks", rec.Truncated, rec.TruncatedWhy, rec.Len(), rec.Chunks)
 	}
 	if !strings.Contains(rec.TruncatedWhy, "after chunk 3, at tick 140, without an end marker") {
 		t.Fatalf("why: %s", rec.TruncatedWhy)

@@ -45,13 +45,13 @@ func Replay(rec *Record) (Result, error) {
 	if rec == nil {
 		return res, errors.New("record: replay: no record")
 	}
-	w, sc, err := build(&rec.Header)
+	w, sc, bd, err := Build(&rec.Header)
 	if err != nil {
 		return res, fmt.Errorf("record: replay: %w", err)
 	}
-	for i := range rec.Steps {
-		s := &rec.Steps[i]
-		match, err := apply(w, sc, s)
+	for i := range rec.Len() {
+		s := rec.Step(i)
+		match, err := apply(w, sc, bd, &s)
 		if err != nil {
 			return res, err
 		}
@@ -61,7 +61,7 @@ func Replay(rec *Record) (Result, error) {
 		case match:
 			res.Ticks++
 		default:
-			res.Divergence, err = diverge(w, sc, rec, i)
+			res.Divergence, err = diverge(w, sc, bd, rec, i)
 			return res, err
 		}
 	}
@@ -69,8 +69,9 @@ func Replay(rec *Record) (Result, error) {
 }
 
 // apply does step s to w the way the server did and, for a tick, reports
-// whether the state after it matches the record.
-func apply(w *physics.World, sc *game.Scene, s *Step) (bool, error) {
+// whether the state after it matches the record. It refuses a step beyond
+// the bounds bd (CheckStep).
+func apply(w *physics.World, sc *game.Scene, bd game.Bounds, s *Step) (bool, error) {
 	if s.Tick != w.Tick() {
 		return false, fmt.Errorf("record: replay: chunk %d: a step for tick %d, but the world is at tick %d", s.Chunk, s.Tick, w.Tick())
 	}
@@ -92,6 +93,9 @@ func apply(w *physics.World, sc *game.Scene, s *Step) (bool, error) {
 		if !in.Valid() {
 			return false, fmt.Errorf("record: replay: chunk %d: tick %d: player %d's input %#02x has bits outside %#02x", s.Chunk, s.Tick, p, uint8(in), uint8(game.InputMask))
 		}
+	}
+	if err := CheckStep(bd, s); err != nil {
+		return false, fmt.Errorf("record: replay: chunk %d: tick %d: %w", s.Chunk, s.Tick, err)
 	}
 	if s.Full != nil {
 		if s.Full.Tick != s.Tick+1 || s.Full.Hash() != s.Hash {
@@ -115,21 +119,22 @@ func apply(w *physics.World, sc *game.Scene, s *Step) (bool, error) {
 
 // diverge describes the divergence at step i, which w has just simulated:
 // it goes on simulating to the first stored full state and diffs there.
-func diverge(w *physics.World, sc *game.Scene, rec *Record, i int) (*Divergence, error) {
-	s := &rec.Steps[i]
+func diverge(w *physics.World, sc *game.Scene, bd game.Bounds, rec *Record, i int) (*Divergence, error) {
+	s := rec.Step(i)
 	d := &Divergence{Tick: s.Tick + 1, Chunk: s.Chunk, Inputs: s.Inputs, Recorded: s.Hash, Replayed: w.Hash()}
-	j := i
-	for rec.Steps[j].Full == nil {
+	j, sj := i, s
+	for sj.Full == nil {
 		j++
-		if j == len(rec.Steps) {
+		if j == rec.Len() {
 			d.Note = fmt.Sprintf("first divergence at tick %d (hash); the record stores no full state at or after it, so no field diff", d.Tick)
 			return d, nil
 		}
-		if _, err := apply(w, sc, &rec.Steps[j]); err != nil {
+		sj = rec.Step(j)
+		if _, err := apply(w, sc, bd, &sj); err != nil {
 			return d, err
 		}
 	}
-	full := rec.Steps[j].Full
+	full := sj.Full
 	d.Diff = physics.Diff(full, w.State(), 0)
 	d.DiffTick, d.Compared = full.Tick, true
 	switch {

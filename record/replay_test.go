@@ -28,8 +28,8 @@ func replayDiverges(t *testing.T, data []byte) (Result, string) {
 // tickStep returns the index of the tick step for tick.
 func tickStep(t *testing.T, rec *Record, tick uint32) int {
 	t.Helper()
-	for i := range rec.Steps {
-		if rec.Steps[i].Kind == StepTick && rec.Steps[i].Tick == tick {
+	for i := range rec.Len() {
+		if rec.Step(i).Kind == StepTick && rec.Step(i).Tick == tick {
 			return i
 		}
 	}
@@ -39,13 +39,13 @@ func tickStep(t *testing.T, rec *Record, tick uint32) int {
 
 func TestTamperedInputDivergesAtThatTick(t *testing.T) {
 	s := writeSession(t, session{ticks: 400, fullEvery: 32, events: true, nudgeAt: -1})
-	rec := readOK(t, s.data)
+	rec := unpacked(t, s.data)
 	// Tick 100 is pushed forward (towards the wall); record it as pushed back.
 	i := tickStep(t, rec, 100)
-	if rec.Steps[i].Inputs[0] != game.Forward || rec.Steps[i].Full != nil {
-		t.Fatalf("step for tick 100: input %v, full %v", rec.Steps[i].Inputs, rec.Steps[i].Full != nil)
+	if rec.Step(i).Inputs[0] != game.Forward || rec.Step(i).Full != nil {
+		t.Fatalf("step for tick 100: input %v, full %v", rec.Step(i).Inputs, rec.Step(i).Full != nil)
 	}
-	rec.Steps[i].Inputs = one(game.Back)
+	rec.built[i].Inputs = one(game.Back)
 	res, report := replayDiverges(t, encode(t, rec))
 	d := res.Divergence
 	if d.Tick != 101 || d.Inputs[0] != game.Back || res.Ticks != 100 || d.Chunk != 2 {
@@ -80,12 +80,12 @@ func TestTamperedInputDivergesAtThatTick(t *testing.T) {
 
 func TestTamperedHashDivergesAtThatTick(t *testing.T) {
 	s := writeSession(t, session{ticks: 300, fullEvery: 64, skips: true, nudgeAt: -1})
-	rec := readOK(t, s.data)
+	rec := unpacked(t, s.data)
 	i := tickStep(t, rec, 170)
-	rec.Steps[i].Hash ^= 1 << 40
+	rec.built[i].Hash ^= 1 << 40
 	res, report := replayDiverges(t, encode(t, rec))
 	d := res.Divergence
-	if d.Tick != 171 || d.Recorded != rec.Steps[i].Hash || d.Replayed != rec.Steps[i].Hash^1<<40 {
+	if d.Tick != 171 || d.Recorded != rec.Step(i).Hash || d.Replayed != rec.Step(i).Hash^1<<40 {
 		t.Fatalf("divergence %+v", d)
 	}
 	// The simulation itself matches: the next stored full state is equal.
@@ -157,19 +157,19 @@ func TestReplayRefusesCorruptRecords(t *testing.T) {
 		edit func(r *Record)
 		want string
 	}{
-		{"full state does not hash to its hash", func(r *Record) { r.Steps[9].Full.Bodies[0].Pos.X += 1e-9 }, "does not hash to its recorded hash"},
+		{"full state does not hash to its hash", func(r *Record) { r.built[9].Full.Bodies[0].Pos.X += 1e-9 }, "does not hash to its recorded hash"},
 		{"initial state does not fit", func(r *Record) { r.Header.Initial.Bodies = r.Header.Initial.Bodies[:3] }, "initial state does not fit the scene"},
 		{"bad configuration", func(r *Record) { r.Header.Physics.Iterations = 0 }, "cannot build"},
 		{"another configuration", func(r *Record) { r.Header.Physics.Iterations = 5 }, "another version of the scene"},
 		{"another scene", func(r *Record) { r.Header.Scene.Name = "moon" }, "scene \"moon\", which this program does not have"},
 		{"another rule", func(r *Record) { r.Header.Scene.Rule = 0 }, "input rule 0, this program has rule 1"},
 		{"another layout", func(r *Record) { r.Header.Scene.Hash ^= 1 }, "another version of the scene"},
-		{"steps out of order", func(r *Record) { r.Steps[5].Tick++ }, "a step for tick 6, but the world is at tick 5"},
-		{"input with extra bits", func(r *Record) { r.Steps[3].Inputs[0] |= 0x80 }, "bits outside"},
-		{"backward skip", func(r *Record) { r.Steps[4] = Step{Kind: StepSkip, Tick: 4, To: 3, Chunk: 1} }, "does not go forwards"},
+		{"steps out of order", func(r *Record) { r.built[5].Tick++ }, "a step for tick 6, but the world is at tick 5"},
+		{"input with extra bits", func(r *Record) { r.built[3].Inputs[0] |= 0x80 }, "bits outside"},
+		{"backward skip", func(r *Record) { r.built[4] = Step{Kind: StepSkip, Tick: 4, To: 3, Chunk: 1} }, "does not go forwards"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := readOK(t, s.data)
+			rec := unpacked(t, s.data)
 			tc.edit(rec)
 			_, err := Replay(rec)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {

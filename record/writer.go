@@ -40,6 +40,8 @@ type Writer struct {
 	haveLast bool
 	lastFull bool // the last step stored its full state
 
+	bounds game.Bounds // of the scene: every state and nudge given must keep them (checkState)
+
 	err    error // sticky error from the underlying writer
 	closed bool
 }
@@ -63,7 +65,8 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	if len(h.Meta) > MaxMeta {
 		return nil, fmt.Errorf("record: meta is %d bytes, at most %d allowed", len(h.Meta), MaxMeta)
 	}
-	if _, _, err := build(&h); err != nil {
+	_, _, bd, err := Build(&h)
+	if err != nil {
 		return nil, fmt.Errorf("record: header: %w", err)
 	}
 	b := append(make([]byte, 0, 4096), Magic...)
@@ -84,6 +87,7 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 		players:   h.Scene.Players,
 		buf:       b[:0],
 		start:     h.Initial.Tick,
+		bounds:    bd,
 		cur:       h.Initial.Tick,
 	}
 	return wr, nil
@@ -109,6 +113,9 @@ func (w *Writer) Event(tick uint32, e game.Event) error {
 	}
 	if err := checkEvent(e, w.players); err != nil {
 		return fmt.Errorf("record: event for tick %d: %w", tick, err)
+	}
+	if err := w.bounds.CheckEvent(e); err != nil {
+		return fmt.Errorf("record: event for tick %d: %w: %v", tick, ErrAbsurd, err)
 	}
 	if len(w.events) >= MaxEventsPerTick {
 		return fmt.Errorf("record: tick %d has more than %d events", tick, MaxEventsPerTick)
@@ -139,7 +146,11 @@ func checkEvent(e game.Event, players int) error {
 // state every FullEvery simulated ticks, and the last one given at Close if
 // it is not stored yet. after may be nil; a full state that falls due on such
 // a tick is stored at the next tick that has one. A stored state must hash to
-// hashAfter.
+// hashAfter. A state to be stored with a value that is not finite or
+// beyond the scene's bounds (game.BoundsOf) is refused with an error that
+// wraps ErrAbsurd, and nothing is recorded for the tick: the replay and
+// the viewer would refuse it. (The states not stored are not checked: the
+// check would cost the server's tick tens of µs in a scene of 900 cubes.)
 func (w *Writer) Tick(tick uint32, ins []game.Input, hashAfter uint64, after *physics.State) error {
 	if err := w.usable(); err != nil {
 		return err
@@ -165,6 +176,9 @@ func (w *Writer) Tick(tick uint32, ins []game.Input, hashAfter uint64, after *ph
 		}
 		full = w.sinceFull+1 >= w.fullEvery
 		if full {
+			if err := checkState(w.bounds, after); err != nil {
+				return fmt.Errorf("record: tick %d: the state after it: %w; not recorded", tick, err)
+			}
 			if h := after.Hash(); h != hashAfter {
 				return fmt.Errorf("record: tick %d: the state after it hashes to %016x, not the %016x given", tick, h, hashAfter)
 			}
@@ -307,7 +321,8 @@ func (w *Writer) Flush() error {
 // Close flushes the open chunk and writes the end marker, with the state
 // after the last tick if that tick did not store it. It does not close the
 // underlying io.Writer. Events given for a tick never recorded are dropped.
-// If the last state given does not hash to the hash given with it, Close
+// If the last state given does not hash to the hash given with it, or
+// holds a value that is not finite or beyond the scene's bounds, Close
 // still ends the record, without that state, and says so.
 func (w *Writer) Close() error {
 	if err := w.usable(); err != nil {
@@ -323,6 +338,9 @@ func (w *Writer) Close() error {
 		if h := w.last.Hash(); h != w.lastHash {
 			final = false
 			bad = fmt.Errorf("record: the state after tick %d hashes to %016x, not the %016x given; not stored", w.last.Tick-1, h, w.lastHash)
+		} else if err := checkState(w.bounds, &w.last); err != nil {
+			final = false
+			bad = fmt.Errorf("record: the state after tick %d: %w; not stored", w.last.Tick-1, err)
 		}
 	}
 	b, off := beginChunk(w.buf[:0], chunkEnd)

@@ -168,11 +168,16 @@ func (h *Host) receive(now time.Duration) error {
 		}
 		d := h.grams[i]
 		conn := uint32(d.Peer)
-		if !h.Server.Joined(conn) && !h.mayHello(now, conn, d.Data) {
+		joined := h.Server.Joined(conn)
+		if !joined && !h.mayHello(now, conn, d.Data) {
 			continue
 		}
 		if err := h.Server.Receive(now, conn, d.Data); err != nil && !errors.Is(err, protocol.ErrRejected) {
 			return err
+		}
+		if !joined && h.Server.Joined(conn) {
+			// Its Hello took a slot: a full transport keeps it.
+			h.Net.Trust(d.Peer)
 		}
 	}
 	return nil

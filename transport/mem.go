@@ -198,6 +198,10 @@ func conditionedSend(l *netsim.Link, now time.Duration, b []byte) bool {
 	return after.Lost+after.QueueDropped != before.Lost+before.QueueDropped
 }
 
+// Trust implements Server; in process there is no connection cap, and so
+// nothing to do.
+func (s *MemServer) Trust(PeerID) {}
+
 // Disconnect implements Server. The client's Err then reports that the
 // server closed the connection, with reason.
 func (s *MemServer) Disconnect(to PeerID, reason string) error {

@@ -13,6 +13,8 @@ const (
 	DefaultQueueLen         = 1024
 	DefaultPeerQueueLen     = 64
 	DefaultMaxConns         = 64
+	DefaultMaxHandshakes    = 128
+	DefaultRetryAbove       = 8
 )
 
 // Options tune a server or client. The zero value, or nil where a
@@ -44,15 +46,34 @@ type Options struct {
 	// while every other connection keeps its own. Default 64, a second of
 	// a client's datagrams at 64 Hz.
 	PeerQueueLen int
-	// MaxConns bounds a QUIC server's open connections, joined or not: one
-	// more is closed at once and counted as refused. Default 64. Unused in
-	// process.
+	// MaxConns bounds a QUIC server's open connections, joined or not.
+	// When they are all open, a new connection takes the place of one the
+	// caller has not trusted (Server.Trust: it has not joined), the oldest
+	// of the address that holds the most such, which is closed and
+	// counted as evicted; when every one is trusted, the new one is closed
+	// at once and counted as refused. So connections that never join,
+	// from however many hosts, cannot keep a player out. Default 64.
+	// Unused in process.
 	MaxConns int
 	// MaxConnsPerAddr bounds a QUIC server's open connections from one
 	// address (its IP, whatever the port): one more is closed at once and
 	// counted as refused, so that one host re-dialling cannot take every
 	// connection. 0: MaxConns. Unused in process.
 	MaxConnsPerAddr int
+	// MaxHandshakes bounds a QUIC server's handshakes in flight (begun,
+	// neither complete nor failed): one more is refused before any
+	// cryptography (CONNECTION_REFUSED) and counted in Bogus.RefusedBusy.
+	// A handshake that never completes holds about 30 KB until
+	// HandshakeTimeout (twice it at most), so this bounds what half-open
+	// handshakes can take: 128 of them, about 4 MB. Default 128. Unused
+	// in process.
+	MaxHandshakes int
+	// RetryAbove: once this many handshakes are in flight, a QUIC server
+	// asks each new attempt to prove its address first (a Retry, RFC 9000
+	// 8.1.2: one more round trip), so that attempts from spoofed addresses
+	// or from clients that never answer cost no state. A value above
+	// MaxHandshakes never asks. Default 8. Unused in process.
+	RetryAbove int
 	// LocalAddr is the UDP address a QUIC client's socket binds to ("" or
 	// nil: any). Tests and the attack tool use another loopback address,
 	// such as 127.0.0.2, to play a second host. Unused on a server.
@@ -69,7 +90,7 @@ func (o *Options) withDefaults() (Options, error) {
 	if o != nil {
 		r = *o
 	}
-	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.PeerQueueLen < 0 || r.MaxConns < 0 || r.MaxConnsPerAddr < 0 {
+	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.PeerQueueLen < 0 || r.MaxConns < 0 || r.MaxConnsPerAddr < 0 || r.MaxHandshakes < 0 || r.RetryAbove < 0 {
 		return r, fmt.Errorf("transport: negative option in %+v", r)
 	}
 	if r.IdleTimeout == 0 {
@@ -89,6 +110,12 @@ func (o *Options) withDefaults() (Options, error) {
 	}
 	if r.MaxConns == 0 {
 		r.MaxConns = DefaultMaxConns
+	}
+	if r.MaxHandshakes == 0 {
+		r.MaxHandshakes = DefaultMaxHandshakes
+	}
+	if r.RetryAbove == 0 {
+		r.RetryAbove = DefaultRetryAbove
 	}
 	if r.MaxConnsPerAddr == 0 {
 		r.MaxConnsPerAddr = r.MaxConns

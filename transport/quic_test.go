@@ -439,8 +439,8 @@ func TestIPv6Loopback(t *testing.T) {
 	exchange(t, srv, c, connected(t, srv), "over ::1")
 }
 
-// TestMaxConnsRefuses: a connection beyond MaxConns is closed at once and
-// counted as refused; the ones open carry on.
+// TestMaxConnsRefuses: a connection beyond MaxConns, all trusted, is
+// closed at once and counted as refused; the ones open carry on.
 func TestMaxConnsRefuses(t *testing.T) {
 	srv := listen(t, &Options{MaxConns: 1})
 	c1, err := dial(t, srv, srv.Pin(), false, nil)
@@ -457,6 +457,7 @@ func TestMaxConnsRefuses(t *testing.T) {
 		}
 		return false
 	})
+	srv.Trust(p)
 	c2, err := dial(t, srv, srv.Pin(), false, nil)
 	if err == nil {
 		// The handshake may complete before the server closes it.
@@ -489,4 +490,44 @@ func TestMaxConnsPerAddrRefuses(t *testing.T) {
 	p3 := connected(t, srv)
 	exchange(t, srv, c1, p, "after a refusal")
 	exchange(t, srv, c3, p3, "from another address")
+}
+
+// TestMaxConnsEvictsTheUntrusted: a full server makes room for a new
+// connection by closing an untrusted one, the oldest of the address
+// holding the most; a trusted one is never closed; when all are trusted,
+// the new one is refused.
+func TestMaxConnsEvictsTheUntrusted(t *testing.T) {
+	srv := listen(t, &Options{MaxConns: 3})
+	var cs []*QUICClient
+	var ps []PeerID
+	for _, from := range []string{"127.0.0.1:0", "127.0.0.2:0", "127.0.0.2:0"} {
+		c, err := dial(t, srv, srv.Pin(), false, &Options{LocalAddr: from})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, ps = append(cs, c), append(ps, connected(t, srv))
+	}
+	srv.Trust(ps[0])
+	// Full: the fourth takes the place of the older of 127.0.0.2's two,
+	// not of the trusted one, nor of 127.0.0.1's.
+	c4, err := dial(t, srv, srv.Pin(), false, &Options{LocalAddr: "127.0.0.3:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p4 := connected(t, srv)
+	eventually(t, "the older connection of 127.0.0.2 to be closed", func() bool { return cs[1].Err() != nil })
+	if cs[0].Err() != nil || cs[2].Err() != nil || !strings.Contains(cs[1].Err().Error(), "had not joined") {
+		t.Fatalf("trusted: %v; the newer of 127.0.0.2: %v; the evicted: %v", cs[0].Err(), cs[2].Err(), cs[1].Err())
+	}
+	exchange(t, srv, c4, p4, "in the evicted one's place")
+	srv.Trust(ps[2])
+	srv.Trust(p4)
+	c5, err := dial(t, srv, srv.Pin(), false, &Options{LocalAddr: "127.0.0.4:0"})
+	if err == nil {
+		eventually(t, "the fifth, with every connection trusted, to be refused", func() bool { return c5.Err() != nil })
+	}
+	if b := srv.Stats().Bogus; b.Evicted != 1 || b.Refused != 1 {
+		t.Fatalf("evicted %d, refused %d; want 1, 1", b.Evicted, b.Refused)
+	}
+	exchange(t, srv, cs[0], ps[0], "trusted, after all that")
 }

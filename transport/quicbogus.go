@@ -13,6 +13,7 @@ import (
 type bogusCounters struct {
 	notQUIC, malformed, unknownConn, throttled atomic.Uint64
 	handshakeFailed, refused, refusedAddr      atomic.Uint64
+	evicted, refusedBusy, retried              atomic.Uint64
 }
 
 func (b *bogusCounters) snapshot() Bogus {
@@ -24,6 +25,9 @@ func (b *bogusCounters) snapshot() Bogus {
 		HandshakeFailed: b.handshakeFailed.Load(),
 		Refused:         b.refused.Load(),
 		RefusedAddr:     b.refusedAddr.Load(),
+		Evicted:         b.evicted.Load(),
+		RefusedBusy:     b.refusedBusy.Load(),
+		Retried:         b.retried.Load(),
 	}
 }
 

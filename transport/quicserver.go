@@ -28,11 +28,12 @@ type QUICServer struct {
 	st    *stream
 	bogus bogusCounters
 
-	attempts atomic.Uint64
-	ctx      context.Context
-	cancel   context.CancelFunc
-	wg       sync.WaitGroup
-	closing  atomic.Bool
+	attempts    atomic.Uint64
+	handshaking atomic.Int64 // handshakes in flight (see limitHandshakes)
+	ctx         context.Context
+	cancel      context.CancelFunc
+	wg          sync.WaitGroup
+	closing     atomic.Bool
 
 	mu  sync.Mutex
 	all map[PeerID]*qpeer // accepted, until Events reports them gone
@@ -57,6 +58,9 @@ type qpeer struct {
 	c    counters
 	snd  *sender
 	dead atomic.Bool // the connection has ended
+	// trusted: the caller vouched for it (Trust): a full server never
+	// closes it to make room. Guarded by the server's mu.
+	trusted bool
 }
 
 // Listen starts a server on the UDP address addr ("127.0.0.1:0" picks a
@@ -95,7 +99,10 @@ func Listen(addr string, o *Options) (*QUICServer, error) {
 	s.tr = &quic.Transport{
 		Conn:        udp,
 		Tracer:      dropTracer{&s.bogus},
-		ConnContext: s.admit(trackAttempt(&s.attempts, &s.bogus)),
+		ConnContext: s.admit(s.limitHandshakes(trackAttempt(&s.attempts, &s.bogus))),
+		// Under load, an attempt proves its address before it costs
+		// state (Options.RetryAbove).
+		VerifySourceAddress: s.verifySource,
 	}
 	s.ln, err = s.tr.Listen(serverTLS(cert), quicConfig(opts))
 	if err != nil {
@@ -131,6 +138,9 @@ func (s *QUICServer) accept() {
 			return
 		}
 		markAccepted(conn)
+		if done, ok := conn.Context().Value(handshakeKey{}).(func()); ok {
+			done()
+		}
 		if !conn.ConnectionState().SupportsDatagrams.Remote {
 			s.bogus.refused.Add(1)
 			_ = conn.CloseWithError(codeNoDatagrams, "this server needs QUIC datagrams (RFC 9221)")
@@ -142,11 +152,21 @@ func (s *QUICServer) accept() {
 			_ = conn.CloseWithError(codeClosed, "server closed")
 			return
 		}
-		if len(s.all) >= s.opts.MaxConns {
-			s.mu.Unlock()
-			s.bogus.refused.Add(1)
-			_ = conn.CloseWithError(codeFull, fmt.Sprintf("server full: %d connections open", s.opts.MaxConns))
-			continue
+		if s.open() >= s.opts.MaxConns {
+			victim := s.untrustedVictim()
+			if victim == nil || len(s.all) >= 2*s.opts.MaxConns {
+				s.mu.Unlock()
+				s.bogus.refused.Add(1)
+				_ = conn.CloseWithError(codeFull, fmt.Sprintf("server full: %d connections open", s.opts.MaxConns))
+				continue
+			}
+			victim.dead.Store(true)
+			s.bogus.evicted.Add(1)
+			s.wg.Add(1)
+			go func() {
+				defer s.wg.Done()
+				_ = victim.conn.CloseWithError(codeFull, fmt.Sprintf("server full: %d connections open, and this one had not joined", s.opts.MaxConns))
+			}()
 		}
 		p := &qpeer{id: s.nextID, addr: conn.RemoteAddr().String(), conn: conn}
 		p.snd = newSender(s.opts.QueueLen, &p.c)
@@ -165,6 +185,62 @@ func (s *QUICServer) accept() {
 			p.snd.run(conn)
 		}()
 	}
+}
+
+// open returns the connections open: accepted, not yet reported gone,
+// and not ended. Call with mu held.
+func (s *QUICServer) open() int {
+	n := 0
+	for _, p := range s.all {
+		if !p.dead.Load() {
+			n++
+		}
+	}
+	return n
+}
+
+// untrustedVictim returns the connection a full server closes to make
+// room for a new one: among the open connections the caller has not
+// trusted, the oldest of the address that holds the most of them, so that
+// hosts holding many connections lose theirs first and a lone client
+// dialling in is closed last. It returns nil when every open connection is
+// trusted. Call with mu held.
+func (s *QUICServer) untrustedVictim() *qpeer {
+	count := make(map[string]int, len(s.all))
+	for _, p := range s.all {
+		if !p.trusted && !p.dead.Load() {
+			count[hostOf(p.addr)]++
+		}
+	}
+	var victim *qpeer
+	most := 0
+	for _, p := range s.all {
+		if p.trusted || p.dead.Load() {
+			continue
+		}
+		n := count[hostOf(p.addr)]
+		if n > most || n == most && p.id < victim.id {
+			victim, most = p, n
+		}
+	}
+	return victim
+}
+
+// Trust implements Server: the peer joined, so a full server keeps it.
+func (s *QUICServer) Trust(id PeerID) {
+	s.mu.Lock()
+	if p := s.all[id]; p != nil {
+		p.trusted = true
+	}
+	s.mu.Unlock()
+}
+
+// hostOf returns the host part of an address "host:port", or the address.
+func hostOf(addr string) string {
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		return host
+	}
+	return addr
 }
 
 // admit wraps next, the ConnContext that tracks attempts, with the cap of
@@ -197,6 +273,45 @@ func (s *QUICServer) admit(next func(context.Context, *quic.ClientInfo) (context
 			s.mu.Unlock()
 		})
 		return ctx, err
+	}
+}
+
+// verifySource tells quic-go whether a new attempt must prove its address
+// with a Retry first: once Options.RetryAbove handshakes are in flight.
+func (s *QUICServer) verifySource(net.Addr) bool {
+	if s.handshaking.Load() < int64(s.opts.RetryAbove) {
+		return false
+	}
+	s.bogus.retried.Add(1)
+	return true
+}
+
+// handshakeKey keys the function that ends a handshake's count in flight
+// in its connection's context.
+type handshakeKey struct{}
+
+// limitHandshakes wraps next with the cap of handshakes in flight
+// (Options.MaxHandshakes): an attempt beyond it is refused before its
+// handshake begins. A handshake counts from its first packet (after any
+// Retry) until the server accepts its connection or it fails (its context
+// ends).
+func (s *QUICServer) limitHandshakes(next func(context.Context, *quic.ClientInfo) (context.Context, error)) func(context.Context, *quic.ClientInfo) (context.Context, error) {
+	return func(ctx context.Context, ci *quic.ClientInfo) (context.Context, error) {
+		if s.handshaking.Add(1) > int64(s.opts.MaxHandshakes) {
+			s.handshaking.Add(-1)
+			s.bogus.refusedBusy.Add(1)
+			return ctx, fmt.Errorf("transport: %d handshakes in flight", s.opts.MaxHandshakes)
+		}
+		var once sync.Once
+		done := func() { once.Do(func() { s.handshaking.Add(-1) }) }
+		ctx, err := next(ctx, ci)
+		if err != nil {
+			done()
+			return ctx, err
+		}
+		ctx = context.WithValue(ctx, handshakeKey{}, done)
+		context.AfterFunc(ctx, done)
+		return ctx, nil
 	}
 }
 
@@ -344,11 +459,12 @@ func (s *QUICServer) Disconnect(to PeerID, reason string) error {
 // Stats implements Server.
 func (s *QUICServer) Stats() ServerStats {
 	st := ServerStats{
-		Totals:    s.goneTotals,
-		Connected: s.connected,
-		Gone:      s.gone,
-		Attempts:  s.attempts.Load(),
-		Bogus:     s.bogus.snapshot(),
+		Totals:      s.goneTotals,
+		Connected:   s.connected,
+		Gone:        s.gone,
+		Attempts:    s.attempts.Load(),
+		Handshaking: uint64(max(0, s.handshaking.Load())),
+		Bogus:       s.bogus.snapshot(),
 	}
 	for id, p := range s.peers {
 		c := p.c.snapshot()

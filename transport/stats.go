@@ -64,6 +64,8 @@ type ServerStats struct {
 	Connected, Gone uint64
 	// Attempts counts the connection attempts that started a handshake.
 	Attempts uint64
+	// Handshaking is the handshakes in flight now (Options.MaxHandshakes).
+	Handshaking uint64
 	// Bogus counts the traffic that reached the server but was not part
 	// of a valid connection. Always zero in process.
 	Bogus Bogus
@@ -89,16 +91,30 @@ type Bogus struct {
 	// complete: wrong ALPN, TLS failure, abandoned or timed out.
 	HandshakeFailed uint64
 	// Refused: completed handshakes the server refused: the client does
-	// not support datagrams, or the server holds MaxConns connections.
+	// not support datagrams, or the server holds MaxConns connections
+	// that are all trusted (Server.Trust).
 	Refused uint64
+	// Evicted: connections not trusted yet that a full server closed to
+	// make room for a new one (see Options.MaxConns). Not in Total: the
+	// new connection was taken.
+	Evicted uint64
 	// RefusedAddr: connection attempts refused before their handshake,
 	// their address having MaxConnsPerAddr connections already.
 	RefusedAddr uint64
+	// RefusedBusy: connection attempts refused before their handshake,
+	// MaxHandshakes handshakes being in flight.
+	RefusedBusy uint64
+	// Retried: connection attempts asked to prove their address first
+	// (a QUIC Retry, Options.RetryAbove handshakes being in flight). One
+	// that does comes back as a new attempt; one that never does (a
+	// spoofed address, a half-open flood) leaves no other trace. Not in
+	// Total: a real client under load is asked too.
+	Retried uint64
 }
 
 // Total is the sum of the bogus counters.
 func (b Bogus) Total() uint64 {
-	return b.NotQUIC + b.Malformed + b.UnknownConn + b.Throttled + b.HandshakeFailed + b.Refused + b.RefusedAddr
+	return b.NotQUIC + b.Malformed + b.UnknownConn + b.Throttled + b.HandshakeFailed + b.Refused + b.RefusedAddr + b.RefusedBusy
 }
 
 // counters are the live, concurrently updated form of Counters.

@@ -125,6 +125,12 @@ type Server interface {
 	// Disconnect closes one peer's connection, telling the peer why. Its
 	// Gone event (ReasonLocal) follows on the stream.
 	Disconnect(to PeerID, reason string) error
+	// Trust tells the server that peer id has proven itself (its Hello
+	// was accepted: it holds a player slot). A QUIC server holding
+	// MaxConns connections makes room for a new one by closing one it was
+	// not told to trust, never one it was (see Options.MaxConns). Unknown
+	// or gone peers are ignored.
+	Trust(id PeerID)
 	// Stats returns the counters.
 	Stats() ServerStats
 	// Close closes every connection and stops the server. It is safe to

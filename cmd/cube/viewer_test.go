@@ -45,8 +45,8 @@ func writeRecordFile(t *testing.T, rec *record.Record, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range rec.Steps {
-		s := &rec.Steps[i]
+	for i := range rec.Len() {
+		s := rec.Step(i)
 		if s.Kind == record.StepSkip {
 			err = w.Skip(s.Tick, s.To)
 		} else {
@@ -75,8 +75,8 @@ func writeRecordFile(t *testing.T, rec *record.Record, path string) {
 func damageState(t *testing.T, rec *record.Record, k int) uint32 {
 	t.Helper()
 	n := 0
-	for i := range rec.Steps {
-		s := &rec.Steps[i]
+	for i := range rec.Len() {
+		s := rec.Step(i)
 		if s.Full == nil {
 			continue
 		}

@@ -43,8 +43,8 @@ func TestASessionsRecordHoldsItsSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(rec.Header.Meta, `"seed":7`) || !strings.Contains(rec.Header.Meta, `"server":"clocked"`) || rec.Header.FullEvery != 16 || len(rec.Steps) == 0 {
-		t.Errorf("meta %s, full every %d, %d steps", rec.Header.Meta, rec.Header.FullEvery, len(rec.Steps))
+	if !strings.Contains(rec.Header.Meta, `"seed":7`) || !strings.Contains(rec.Header.Meta, `"server":"clocked"`) || rec.Header.FullEvery != 16 || rec.Len() == 0 {
+		t.Errorf("meta %s, full every %d, %d steps", rec.Header.Meta, rec.Header.FullEvery, rec.Len())
 	}
 	res, err := record.Replay(rec)
 	if err != nil {

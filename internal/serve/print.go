@@ -24,6 +24,10 @@ func (m *Summary) Print(w io.Writer) {
 	p := &m.Players
 	fmt.Fprintf(w, "players   %d joined, %d left, %d timed out, at most %d at once; %d connections never joined (refused or gone first)\n",
 		p.Joined, p.Left, p.TimedOut, p.Peak, p.NeverJoined)
+	if e := &m.Earlier; e.Stays > 0 {
+		fmt.Fprintf(w, "  %d earlier stays (%d timed out), summed: %d inputs applied, %d ticks repeated, %d late, %d too far ahead, %d too fast, %d for another cube, %d rejected, %d dropped by their receive queues\n",
+			e.Stays, e.TimedOut, e.Applied, e.Repeated, e.Late, e.TooFar, e.TooFast, e.OtherPlayer, e.Rejected, e.RecvDropped)
+	}
 	for _, r := range m.PerPlayer {
 		left := "still there"
 		if r.Left >= 0 {
@@ -38,8 +42,8 @@ func (m *Summary) Print(w io.Writer) {
 	fmt.Fprintf(w, "traffic   sent %d datagrams, %d bytes (%d dropped by the send queue or size); received %d datagrams, %d bytes (%d dropped by the receive queue, %d over a turn's budget)\n",
 		m.Sent.Datagrams, m.Sent.Bytes, m.Sent.Dropped, m.Received.Datagrams, m.Received.Bytes, m.Received.DroppedQueue, m.Received.OverBudget)
 	b := &m.Bogus
-	fmt.Fprintf(w, "bogus     %d: %d not QUIC, %d malformed, %d for no connection, %d throttled, %d failed handshakes, %d refused connections (%d for -per-address)\n",
-		b.Total, b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled, b.HandshakeFailed, b.Refused, b.RefusedAddr)
+	fmt.Fprintf(w, "bogus     %d: %d not QUIC, %d malformed, %d for no connection, %d throttled, %d failed handshakes, %d refused connections (%d for -per-address), %d attempts refused for the handshakes in flight; %d connections without a slot closed to make room; %d attempts asked for a Retry\n",
+		b.Total, b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled, b.HandshakeFailed, b.Refused, b.RefusedAddr, b.RefusedBusy, b.Evicted, b.Retried)
 	if m.Record != "" {
 		fmt.Fprintf(w, "record    %s\n", m.Record)
 	}

@@ -34,7 +34,11 @@ type Summary struct {
 		NeverJoined int `json:"never_joined"` // connections that went without a slot: refused (another scene, full) or gone first
 		Peak        int `json:"peak"`
 	} `json:"players"`
+	// PerPlayer holds the open stays and the last serverlog.KeptStays
+	// closed ones; Earlier sums the older ones, so that the summary stays
+	// bounded however many clients come and go.
 	PerPlayer []serverlog.Player `json:"per_player"`
+	Earlier   serverlog.Earlier  `json:"per_player_earlier"`
 	Inputs    struct {
 		Applied  uint64 `json:"applied"`
 		Repeated uint64 `json:"repeated_ticks"`
@@ -73,6 +77,9 @@ type Summary struct {
 		HandshakeFailed uint64 `json:"handshake_failed"`
 		Refused         uint64 `json:"refused_connections"`
 		RefusedAddr     uint64 `json:"refused_per_address"` // of those, for the -per-address cap
+		RefusedBusy     uint64 `json:"refused_busy"`        // attempts refused before their handshake: 128 handshakes in flight
+		Retried         uint64 `json:"retried"`             // attempts asked for a Retry (8 handshakes or more in flight); not in total
+		Evicted         uint64 `json:"evicted"`             // connections without a slot closed to make room for a new one (not in total)
 		Total           uint64 `json:"total"`
 	} `json:"bogus"`
 	Record string `json:"record,omitempty"`
@@ -92,9 +99,9 @@ func (r *serverRun) summary(ctl *runctl.Control) *Summary {
 		m.Stopped = ctl.Stopped().String()
 	}
 	l := r.log
-	m.Players.Joined, m.Players.Left, m.Players.TimedOut = len(l.Players), l.Left(), l.TimedOut
+	m.Players.Joined, m.Players.Left, m.Players.TimedOut = l.Joined, l.Left(), l.TimedOut
 	m.Players.NeverJoined, m.Players.Peak = r.watch.NeverJoined, l.Peak
-	m.PerPlayer = append([]serverlog.Player{}, l.Players...)
+	m.PerPlayer, m.Earlier = append([]serverlog.Player{}, l.Players...), l.Earlier
 	sv := &r.srv.Stats
 	m.Inputs.Applied, m.Inputs.Repeated, m.Inputs.Late = sv.InputsApplied, sv.RepeatedTicks, sv.LateInputs
 	m.Inputs.Refused, m.Inputs.Rejected, m.Inputs.Why = sv.RefusedInputs, sv.Rejected.Total(), sv.Rejected.String()
@@ -108,7 +115,7 @@ func (r *serverRun) summary(ctl *runctl.Control) *Summary {
 	b := st.Bogus
 	m.Bogus.NotQUIC, m.Bogus.Malformed, m.Bogus.UnknownConn, m.Bogus.Throttled = b.NotQUIC, b.Malformed, b.UnknownConn, b.Throttled
 	m.Bogus.HandshakeFailed, m.Bogus.Refused, m.Bogus.Total = b.HandshakeFailed, b.Refused, b.Total()
-	m.Bogus.RefusedAddr = b.RefusedAddr
+	m.Bogus.RefusedAddr, m.Bogus.Evicted, m.Bogus.RefusedBusy, m.Bogus.Retried = b.RefusedAddr, b.Evicted, b.RefusedBusy, b.Retried
 	m.Record = f.Record
 	return m
 }

@@ -63,3 +63,37 @@ func TestLogTellsHowEachClientLeft(t *testing.T) {
 		t.Errorf("left %d, peak %d, timed out %d, never joined %d; want 2, 2, 0, 1", l.Left(), l.Peak, l.TimedOut, w.NeverJoined)
 	}
 }
+
+// TestChurnKeepsTheLogBounded: a churner joining and leaving a thousand
+// times leaves at most KeptStays closed stays (plus the open ones) in the
+// log; the rest are folded into Earlier, and no count is lost.
+func TestChurnKeepsTheLogBounded(t *testing.T) {
+	net := &eventServer{}
+	w := NewWatch(net)
+	l := NewLog(w, func() time.Duration { return 0 })
+	l.join(1, 9999) // a player who stays throughout
+	const stays = 1000
+	for i := uint32(0); i < stays; i++ {
+		l.join(0, 10+i)
+		l.leave(0, 10+i, server.PeerStats{Applied: 2, Rejected: 1}, i%2 == 0)
+	}
+	if n := len(l.Players); n > 64+1 {
+		t.Fatalf("%d stays kept after %d churned, want at most %d", n, stays, 64+1)
+	}
+	if len(l.Players) != KeptStays+1 || l.Players[0].Peer != 9999 || l.Players[0].Left != -1 {
+		t.Fatalf("kept %d stays, first %+v; want %d, the open stay first", len(l.Players), l.Players[0], KeptStays+1)
+	}
+	if last := l.Players[len(l.Players)-1]; last.Peer != 10+stays-1 {
+		t.Errorf("last kept stay is peer %d, want %d", last.Peer, 10+stays-1)
+	}
+	e := l.Earlier
+	if e.Stays != stays-KeptStays || e.Applied != 2*uint64(e.Stays) || e.Rejected != uint64(e.Stays) || e.TimedOut+e.Other() != e.Stays {
+		t.Errorf("earlier %+v, want %d stays folded", e, stays-KeptStays)
+	}
+	if l.Joined != stays+1 || l.Left() != stays || l.TimedOut != stays/2 {
+		t.Errorf("joined %d, left %d, timed out %d; want %d, %d, %d", l.Joined, l.Left(), l.TimedOut, stays+1, stays, stays/2)
+	}
+	if got := l.StillThere(); len(got) != 1 || got[0] != 9999 {
+		t.Errorf("still there %v, want [9999]", got)
+	}
+}

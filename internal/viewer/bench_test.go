@@ -42,8 +42,8 @@ func cubesRecord(b *testing.B) *record.Record {
 	if cubesErr != nil {
 		b.Fatal(cubesErr)
 	}
-	if r := cubesRec; r.Header.Scene.Name != "cubes" || len(r.Steps) < tenMinutes {
-		b.Fatalf("want a 10-minute cubes record: %s, %d steps", r.Header.Scene.Name, len(r.Steps))
+	if r := cubesRec; r.Header.Scene.Name != "cubes" || r.Len() < tenMinutes {
+		b.Fatalf("want a 10-minute cubes record: %s, %d steps", r.Header.Scene.Name, r.Len())
 	}
 	return cubesRec
 }

@@ -64,7 +64,7 @@ type Checker struct {
 // Call Stop when done with it.
 func Check(rec *record.Record) *Checker {
 	c := &Checker{finished: make(chan struct{})}
-	c.st.Total, c.st.DiffPos, c.st.FirstPos = len(rec.Steps), -1, -1
+	c.st.Total, c.st.DiffPos, c.st.FirstPos = rec.Len(), -1, -1
 	go c.run(rec)
 	return c
 }
@@ -203,14 +203,14 @@ func (c *Checker) addBad(p int) {
 func firstReport(s *Seeker, p int) (record.Result, error) {
 	g := s.segOf(p)
 	from := s.keys[g]
-	sub := &record.Record{Header: s.rec.Header, Steps: s.rec.Steps[from:]}
+	sub := s.rec.From(from)
 	sub.Header.Initial = *s.states[g]
 	r, err := record.Replay(sub)
 	if err != nil {
 		return r, err
 	}
-	for i := range s.rec.Steps[:from] {
-		switch st := &s.rec.Steps[i]; st.Kind {
+	for i := range from {
+		switch st := s.rec.Step(i); st.Kind {
 		case record.StepTick:
 			r.Ticks++
 		case record.StepSkip:

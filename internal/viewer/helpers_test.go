@@ -75,13 +75,14 @@ func writeRecord(t testing.TB, s session) *record.Record {
 // state, and returns the hash of the world at every position.
 func straight(t testing.TB, rec *record.Record) []uint64 {
 	t.Helper()
-	w, sc, err := build(rec)
+	w, sc, bd, err := build(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := []uint64{w.Hash()}
-	for i := range rec.Steps {
-		if err := apply(w, sc, &rec.Steps[i]); err != nil {
+	for i := range rec.Len() {
+		st := rec.Step(i)
+		if err := apply(w, sc, bd, &st); err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, w.Hash())

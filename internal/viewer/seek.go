@@ -44,6 +44,7 @@ type Seeker struct {
 	rec    *record.Record
 	w      *physics.World
 	sc     *game.Scene
+	bd     game.Bounds      // what every step must keep (record.CheckStep)
 	keys   []int            // keyframe positions, ascending; keys[0] is 0
 	states []*physics.State // the stored state at each keyframe
 	pos    int              // the world's position
@@ -64,12 +65,14 @@ func New(rec *record.Record) (*Seeker, error) {
 	if rec == nil {
 		return nil, errors.New("viewer: no record")
 	}
-	w, sc, err := build(rec)
+	w, sc, bd, err := build(rec)
 	if err != nil {
 		return nil, err
 	}
-	s := &Seeker{rec: rec, w: w, sc: sc, seg: -1}
-	s.keys, s.states = keyframes(rec)
+	s := &Seeker{rec: rec, w: w, sc: sc, bd: bd, seg: -1}
+	if s.keys, s.states, err = keyframes(rec, bd); err != nil {
+		return nil, err
+	}
 	n := maxCache
 	if len(s.keys) > 1 {
 		n = min(n, maxGap(s.keys)+1)
@@ -78,34 +81,31 @@ func New(rec *record.Record) (*Seeker, error) {
 	return s, s.restore(0)
 }
 
-// build builds rec's scene and restores its initial state, with the same
-// checks as record.Replay (it runs Replay on the header alone).
-func build(rec *record.Record) (*physics.World, *game.Scene, error) {
-	if _, err := record.Replay(&record.Record{Header: rec.Header}); err != nil {
-		return nil, nil, err
-	}
-	h := &rec.Header
-	id := &h.Scene
-	w, sc, err := game.Build(id.Name, h.Physics, game.Options{Players: id.Players, Bodies: id.Bodies, Quantize: id.Quantize})
+// build builds rec's scene and restores its initial state, with
+// record.Replay's checks (record.Build), and returns the bounds every step
+// must keep.
+func build(rec *record.Record) (*physics.World, *game.Scene, game.Bounds, error) {
+	h := rec.Header
+	w, sc, bd, err := record.Build(&h)
 	if err != nil {
-		return nil, nil, fmt.Errorf("viewer: building %s: %w", id, err)
+		return nil, nil, bd, fmt.Errorf("viewer: %w", err)
 	}
-	if err := w.Restore(&h.Initial); err != nil {
-		return nil, nil, fmt.Errorf("viewer: the initial state: %w", err)
-	}
-	return w, sc, nil
+	return w, sc, bd, nil
 }
 
 // keyframes lists the positions whose state the record stores, and those
-// states.
-func keyframes(rec *record.Record) ([]int, []*physics.State) {
+// states, after checking each against the bounds bd (record.CheckStep).
+func keyframes(rec *record.Record, bd game.Bounds) ([]int, []*physics.State, error) {
 	keys, states := []int{0}, []*physics.State{&rec.Header.Initial}
-	for i := range rec.Steps {
-		if f := rec.Steps[i].Full; f != nil {
-			keys, states = append(keys, i+1), append(states, f)
+	for i := range rec.Len() {
+		if st := rec.Step(i); st.Full != nil {
+			if err := record.CheckStep(bd, &st); err != nil {
+				return nil, nil, fmt.Errorf("viewer: chunk %d: tick %d: %w", st.Chunk, st.Tick, err)
+			}
+			keys, states = append(keys, i+1), append(states, st.Full)
 		}
 	}
-	return keys, states
+	return keys, states, nil
 }
 
 // maxGap returns the largest distance between two keyframes.
@@ -119,7 +119,7 @@ func maxGap(keys []int) int {
 
 // Len returns the number of positions minus one: the record's step count.
 // Positions go from 0 to Len.
-func (s *Seeker) Len() int { return len(s.rec.Steps) }
+func (s *Seeker) Len() int { return s.rec.Len() }
 
 // Pos returns the world's position.
 func (s *Seeker) Pos() int { return s.pos }
@@ -155,7 +155,7 @@ func (s *Seeker) TickAt(p int) uint32 {
 	if p == 0 {
 		return s.rec.Header.Initial.Tick
 	}
-	st := &s.rec.Steps[p-1]
+	st := s.rec.Step(p - 1)
 	if st.Kind == record.StepSkip {
 		return st.To
 	}
@@ -281,7 +281,7 @@ func (s *Seeker) derivedBefore(g, p int) (int, *physics.State) {
 
 // compare compares the world, at position p, with the record.
 func (s *Seeker) compare(p int) Match {
-	st := &s.rec.Steps[p-1]
+	st := s.rec.Step(p - 1)
 	if st.Kind == record.StepSkip {
 		return Skipped
 	}
@@ -300,7 +300,8 @@ func (s *Seeker) Back() error { return s.Seek(s.pos - 1) }
 
 // step applies step s.pos to the world, as the server did, and compares.
 func (s *Seeker) step() error {
-	if err := apply(s.w, s.sc, &s.rec.Steps[s.pos]); err != nil {
+	st := s.rec.Step(s.pos)
+	if err := apply(s.w, s.sc, s.bd, &st); err != nil {
 		return err
 	}
 	s.pos++
@@ -310,10 +311,13 @@ func (s *Seeker) step() error {
 
 // apply does step st to w the way the server did (record.Replay's order:
 // the events, then the players' inputs and the step; a skip moves the
-// tick).
-func apply(w *physics.World, sc *game.Scene, st *record.Step) error {
+// tick). It refuses a step beyond the bounds bd, as record.Replay does.
+func apply(w *physics.World, sc *game.Scene, bd game.Bounds, st *record.Step) error {
 	if st.Tick != w.Tick() {
 		return fmt.Errorf("viewer: chunk %d: a step for tick %d, but the world is at tick %d", st.Chunk, st.Tick, w.Tick())
+	}
+	if err := record.CheckStep(bd, st); err != nil {
+		return fmt.Errorf("viewer: chunk %d: tick %d: %w", st.Chunk, st.Tick, err)
 	}
 	if st.Kind == record.StepSkip {
 		w.SkipTo(st.To)

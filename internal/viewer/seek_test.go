@@ -3,6 +3,7 @@ package viewer
 import (
 	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/cubelab/cube/physics"
@@ -18,7 +19,7 @@ func TestSeekEqualsReplayFromStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Len() != len(rec.Steps) || len(s.Keyframes()) < 400/16 {
+	if s.Len() != rec.Len() || len(s.Keyframes()) < 400/16 {
 		t.Fatalf("%d positions, %d keyframes", s.Len(), len(s.Keyframes()))
 	}
 	order := rand.New(rand.NewPCG(1, 2)).Perm(s.Len() + 1)
@@ -94,14 +95,14 @@ func TestSeekClampsAndSkips(t *testing.T) {
 		t.Fatalf("seek far: %v, at %d of %d", err, s.Pos(), s.Len())
 	}
 	// Steps 0-49 are ticks, step 50 the skip of 5 ticks.
-	if rec.Steps[50].Kind != record.StepSkip {
-		t.Fatalf("step 50 is a %v", rec.Steps[50].Kind)
+	if rec.Step(50).Kind != record.StepSkip {
+		t.Fatalf("step 50 is a %v", rec.Step(50).Kind)
 	}
 	if err := s.Seek(51); err != nil {
 		t.Fatal(err)
 	}
-	if s.Match() != Skipped || s.World().Tick() != rec.Steps[50].To {
-		t.Fatalf("after the skip: %v at tick %d, want tick %d", s.Match(), s.World().Tick(), rec.Steps[50].To)
+	if s.Match() != Skipped || s.World().Tick() != rec.Step(50).To {
+		t.Fatalf("after the skip: %v at tick %d, want tick %d", s.Match(), s.World().Tick(), rec.Step(50).To)
 	}
 }
 
@@ -112,8 +113,42 @@ func TestNewRefusesAnotherScene(t *testing.T) {
 	rec.Header.Scene.Hash ^= 1
 	_, err := New(rec)
 	_, want := record.Replay(rec)
-	if err == nil || want == nil || err.Error() != want.Error() {
+	if err == nil || want == nil || strings.TrimPrefix(err.Error(), "viewer: ") != strings.TrimPrefix(want.Error(), "record: replay: ") {
 		t.Fatalf("New: %v; Replay: %v", err, want)
+	}
+}
+
+// A record holding an absurd value is refused by the viewer and by cube
+// replay alike (record.Build and record.CheckStep): a gravity of -1e300, a
+// stored state with a speed of 1e300.
+func TestNewRefusesWhatReplayRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(h *record.Header, steps []record.Step)
+		want string
+	}{
+		{"gravity", func(h *record.Header, _ []record.Step) { h.Physics.Gravity.Y = -1e300 }, "gravity y is -1e+300"},
+		{"stored speed", func(_ *record.Header, steps []record.Step) {
+			for i := range steps {
+				if f := steps[i].Full; f != nil {
+					f.Bodies[0].Vel.X = 1e300
+					return
+				}
+			}
+		}, "velocity component of 1e+300"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			read := writeRecord(t, session{scene: "arena", ticks: 40, fullEvery: 16, nudgeAt: -1})
+			steps := read.Unpack()
+			h := read.Header
+			tc.edit(&h, steps)
+			rec := record.NewRecord(h, steps)
+			_, err := New(rec)
+			_, want := record.Replay(rec)
+			if err == nil || want == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(want.Error(), tc.want) {
+				t.Fatalf("New: %v; Replay: %v; want both to name %q", err, want, tc.want)
+			}
+		})
 	}
 }
 
@@ -123,7 +158,7 @@ func TestCheckerCleanRecord(t *testing.T) {
 	c := Check(rec)
 	c.Wait()
 	st := c.Status()
-	if st.Err != nil || st.Done != st.Total || st.Total != len(rec.Steps) || len(st.Bad) != 0 || st.First != nil {
+	if st.Err != nil || st.Done != st.Total || st.Total != rec.Len() || len(st.Bad) != 0 || st.First != nil {
 		t.Fatalf("%+v", st)
 	}
 }

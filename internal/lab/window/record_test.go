@@ -51,8 +51,8 @@ func TestTheRecordEndsAtTheReset(t *testing.T) {
 		if err != nil {
 			t.Fatalf("reset %v: %v", reset, err)
 		}
-		if rec.Truncated || len(rec.Steps) < 32 {
-			t.Errorf("reset %v: %d steps, truncated %v", reset, len(rec.Steps), rec.Truncated)
+		if rec.Truncated || rec.Len() < 32 {
+			t.Errorf("reset %v: %d steps, truncated %v", reset, rec.Len(), rec.Truncated)
 		}
 	}
 }
