@@ -71,12 +71,14 @@ func writeRecordFile(t *testing.T, rec *record.Record, path string) {
 // damageState moves the player's cube 1.2 m along x in the full state the
 // record stores after the k-th keyframe, with the hash recorded for it to
 // match, as a server whose world left the inputs' path would have
-// written it. It returns the damaged state's tick.
-func damageState(t *testing.T, rec *record.Record, k int) uint32 {
+// written it. It returns the damaged record (rec is left as it was) and
+// the damaged state's tick.
+func damageState(t *testing.T, rec *record.Record, k int) (*record.Record, uint32) {
 	t.Helper()
+	steps := rec.Unpack()
 	n := 0
-	for i := range rec.Len() {
-		s := rec.Step(i)
+	for i := range steps {
+		s := &steps[i]
 		if s.Full == nil {
 			continue
 		}
@@ -87,10 +89,10 @@ func damageState(t *testing.T, rec *record.Record, k int) uint32 {
 		st.CopyFrom(s.Full)
 		st.Bodies[0].Pos.X += 1.2
 		s.Full, s.Hash = &st, st.Hash()
-		return st.Tick
+		return record.NewRecord(rec.Header, steps), st.Tick
 	}
 	t.Fatalf("the record has fewer than %d full states", k)
-	return 0
+	return nil, 0
 }
 
 // viewerShot runs cube replay -window on rec with args, -frames and
@@ -269,7 +271,7 @@ func TestViewerDivergence(t *testing.T) {
 		t.Fatalf("sim: %s", errs)
 	}
 	rec := readRecordFile(t, clean)
-	tick := damageState(t, rec, 8)
+	rec, tick := damageState(t, rec, 8)
 	bad := filepath.Join(dir, "damaged.rec")
 	writeRecordFile(t, rec, bad)
 	_, want, _ := runCube("replay", bad)
