@@ -30,8 +30,8 @@ func ClientLines(w io.Writer, s *session.Summary) {
 	}
 	fmt.Fprintf(w, "client    %d corrections, %d quiet resyncs, %d ticks replayed (at most %d at once), %d stale states ignored, %d ticks held\n",
 		s.Corrections, s.Resyncs, s.ReplayedTicks, s.MaxReplayTicks, s.StaleIgnored, s.HeldTicks)
-	fmt.Fprintf(w, "replays   %d partial (%.1f bodies re-simulated on average), %d of the whole world; %.1f a second, %d ticks and %d body-ticks re-simulated\n",
-		s.Replay.Partial, s.Replay.PartialBodiesMean, s.Replay.FullReplays, s.Replay.PerSecond, s.Replay.Ticks, s.Replay.Bodies)
+	fmt.Fprintf(w, "replays   %d partial (%.1f bodies re-simulated on average), %d of the whole world; %.1f a second, %d ticks and %d body-ticks re-simulated; %d mispredicted snapshots carried nothing to correct\n",
+		s.Replay.Partial, s.Replay.PartialBodiesMean, s.Replay.FullReplays, s.Replay.PerSecond, s.Replay.Ticks, s.Replay.Bodies, s.Replay.Confirmed)
 	if s.NonFinite > 0 {
 		fmt.Fprintf(w, "client    %d steps left a non-finite world: each was given up for a transfer of the server's state\n", s.NonFinite)
 	}

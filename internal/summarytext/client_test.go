@@ -66,3 +66,15 @@ func TestPrintRefreshes(t *testing.T) {
 		t.Errorf("no line %q in:\n%s", want, b.String())
 	}
 }
+
+// TestPrintConfirmed: the replays line counts the mispredicted snapshots
+// that carried nothing to correct (replay.confirmed).
+func TestPrintConfirmed(t *testing.T) {
+	var s session.Summary
+	s.Replay.Confirmed = 53
+	var b bytes.Buffer
+	ClientLines(&b, &s)
+	if !strings.Contains(b.String(), "; 53 mispredicted snapshots carried nothing to correct\n") {
+		t.Errorf("%q", b.String())
+	}
+}
