@@ -14,7 +14,7 @@ import (
 // RingSize is the number of ticks a ring keeps: 32 s at 64 Hz. It bounds
 // how far back a client can replay from, so how long a repair may take to
 // arrive and still be taken: on the outage preset (2 s round trip, half
-// the packets lost) a repair of the cubes scene takes up to 18 s. A slot of
+// the packets lost) a repair of the cubes scene takes up to 24 s. A slot of
 // every ring is a few bytes to a few hundred (a body state); the states
 // kept for rewinds are bounded by the ticks in flight, not by the ring.
 const RingSize = 2048
