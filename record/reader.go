@@ -322,8 +322,8 @@ func (rd *reader) steps(i int, p []byte) error {
 		default:
 			return bad("step %d (tick %d) has unknown kind %#02x", k+1, t, kind)
 		}
-		if ps.n > math.MaxUint32-1 {
-			return bad("more than %d steps", math.MaxUint32-1)
+		if uint64(ps.n) > math.MaxUint32-1 {
+			return bad("more than %d steps", uint64(math.MaxUint32-1))
 		}
 	}
 	if len(p) != 0 {
