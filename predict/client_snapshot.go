@@ -116,6 +116,12 @@ func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint
 		}
 	} else {
 		c.synced = true
+		// The server's state, predicted: a repair asked for is no longer
+		// needed (the snapshots mended the client). The server counts
+		// the repair under way taken once the client stops asking.
+		if !c.waitingFor {
+			c.askXfer = false
+		}
 	}
 	pred, _ := c.hist.players.Get(T)
 	c.lastErr = math.Sqrt(bodyError(pred, &c.st.server.Bodies[c.body]).Pos2)

@@ -320,3 +320,19 @@ func TestSnapshotOfThePresentTick(t *testing.T) {
 		t.Fatalf("after the snapshot of the present: %d corrections, hashes %016x and %016x", h.c.Stats.Corrections, h.c.World().Hash(), h.s.World().Hash())
 	}
 }
+
+// TestMatchingSnapshotEndsTheAsk: a state-sync client that asked for a
+// repair and then predicts a snapshot's state bit for bit (the snapshots
+// mended it) no longer asks: the repair would bring nothing.
+func TestMatchingSnapshotEndsTheAsk(t *testing.T) {
+	h := newHarness(t, "arena", game.Options{}, StateSync, 0)
+	h.run(20, 0)
+	h.c.askXfer = true
+	h.clientStep(script(h.c.Tick())) // says it asks
+	h.deliverUp()
+	h.serverSend(true) // the repair's hashes, and a snapshot the client predicted
+	h.deliverDown()
+	if h.c.askXfer || !h.c.InSync() || h.c.Stats.Patches+h.c.Stats.Transfers != 0 {
+		t.Fatalf("after a matching snapshot: asking %v, in sync %v, %d repairs taken", h.c.askXfer, h.c.InSync(), h.c.Stats.Patches+h.c.Stats.Transfers)
+	}
+}

@@ -212,12 +212,12 @@ func TestStateAtPastAnAnchor(t *testing.T) {
 
 // TestLateRepairKeepsFewKeyframes: a repair that arrives 160 ticks late is
 // replayed to the present without keeping a keyframe of the ticks before
-// the newest snapshot's span, which no rewind can need: the keyframes it
-// leaves are those of the ticks in flight, not of the whole replay.
+// the newest server message's span (here an input-sync client's relay),
+// which no rewind can need: the keyframes it leaves are those of the
+// ticks in flight, not of the whole replay.
 func TestLateRepairKeepsFewKeyframes(t *testing.T) {
 	const lag = 160
-	h := newHarness(t, "cubes", game.Options{}, StateSync, 0)
-	h.noRelays = true
+	h := newHarness(t, "cubes", game.Options{}, InputSync, 0)
 	var queue [][][]byte
 	step := func() {
 		h.clientStep(script(h.c.Tick()))
@@ -233,7 +233,16 @@ func TestLateRepairKeepsFewKeyframes(t *testing.T) {
 	for range lag + 40 {
 		step()
 	}
-	h.c.askXfer = true // out of step, as after repairAfter ticks of mispredictions
+	// The client's world leaves the server's (one body, at a keyframe, so
+	// that its history holds the change): it mispredicts every snapshot
+	// from then on and asks for a repair.
+	for h.c.Tick()%KeyEvery != 0 {
+		step()
+	}
+	var st physics.State
+	h.c.world.Save(&st)
+	st.Bodies[len(st.Bodies)/2].Vel.X += 1e-6
+	h.c.world.Load(&st)
 	// After every step a replay makes of a tick well before the newest
 	// snapshot's (the hook changes nothing): whether the replay kept the
 	// keyframe of that tick's span.
@@ -248,7 +257,7 @@ func TestLateRepairKeepsFewKeyframes(t *testing.T) {
 		}
 	}
 	taken := h.c.Stats.Transfers + h.c.Stats.Patches
-	for k := 0; k < 4*lag && h.c.Stats.Transfers+h.c.Stats.Patches == taken; k++ {
+	for k := 0; k < 6*lag && h.c.Stats.Transfers+h.c.Stats.Patches == taken; k++ {
 		step()
 	}
 	if h.c.Stats.Transfers+h.c.Stats.Patches == taken {
