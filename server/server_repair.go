@@ -76,7 +76,7 @@ func (s *Server) sendRepair(p *peer, now time.Duration, send func([]byte)) {
 	if r.sends > 0 && t-r.sentAt < s.resendAfter(p, hashEvery) {
 		return
 	}
-	if r.sends > 0 && t-r.firstAt >= maxHashSends*s.resendAfter(p, math.MaxUint32) {
+	if r.sends > 0 && uint64(t-r.firstAt) >= maxHashSends*uint64(s.resendAfter(p, math.MaxUint32)) {
 		p.stats.Down.Unanswered++
 		s.wholeAt(p)
 		return
