@@ -45,7 +45,7 @@ func commands() []command {
 }
 
 func main() {
-	tuneGC()
+	tuneGC(os.Args[1:])
 	// A reader that stops early (cube sim | head -1) ends the output, not
 	// the program with SIGPIPE (exit 141): writes to the closed pipe fail
 	// quietly and the command ends as it would have.
