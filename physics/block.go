@@ -129,17 +129,7 @@ func blockRounds(from, n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, 
 			}
 			return letGoHolds(n, diag, rhs, &kf, lam, held)
 		}
-		var b [maxPoints]float64
-		for p := 0; p < m; p++ {
-			i := idx[p]
-			t := rhs[i]
-			for j := 0; j < n; j++ {
-				if !held[j] {
-					t -= mul(kf[i][j], -pn[j])
-				}
-			}
-			b[p] = t
-		}
+		b := heldRHS(n, m, &idx, rhs, pn, &kf, held)
 		proj := m == maxPoints && null != nil
 		if proj && !project(&b, null) {
 			return false
@@ -173,6 +163,23 @@ func blockRounds(from, n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, 
 		}
 	}
 	return false
+}
+
+// heldRHS returns the right-hand side of the system of the m held points
+// idx names: each one's rhs less what the points let go (their impulse
+// -pn removed) push through kf.
+func heldRHS(n, m int, idx *[maxPoints]int, rhs, pn *[maxPoints]float64, kf *[maxPoints][maxPoints]float64, held *[maxPoints]bool) (b [maxPoints]float64) {
+	for p := 0; p < m; p++ {
+		i := idx[p]
+		t := rhs[i]
+		for j := 0; j < n; j++ {
+			if !held[j] {
+				t -= mul(kf[i][j], -pn[j])
+			}
+		}
+		b[p] = t
+	}
+	return b
 }
 
 // takeRound sets lam from a round's solution x for the held points
@@ -268,17 +275,8 @@ func enumBlock(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[m
 				m++
 			}
 		}
-		var b, x [maxPoints]float64
-		for p := 0; p < m; p++ {
-			i := idx[p]
-			t := rhs[i]
-			for j := 0; j < n; j++ {
-				if !held[j] {
-					t -= mul(kf[i][j], -pn[j])
-				}
-			}
-			b[p] = t
-		}
+		var x [maxPoints]float64
+		b := heldRHS(n, m, &idx, rhs, pn, &kf, &held)
 		proj := m == maxPoints && null != nil
 		if proj && !project(&b, null) {
 			continue
