@@ -467,6 +467,7 @@ func (s *Server) PlayerStats(p int) (PeerStats, bool) {
 	if pe := s.peers[p]; pe != nil {
 		st := pe.stats
 		st.DepthP95 = pe.depth.P95()
+		st.Repairing = pe.needXfer || pe.xfer.active
 		return st, true
 	}
 	return PeerStats{}, false
