@@ -3,8 +3,8 @@ package predict
 import (
 	"errors"
 
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
 )
 
 // maxHeld bounds the snapshots a state-sync client holds back for their

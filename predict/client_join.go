@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // ErrRefused is wrapped by the error Receive returns when the server

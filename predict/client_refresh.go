@@ -3,7 +3,7 @@ package predict
 import (
 	"errors"
 
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 )
 
 // refresh re-simulates, in state sync, the ticks from first (the first

@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // helloEvery is how many ticks apart the client repeats its Hello until a
@@ -289,4 +289,4 @@ func (c *Client) Receive(b []byte) error {
 }
 
 // tickDur returns the length of a tick.
-func (c *Client) tickDur() time.Duration { return tick.Duration(c.world.Config()) }
+func (c *Client) tickDur() time.Duration { return tick.Duration(c.world.Config().Dt) }

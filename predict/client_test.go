@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/server"
-	"github.com/cubelab/cube/wire"
 )
 
 func TestJoinChecksTheScene(t *testing.T) {

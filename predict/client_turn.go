@@ -1,7 +1,7 @@
 package predict
 
 import (
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/physics"
 )
 

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // TestInputsGoEvenWhenTheServerCaughtUp: a client whose newest server

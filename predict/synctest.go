@@ -3,7 +3,7 @@ package predict
 import (
 	"fmt"
 
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 )
 
 // MaxSyncTest bounds ClientConfig.SyncTest: a rewind of up to a second.

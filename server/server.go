@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // Missing says what the input-driven server does when the input for its
@@ -192,7 +192,7 @@ type refusal struct {
 func New(w *physics.World, sc *game.Scene, mode protocol.Mode, cfg Config) *Server {
 	s := &Server{Config: cfg, world: w, scene: sc, mode: mode, allChain: protocol.ChainStart}
 	s.runs = wire.ServerRuns{Mode: uint8(mode), Scene: sc.ID.Name, Players: sc.ID.Players, Bodies: sc.ID.Bodies, Quantize: sc.ID.Quantize}
-	s.tickDur = tick.Duration(w.Config())
+	s.tickDur = tick.Duration(w.Config().Dt)
 	s.peers = make([]*peer, len(sc.Players))
 	s.ins = make([]game.Input, len(sc.Players))
 	for i := range s.players[:len(sc.Players)] {

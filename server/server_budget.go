@@ -3,7 +3,7 @@ package server
 import (
 	"time"
 
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // How a client's down budget (BytesPerSecond) is shared: one token bucket

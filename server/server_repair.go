@@ -4,9 +4,9 @@ import (
 	"math"
 	"time"
 
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // A repair (a client that asks for the state, having predicted wrong and

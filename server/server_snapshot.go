@@ -4,9 +4,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // Importance of a body in the snapshot priority accumulator (Fiedler's

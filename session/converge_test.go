@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
 )

@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab/window"
-	"github.com/cubelab/cube/internal/viewer"
 	"github.com/cubelab/cube/record"
+	"github.com/cubelab/cube/ui/viewer"
+	"github.com/cubelab/cube/ui/window"
 )
 
 // maxRecordBytes bounds what replay reads by default.
