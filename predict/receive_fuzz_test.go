@@ -27,7 +27,7 @@ func seedMessages(t testing.TB, mode Mode) (down, up [][]byte) {
 		h.deliverDown()
 	}
 	// A transfer's fragments, and the client's Have.
-	h.c.askXfer = true
+	h.c.view.askXfer = true
 	h.clientStep(0)
 	h.deliverUp()
 	h.serverSend(false)
