@@ -34,6 +34,9 @@ const (
 	Ghosts            // the recorded states of differing bodies on/off
 	HUD               // the status panel on/off
 	Help              // the help on/off
+	Camera            // reset the camera (the window's own)
+	Screenshot        // a screenshot (the window's own)
+	Quit              // quit (the window's own)
 )
 
 // View is the record viewer's state between frames, without drawing: the
@@ -140,6 +143,8 @@ func (v *View) Act(a Action) error {
 	secs := func(k float64) int { return s.Pos() + SecondsToSteps(k, v.dt) }
 	v.Note = ""
 	switch a {
+	case None, Camera, Screenshot, Quit:
+		return nil // nothing of the view's
 	case Play:
 		if !v.Clock.Playing && s.Pos() == s.Len() {
 			if err := s.Seek(0); err != nil {
