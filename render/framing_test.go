@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -25,20 +26,19 @@ func TestFitViewFramesATallStack(t *testing.T) {
 	target := mgl32.Vec3{3, 0.5, 0}
 	pts := column(0, 0, 10)
 	for _, sz := range [][2]int{{1280, 720}, {640, 480}, {480, 270}} {
-		def := camera{target: target, yaw: camYaw, pitch: camPitch, dist: camDist}
-		if holds(def.proj(sz[0], sz[1]).Mul4(def.view()), pts) {
+		whole := Rect{0, 0, float32(sz[0]), float32(sz[1])}
+		if holds(DefaultView(), target, pts, sz[0], sz[1], whole) {
 			t.Fatalf("%v: the default view holds the stack: the test's premise is off", sz)
 		}
-		v := FitView(target, pts, sz[0], sz[1])
-		c := camera{target: target, yaw: v.Yaw, pitch: v.Pitch, dist: v.Dist}
-		if !holds(c.proj(sz[0], sz[1]).Mul4(c.view()), pts) {
+		v := FitView(target, pts, true, sz[0], sz[1], whole)
+		if !holds(v, target, pts, sz[0], sz[1], whole) {
 			t.Errorf("%v: view %+v does not hold the stack", sz, v)
 		}
 		if v.Dist <= camDist || v.Dist >= camMaxDist {
 			t.Errorf("%v: distance %v, want between the default and the farthest", sz, v.Dist)
 		}
 	}
-	if v := FitView(target, nil, 1280, 720); v != DefaultView() {
+	if v := FitView(target, nil, true, 1280, 720, Rect{0, 0, 1280, 720}); v != DefaultView() {
 		t.Errorf("no points: %+v, want the default", v)
 	}
 }
@@ -54,10 +54,40 @@ func TestFitViewSeesACornerCubeFromOutside(t *testing.T) {
 		}
 	}
 	target := mgl32.Vec3{-6, 0.5, -6}
-	v := FitView(target, pts, 1280, 720)
+	v := FitView(target, pts, true, 1280, 720, Rect{0, 0, 1280, 720})
 	c := camera{target: target, yaw: v.Yaw, pitch: v.Pitch, dist: v.Dist}
 	eye := c.eye()
 	if d2 := eye[0]*eye[0] + eye[2]*eye[2]; d2 <= 2*36 {
 		t.Errorf("eye %v is not outside the block's corner (view %+v)", eye, v)
+	}
+}
+
+// TestFitViewFramesInTheFreePart: the stack framed in the right half of
+// the window lands in that half, its points spread around the half's
+// centre, and projecting through the camera as Draw sets it up (the
+// target at the free part's centre) agrees with View.Project.
+func TestFitViewFramesInTheFreePart(t *testing.T) {
+	target := mgl32.Vec3{3, 0.5, 0}
+	pts := column(0, 0, 10)
+	free := Rect{640, 0, 640, 720}
+	v := FitView(target, pts, true, 1280, 720, free)
+	var minX, maxX float32 = 1280, 0
+	for _, p := range pts {
+		x, y, ok := v.Project(target, p, 1280, 720, free)
+		if !ok || x < free.X || x > free.X+free.W || y < free.Y || y > free.Y+free.H {
+			t.Errorf("%v lands at %.0f, %.0f (in front %v), outside %+v", p, x, y, ok, free)
+		}
+		minX, maxX = min(minX, x), max(maxX, x)
+	}
+	if minX > 960 || maxX < 960 {
+		t.Errorf("the points span x %.0f to %.0f, not around the free part's centre 960", minX, maxX)
+	}
+	c := newCamera()
+	c.yaw, c.pitch, c.dist = v.Yaw, v.Pitch, v.Dist
+	c.follow(target, 0)
+	c.frameFree(free, 1280, 720, 0, true)
+	q := c.proj(1280, 720).Mul4(c.view()).Mul4x1(target.Vec4(1))
+	if x, y := (q[0]/q[3]+1)/2*1280, (1-q[1]/q[3])/2*720; math.Abs(float64(x-960)) > 0.5 || math.Abs(float64(y-360)) > 0.5 {
+		t.Errorf("the camera draws the target at %.1f, %.1f, want the free part's centre 960, 360", x, y)
 	}
 }

@@ -152,6 +152,11 @@ func (l *Lab) Client() *predict.Client { return l.play.Client() }
 // Now returns the time of the shown client's clock.
 func (l *Lab) Now() time.Duration { return l.play.Now() }
 
+// ShowsOthers reports whether the other players' cubes are players to
+// show: always in process; against a remote server once this client has
+// joined (before, the world's other slots are the scene's, not players).
+func (l *Lab) ShowsOthers() bool { return l.local != nil || l.Client().Joined() }
+
 // Session returns the session in process, or nil against a remote server.
 func (l *Lab) Session() *session.Session {
 	if l.local == nil {
