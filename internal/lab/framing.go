@@ -23,7 +23,7 @@ const (
 // world and of the structure's bodies, all within frameReach of the
 // player's cube), and whether there is a structure to look at from the
 // player's side. A client that has not joined a remote server frames its
-// cube alone: the other slots' cubes are not players yet.
+// cube's place alone: the other slots' cubes are not players (InPlay).
 func (l *Lab) Subject() (pts []mgl32.Vec3, structure bool) {
 	c := l.Client()
 	w, sc := c.World(), c.Scene()
@@ -35,12 +35,12 @@ func (l *Lab) Subject() (pts []mgl32.Vec3, structure bool) {
 		return dx*dx+dz*dz <= frameReach*frameReach
 	}
 	if w.Enabled(me) {
-		pts = appendCorners(pts, w, me)
+		pts = appendCorners(pts, w, me) // where it will be, even before it joins
 	}
 	isPlayer := make(map[int]bool, len(sc.Players))
 	for _, i := range sc.Players {
 		isPlayer[i] = true
-		if i != me && l.ShowsOthers() && w.Enabled(i) && near(i) {
+		if i != me && l.InPlay() && w.Enabled(i) && near(i) {
 			pts = appendCorners(pts, w, i)
 		}
 	}

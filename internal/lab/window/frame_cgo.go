@@ -84,21 +84,24 @@ var SlotColors = [game.MaxPlayers]mgl32.Vec4{
 // BuildFrame fills the frame from the lab, reusing its slices: every body of the
 // client's predicted world that is in it (statics grey, other players'
 // cubes in their slot's colour, other dynamic bodies neutral, the player's
-// cube red at its displayed pose), then the player's ghosts.
+// cube red at its displayed pose), then the player's ghosts. A client that
+// has not joined its remote server (or was refused) draws no player's
+// cube: none joined.
 func BuildFrame(l *lab.Lab, f *render.Frame) {
 	c := l.Client()
 	w, sc := c.World(), c.Scene()
 	player := c.Body()
 	f.Boxes = f.Boxes[:0]
+	inPlay := l.InPlay()
 	for i := 0; i < w.NumBodies(); i++ {
-		if i == player || !w.Enabled(i) {
+		if i == player || !w.Enabled(i) || (!inPlay && slotOf(sc, i) >= 0) {
 			continue
 		}
 		f.Boxes = append(f.Boxes, bodyBox(w, sc, i))
 	}
 	half := pv(w.Half(player))
 	pos, rot := l.Display()
-	if w.Enabled(player) {
+	if w.Enabled(player) && inPlay {
 		f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: ColorPlayer, Style: render.Solid, Shadow: true})
 	}
 	if b, ok := l.ServerCube(player); ok && l.Show.Server {
