@@ -130,18 +130,22 @@ func (w *Window) FreeRect(f *Frame) Rect {
 	return h.free(float32(w.fbW), float32(w.fbH))
 }
 
-// free returns the largest rectangle of a W×H framebuffer that the status
-// panel, the banner, the graph and the timeline, as last laid out, leave
-// free, half a margin away from each (the help panel, shown on demand,
-// aside); the whole window when they cover nothing. Of rectangles of
+// free returns the largest rectangle of a W×H framebuffer that the
+// panels, as last laid out, leave free, half a margin away from each (a
+// help panel shown alone over the window aside: it hides the rest); the
+// whole window when they cover nothing. Of rectangles of
 // equal area, the first found wins: the candidates' edges are those of the
 // window and the panels.
 func (h *hud) free(W, H float32) Rect {
 	l := &h.l
 	g := float32(math.Round(float64(l.m) / 2))
-	var obs [4]rect
+	var obs [5]rect
 	n := 0
-	for _, r := range [...]rect{l.status, l.banner, l.graph, h.timeline.panel} {
+	help := l.help
+	if l.helpAlone {
+		help = rect{}
+	}
+	for _, r := range [...]rect{l.status, l.banner, l.graph, h.timeline.panel, help} {
 		if r.w > 0 && r.h > 0 {
 			obs[n] = rect{r.x - g, r.y - g, r.w + 2*g, r.h + 2*g}
 			n++
