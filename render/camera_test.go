@@ -270,3 +270,50 @@ func TestCameraSeesTheCubeItsTargetTrails(t *testing.T) {
 		}
 	}
 }
+
+// TestCameraSeesTheCubeAroundTheArena: a cube driven at 6 m/s round the
+// arena's walls, step and ramp (circles of random centres and radii),
+// followed frame by frame at 60 fps from random angles: in every frame the
+// eye sees the cube's centre past every wall and static box, not only the
+// smoothed point that trails it.
+func TestCameraSeesTheCubeAroundTheArena(t *testing.T) {
+	boxes := arenaBoxes()
+	rng := uint64(7)
+	rnd := func() float32 {
+		rng = rng*6364136223846793005 + 1442695040888963407
+		return float32(rng>>40) / (1 << 24)
+	}
+	frames, hiddenFrames := 0, 0
+	for trial := 0; trial < 60; trial++ {
+		cx, cz, r := rnd()*20-10, rnd()*20-10, 2+rnd()*8
+		c := newCamera()
+		c.yaw, c.pitch = rnd()*6.3, camPitch
+		for f := 0; f < 240; f++ {
+			a := float64(f) / 60 * 6 / float64(r) // 6 m/s round the circle
+			cube := mgl32.Vec3{cx + r*float32(math.Cos(a)), 0.5, cz + r*float32(math.Sin(a))}
+			inside := false
+			for i := range boxes {
+				if boxes[i].Blocks && insideBox(cube, &boxes[i], 0.5) {
+					inside = true
+				}
+			}
+			if inside || abs32(cube[0]) > 15.5 || abs32(cube[2]) > 15.5 {
+				c.placed = false // the cube cannot be there: start again where it can
+				continue
+			}
+			c.follow(cube, 1.0/60)
+			c.avoid(boxes, cube, 1.0/60)
+			frames++
+			if hidden(c.eye(), cube, boxes) {
+				hiddenFrames++
+			}
+		}
+	}
+	t.Logf("%d frames, the cube hidden in %d", frames, hiddenFrames)
+	if frames < 5000 {
+		t.Fatalf("only %d frames", frames)
+	}
+	if hiddenFrames > 0 {
+		t.Errorf("the cube was hidden by a wall or a static box in %d of %d frames", hiddenFrames, frames)
+	}
+}
