@@ -119,24 +119,33 @@ func FreeRect(f *Frame, width, height int) Rect {
 	}
 	var h hud
 	h.build(checkAtlas, f, width, height)
-	return h.free(float32(width), float32(height))
+	return h.free(float32(width), float32(height), Rect{})
 }
 
 // FreeRect returns the part of the window that frame f's panels leave
-// free, as Draw lays them out at the window's size and content scale.
+// free, as Draw lays them out at the window's size and content scale (and
+// as Draw chooses it, keeping to the part it framed in last).
 func (w *Window) FreeRect(f *Frame) Rect {
 	var h hud
 	h.build(w.atlas, f, w.fbW, w.fbH)
-	return h.free(float32(w.fbW), float32(w.fbH))
+	return h.free(float32(w.fbW), float32(w.fbH), w.lastFree)
 }
+
+// keepFree is how much larger another free part must be than one like
+// the part framed in last to be taken instead: the panels' sizes change by
+// a character as their numbers do, and two parts of nearly equal area
+// (beside the status panel above the graph, or beside both) would
+// otherwise take turns, the camera swinging between their centres.
+const keepFree = 1.25
 
 // free returns the largest rectangle of a W×H framebuffer that the
 // panels, as last laid out, leave free, half a margin away from each (a
 // help panel shown alone over the window aside: it hides the rest); the
-// whole window when they cover nothing. Of rectangles of
-// equal area, the first found wins: the candidates' edges are those of the
-// window and the panels.
-func (h *hud) free(W, H float32) Rect {
+// whole window when they cover nothing. A rectangle that holds most of
+// prev (the part framed in last) counts keepFree times its area. Of
+// rectangles of equal area, the first found wins: the candidates' edges are
+// those of the window and the panels.
+func (h *hud) free(W, H float32, prev Rect) Rect {
 	l := &h.l
 	g := float32(math.Round(float64(l.m) / 2))
 	var obs [5]rect
@@ -162,7 +171,7 @@ func (h *hud) free(W, H float32) Rect {
 		ys[2+2*i], ys[3+2*i] = mgl32.Clamp(r.y, 0, H), mgl32.Clamp(r.y+r.h, 0, H)
 	}
 	k := 2 + 2*n
-	best, bestArea := whole, float32(0)
+	best, bestScore := whole, float32(0)
 	for _, x0 := range xs[:k] {
 		for _, x1 := range xs[:k] {
 			if x1 <= x0 {
@@ -170,7 +179,7 @@ func (h *hud) free(W, H float32) Rect {
 			}
 			for _, y0 := range ys[:k] {
 				for _, y1 := range ys[:k] {
-					if y1 <= y0 || (x1-x0)*(y1-y0) <= bestArea {
+					if y1 <= y0 || keepFree*(x1-x0)*(y1-y0) <= bestScore {
 						continue
 					}
 					c := rect{x0, y0, x1 - x0, y1 - y0}
@@ -181,14 +190,29 @@ func (h *hud) free(W, H float32) Rect {
 							break
 						}
 					}
-					if clear {
-						best, bestArea = Rect{c.x, c.y, c.w, c.h}, c.w*c.h
+					score := c.w * c.h
+					if like(c, prev) {
+						score *= keepFree
+					}
+					if clear && score > bestScore {
+						best, bestScore = Rect{c.x, c.y, c.w, c.h}, score
 					}
 				}
 			}
 		}
 	}
 	return best
+}
+
+// like reports whether c holds most (90 %) of p and is not much more than
+// p (at most 1.25 times its area).
+func like(c rect, p Rect) bool {
+	if p.W <= 0 || p.H <= 0 {
+		return false
+	}
+	w := min(c.x+c.w, p.X+p.W) - max(c.x, p.X)
+	h := min(c.y+c.h, p.Y+p.H) - max(c.y, p.Y)
+	return w > 0 && h > 0 && w*h >= 0.9*p.W*p.H && c.w*c.h <= 1.25*p.W*p.H
 }
 
 // SetHome makes v the camera's home, where ResetCamera (the Home key)

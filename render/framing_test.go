@@ -91,3 +91,30 @@ func TestFitViewFramesInTheFreePart(t *testing.T) {
 		t.Errorf("the camera draws the target at %.1f, %.1f, want the free part's centre 960, 360", x, y)
 	}
 }
+
+// TestTheFreePartKeepsToTheLastOne: two free parts of nearly equal area
+// (beside the status panel above the graph, and beside both): as the
+// status panel widens by a few characters the larger changes, but the
+// camera keeps framing in the part it framed in last until another is
+// clearly larger, instead of swinging between their centres.
+func TestTheFreePartKeepsToTheLastOne(t *testing.T) {
+	var h hud
+	h.l.m = 10
+	h.l.status = rect{10, 10, 230, 100}
+	h.l.graph = rect{10, 235, 385, 115}
+	first := h.free(640, 360, Rect{})
+	if first.X > 300 || first.H > 300 {
+		t.Fatalf("first free part %+v, want the one beside the status panel, above the graph", first)
+	}
+	h.l.status.w = 260 // a few characters wider: the part beside both is now the larger
+	if r := h.free(640, 360, Rect{}); r.H < 300 {
+		t.Fatalf("without a last part: %+v, want the one beside both panels (the test's premise)", r)
+	}
+	if r := h.free(640, 360, first); r.H > 300 || r.X < first.X {
+		t.Errorf("after %+v: %+v, want the part beside the status panel, above the graph, kept", first, r)
+	}
+	h.l.status.w = 330 // much wider: the other part is clearly larger
+	if r := h.free(640, 360, first); r.H < 300 {
+		t.Errorf("status panel 330 wide: %+v, want the part beside both taken", r)
+	}
+}

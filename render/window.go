@@ -78,6 +78,7 @@ type Window struct {
 	info    string
 	shot    []byte // screenshot pixels, reused
 
+	lastFree Rect       // the part of the window the panels left free in the last frame, where the camera frames
 	viewProj mgl32.Mat4 // kept here: cgo would move a local to the heap
 	fbW, fbH int        // framebuffer size, kept by a callback
 
@@ -361,7 +362,8 @@ func (w *Window) Draw(f *Frame, dt float64) {
 	w.hud.build(w.atlas, f, fw, fh)
 	snap := !w.cam.placed
 	w.cam.follow(f.Follow, dt)
-	w.cam.frameFree(w.hud.free(float32(fw), float32(fh)), fw, fh, dt, snap)
+	w.lastFree = w.hud.free(float32(fw), float32(fh), w.lastFree)
+	w.cam.frameFree(w.lastFree, fw, fh, dt, snap)
 	w.cam.avoid(f.Boxes, f.Follow, dt)
 	eye := w.cam.eye()
 	w.viewProj = w.cam.proj(fw, fh).Mul4(w.cam.view())
