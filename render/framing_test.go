@@ -118,3 +118,52 @@ func TestTheFreePartKeepsToTheLastOne(t *testing.T) {
 		t.Errorf("status panel 330 wide: %+v, want the part beside both taken", r)
 	}
 }
+
+// TestTheFreePartIsClearOfThePanels: for the demo's frames (with and
+// without a banner and the help beside the panels) and the viewer's (with
+// its timeline), at sizes from 480x270 to 1920x1080, the free part lies
+// in the window, overlaps no panel that is shown, and is a fair share of
+// the window (a fifth; a tenth while the help is shown beside the panels).
+func TestTheFreePartIsClearOfThePanels(t *testing.T) {
+	checkAtlasOnce.Do(func() { checkAtlas, checkAtlasErr = newAtlas(1) })
+	if checkAtlasErr != nil {
+		t.Fatal(checkAtlasErr)
+	}
+	graph := []Sample{{T: 9, Error: 0.1, Correction: true}, {T: 9.5, Resync: true}, {T: 10, Error: 0.01}}
+	frames := map[string]*Frame{
+		"demo":        {HUD: testHUD, Graph: graph, Now: 10},
+		"banner":      {HUD: testHUD, Graph: graph, Now: 10, Banner: testBanner},
+		"help":        {HUD: testHUD, Graph: graph, Now: 10, Help: testHelp, ShowHelp: true},
+		"viewer":      {HUD: testHUD[:5], Banner: testBanner, Timeline: &Timeline{At: 0.5, Checked: 1, Left: "tick 512", Right: "paused 1x"}},
+		"hidden hud":  {},
+		"banner only": {Banner: testBanner},
+	}
+	for name, f := range frames {
+		for _, sz := range [][2]int{{1920, 1080}, {1280, 720}, {800, 450}, {640, 360}, {480, 270}} {
+			var h hud
+			h.build(checkAtlas, f, sz[0], sz[1])
+			W, H := float32(sz[0]), float32(sz[1])
+			r := h.free(W, H, Rect{})
+			c := rect{r.X, r.Y, r.W, r.H}
+			if r.X < 0 || r.Y < 0 || r.X+r.W > W || r.Y+r.H > H {
+				t.Errorf("%s %v: free part %+v leaves the window", name, sz, r)
+			}
+			panels := map[string]rect{"status": h.l.status, "banner": h.l.banner, "graph": h.l.graph, "timeline": h.timeline.panel}
+			if !h.l.helpAlone {
+				panels["help"] = h.l.help
+			}
+			for p, pr := range panels {
+				if overlaps(c, pr) {
+					t.Errorf("%s %v: free part %+v overlaps the %s panel %v", name, sz, r, p, pr)
+				}
+			}
+			share := float32(0.2)
+			if f.ShowHelp {
+				share = 0.1 // the help beside the panels takes most of the rest while shown
+			}
+			if r.W*r.H < share*W*H {
+				t.Errorf("%s %v: free part %+v is %.0f %% of the window", name, sz, r, 100*r.W*r.H/(W*H))
+			}
+		}
+	}
+}
