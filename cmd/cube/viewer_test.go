@@ -297,7 +297,7 @@ func TestViewerDivergence(t *testing.T) {
 			t.Errorf("%sx%s: %d banner-red pixels", size[0], size[1], n)
 		}
 		// R shows the field report, naming the damaged field, beside the
-		// magenta cube it describes, not over it (it covered most of it).
+		// magenta cube it describes: the cube keeps its pixels.
 		img, _ = viewerShot(t, bin, bad, "viewer-report-"+size[0]+".png", 1,
 			"-width", size[0], "-height", size[1], "-frames", "8", "-keys", "D,R")
 		if n := countColor(img, [3]float64{255, 38, 191}, 90); n < magenta*9/10 {

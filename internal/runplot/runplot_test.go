@@ -13,7 +13,7 @@ import (
 )
 
 // timeline is 20 s of a run whose error and traffic peak in its last
-// second (top right, where the legends used to sit), with corrections in
+// second (top right, where a legend inside the plot would cover them), with corrections in
 // seconds 3 and 7 and a resync in second 5, and no error anywhere else.
 func timeline() []session.Second {
 	tl := make([]session.Second, 20)
@@ -73,8 +73,8 @@ func abs(x int) int {
 
 // TestCorrectionsAreTicksOnTheirOwnLane: the corrections are drawn as
 // ticks on a lane of their own at the seconds they happened, and nothing
-// of their colour is on the error's axis, where they sat at a fixed 5 m as
-// if they were errors of 5 m.
+// of their colour is on the error's axis: marks there at a fixed height
+// would read as errors of that size.
 func TestCorrectionsAreTicksOnTheirOwnLane(t *testing.T) {
 	fig, img := drawn(t)
 	errData := pixels(img, fig.plots[0].DataCanvas(fig.plotC[0]).Rectangle)
@@ -103,7 +103,7 @@ func TestCorrectionsAreTicksOnTheirOwnLane(t *testing.T) {
 }
 
 // TestLegendsKeepOffTheCurves: every legend lies outside every plot's
-// data area (they were drawn in its top right corner, over the peaks),
+// data area (in its top right corner they would cover the peaks),
 // and the peaks in the last second are drawn whole.
 func TestLegendsKeepOffTheCurves(t *testing.T) {
 	fig, img := drawn(t)

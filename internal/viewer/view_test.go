@@ -120,8 +120,7 @@ func TestViewDivergence(t *testing.T) {
 	}
 	// One tick names the divergence, the first whose hash differs, in the
 	// banner as in the status panel and cube replay's report; the banner's
-	// detail names the later tick whose stored state D shows (once the
-	// banner said "tick 234 differs" and the status "diverged at tick 211").
+	// detail names the later tick whose stored state D shows.
 	d := want.Divergence
 	if d.DiffTick == d.Tick {
 		t.Fatalf("the divergence at tick %d falls on a stored state: the test needs one between stored states", d.Tick)

@@ -178,7 +178,7 @@ func recolour(f *render.Frame, keep func(b *render.Box) bool) *render.Frame {
 // it, across), against the ground below them: the resting bodies' pixels
 // are clearly lighter than the walls' and the ground's, even their darkest
 // faces. Lit by the sun and a dim ambient alone, a body's face turned from
-// the sun was a third of its colour, as dark as a wall.
+// the sun would be a third of its colour, as dark as a wall.
 func TestRestingBodiesAreLighterThanWallsAndGround(t *testing.T) {
 	win := openWindow(t, 640, 360)
 	pyramid, _ := sceneFrame(t, "pyramid")
@@ -237,8 +237,8 @@ func TestRestingBodiesAreLighterThanWallsAndGround(t *testing.T) {
 // settle millimetres apart (the layout shifts each layer 1 cm along x, and
 // they slide by a few mm), so each box's lit top face shows as a ledge far
 // narrower than a pixel between the layers' side faces; drawn without
-// multisampling, the ledges came out as scattered white dots on faces that
-// the sun did not light.
+// multisampling, such ledges make scattered white dots on any side face
+// much darker than the tops.
 func TestTheDropBlockHasNoSpeckles(t *testing.T) {
 	win := openWindow(t, 640, 360)
 	w, sc, err := game.Build("drop", physics.DefaultConfig(), game.Options{})

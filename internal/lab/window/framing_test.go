@@ -15,8 +15,9 @@ import (
 // every corner of the subject (the player's cube, the bots' cubes, the
 // structure) inside the part of the window that the status panel, the
 // graph and the banner leave free, as the layout places them. Framed in the
-// whole window, the pyramid's apex and left half were under the status
-// panel at 1280x720 and a bot of the cubes scene under the graph.
+// whole window instead, the subject reaches under the panels at 1280x720
+// (the pyramid's apex under the status panel, a bot of the cubes scene
+// under the graph); the test checks that premise.
 func TestTheSubjectIsFramedInTheFreePart(t *testing.T) {
 	for _, scene := range []string{"arena", "cubes", "pyramid", "stack", "drop"} {
 		for _, players := range []int{1, 3} {
