@@ -53,7 +53,7 @@ func (f *sessionFlags) register(fs *cli.Flags) {
 	fs.IntVar(&f.bodies, "bodies", 0, fmt.Sprintf("with -scene drop: number of cubes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies))
 	fs.StringVar(&f.sync, "sync", "state", "how the server keeps the client in step: state (snapshots of body states) or inputs (the inputs and events it applied, and a hash)")
 	fs.BoolVar(&f.quantize, "quantize", false, "both ends put every moving body on a grid after each step (1/4096 m, smallest-three rotations, 1/1024 m/s), so snapshots are small and exact")
-	fs.BoolVar(&f.inputDriven, "input-driven", false, "the original demo's server: it steps when the one client's input arrives (-missing says what it does with gaps); by default it steps on its own clock and the client runs ahead of it")
+	fs.BoolVar(&f.inputDriven, "input-driven", false, "an input-driven server for one player: it steps when the client's input arrives (-missing says what it does with gaps); by default it steps on its own clock and the client runs ahead of it")
 	fs.Float64Var(&f.budgetKbps, "budget-kbps", server.DefaultDownBudget*8/1000, "snapshot budget in kbit/s (state sync), 0 for none: one datagram a snapshot at most")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the link and the autopilot")
 	fs.IntVar(&f.snapshotHz, "snapshot-hz", 64, fmt.Sprintf("server snapshot rate in Hz, one of %v", server.SnapshotRates))
