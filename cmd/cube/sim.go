@@ -256,7 +256,11 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 	} else {
 		summarytext.Sim(stdout, &sum)
-		summarytext.Verdict(stdout, &sum, exitCode(code, *allowDesync))
+		exit := exitCode(code, *allowDesync)
+		if cut != nil {
+			exit = 1 // the record's, said on stderr below
+		}
+		summarytext.Verdict(stdout, &sum, exit)
 	}
 	// What was written, confirmed: on stdout after the readable summary, on
 	// stderr after the JSON one (stdout holds one JSON object).
