@@ -17,7 +17,7 @@ func (l *Lab) Act(a Action) error {
 		}
 		return l.play.SetPreset(p)
 	}
-	if what, ok := inProcessKeys[a]; ok {
+	if what, ok := remoteNote(a); ok {
 		if l.local == nil {
 			where := "the server is remote"
 			if r, ok := l.play.(*Remote); ok {

@@ -171,3 +171,14 @@ func (k Key) String() string {
 	}
 	return keyTable[k].name
 }
+
+// KeyNamed returns the key whose label (String) is name, and false if no
+// key has it.
+func KeyNamed(name string) (Key, bool) {
+	for k := KeyUnknown + 1; k < keyCount; k++ {
+		if keyTable[k].name == name {
+			return k, true
+		}
+	}
+	return KeyUnknown, false
+}

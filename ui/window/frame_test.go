@@ -3,6 +3,7 @@
 package window
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/cubelab/cube/session"
 	"github.com/cubelab/cube/ui/lab"
 	"github.com/cubelab/cube/ui/render"
+	"github.com/cubelab/cube/ui/viewer"
 )
 
 func TestFrameHoldsEveryBody(t *testing.T) {
@@ -80,46 +82,51 @@ func TestFrameHoldsEveryBody(t *testing.T) {
 	}
 }
 
-func TestEveryBoundKeyHasHelp(t *testing.T) {
-	named := map[string]bool{}
+// TestTheKeyTableIsTheBindings: the bindings come from lab.KeyHelp, and
+// each row's label names every key it binds; every action is bound, once;
+// a row marked "in process" has the HUD's remote note, and only such a row.
+func TestTheKeyTableIsTheBindings(t *testing.T) {
+	bound := map[lab.Action]int{}
 	for _, k := range lab.KeyHelp {
-		for _, name := range strings.Fields(k.Key) {
-			named[name] = true
-		}
+		names := strings.Fields(k.Key)
 		if k.Key == "1 to 7" {
-			for d := '1'; d <= '7'; d++ {
-				named[string(d)] = true
+			names = strings.Fields("1 2 3 4 5 6 7")
+		}
+		for _, b := range k.Binds {
+			if !slices.Contains(names, b.Name) {
+				t.Errorf("row %q binds %s without naming it", k.Key, b.Name)
 			}
+			key, ok := render.KeyNamed(b.Name)
+			if !ok {
+				t.Errorf("row %q binds %q, no key's label", k.Key, b.Name)
+				continue
+			}
+			if b.Move != 0 {
+				if !slices.Contains(moveKeys, moveKey{key, b.Move}) {
+					t.Errorf("%s is not held for its movement", b.Name)
+				}
+			} else if keyActions[key] != b.Act {
+				t.Errorf("%s does %v, the table says %v", b.Name, keyActions[key], b.Act)
+			}
+			bound[b.Act]++
+		}
+		if len(k.Binds) == 0 && !strings.Contains(k.Key, "mouse") && k.Key != "wheel" {
+			t.Errorf("row %q binds no key", k.Key)
 		}
 		if k.What == "" || k.Short == "" || len(k.Short) > len(k.What) {
 			t.Errorf("key %s: description %q, short %q", k.Key, k.What, k.Short)
 		}
-	}
-	for key := range keyActions {
-		if !named[key.String()] {
-			t.Errorf("key %s does something but has no help", key)
+		if inProcess := strings.Contains(k.What, "(in process)"); inProcess != (k.Remote != "") {
+			t.Errorf("row %q: in process %v, remote note %q", k.Key, inProcess, k.Remote)
 		}
 	}
-	for _, k := range moveKeys {
-		if !named[k.key.String()] {
-			t.Errorf("key %s moves the cube but has no help", k.key)
+	for a := lab.ActNone + 1; a <= lab.ActQuit; a++ {
+		if want := map[lab.Action]int{lab.ActHelp: 2}[a]; bound[a] != max(want, 1) {
+			t.Errorf("action %d is bound %d times", a, bound[a])
 		}
 	}
-	// Every key in the help does something.
-	bound := map[string]bool{"mouse": true, "drag": true, "wheel": true, "or": true, "to": true}
-	for key := range keyActions {
-		bound[key.String()] = true
-	}
-	for _, k := range moveKeys {
-		bound[k.key.String()] = true
-	}
-	for d := '1'; d <= '7'; d++ {
-		bound[string(d)] = true
-	}
-	for name := range named {
-		if !bound[name] {
-			t.Errorf("help names %q, which no key binding has", name)
-		}
+	if len(moveKeys) != 6 {
+		t.Errorf("%d movement keys, want W A S D, Space and E", len(moveKeys))
 	}
 }
 
@@ -163,5 +170,31 @@ func TestTheDemosOverlayFitsFrom640x360Up(t *testing.T) {
 	BuildFrame(l, &f)
 	if f.HUD != nil || f.Graph != nil || f.Banner == "" || !f.ShowHelp {
 		t.Errorf("hidden overlay: HUD %d lines, graph %v, banner %q, help %v", len(f.HUD), f.Graph != nil, f.Banner, f.ShowHelp)
+	}
+}
+
+// TestTheViewersKeyTableIsItsBindings: the viewer's bindings come from
+// viewer.KeyHelp, each row's label names every key it binds, and every
+// action of the viewer is bound.
+func TestTheViewersKeyTableIsItsBindings(t *testing.T) {
+	bound := map[viewer.Action]bool{}
+	for _, k := range viewer.KeyHelp {
+		names := strings.Fields(k.Key)
+		for _, b := range k.Binds {
+			key, ok := render.KeyNamed(b.Name)
+			if !ok || !slices.Contains(names, b.Name) {
+				t.Errorf("row %q binds %q: a key's label %v, named in the row %v", k.Key, b.Name, ok, slices.Contains(names, b.Name))
+				continue
+			}
+			if viewerActions[key] != b.Act {
+				t.Errorf("%s does %v, the table says %v", b.Name, viewerActions[key], b.Act)
+			}
+			bound[b.Act] = true
+		}
+	}
+	for a := viewer.None + 1; a <= viewer.Quit; a++ {
+		if !bound[a] {
+			t.Errorf("viewer action %d has no key", a)
+		}
 	}
 }

@@ -8,26 +8,37 @@ import (
 	"github.com/cubelab/cube/ui/render"
 )
 
-// keyActions maps a pressed key to its lab.Action.
-var keyActions = map[render.Key]lab.Action{
-	render.Key1: lab.ActPreset1, render.Key2: lab.ActPreset2, render.Key3: lab.ActPreset3, render.Key4: lab.ActPreset4,
-	render.Key5: lab.ActPreset5, render.Key6: lab.ActPreset6, render.Key7: lab.ActPreset7,
-	render.KeyLeftBracket: lab.ActSlower, render.KeyRightBracket: lab.ActFaster,
-	render.KeyC: lab.ActCorrections, render.KeyM: lab.ActSmoothing, render.KeyR: lab.ActRedundancy, render.KeyT: lab.ActSyncTest,
-	render.KeyY: lab.ActServerCube, render.KeyB: lab.ActSnapshotCube, render.KeyV: lab.ActPredictedCube,
-	render.KeyK: lab.ActNudge, render.KeyP: lab.ActPause, render.KeyPeriod: lab.ActStep,
-	render.KeyBackspace: lab.ActReset, render.KeyF12: lab.ActScreenshot,
-	render.KeyN: lab.ActNextScene, render.KeyI: lab.ActSyncMode, render.KeyHome: lab.ActResetCamera, render.KeyTab: lab.ActOverlay,
-	render.KeyF1: lab.ActHelp, render.KeyH: lab.ActHelp, render.KeyEscape: lab.ActQuit,
-}
+// keyActions maps a pressed key to its lab.Action, and moveKeys are the
+// keys held for movement with their input bits: both built from the one
+// key table, lab.KeyHelp.
+var keyActions, moveKeys = bindings(lab.KeyHelp)
 
-// moveKeys are the keys held for movement, with their input bits.
-var moveKeys = []struct {
+// moveKey is a key held for movement and its input bit.
+type moveKey struct {
 	key render.Key
 	bit game.Input
-}{
-	{render.KeyW, game.Forward}, {render.KeyA, game.Left}, {render.KeyS, game.Back},
-	{render.KeyD, game.Right}, {render.KeySpace, game.Jump}, {render.KeyE, game.Pull},
+}
+
+// bindings builds the window's bindings from the key table; a name that
+// is no key's label is a mistake in the table, caught at start-up by the
+// tests.
+func bindings(table []lab.KeyEntry) (map[render.Key]lab.Action, []moveKey) {
+	acts := map[render.Key]lab.Action{}
+	var moves []moveKey
+	for _, e := range table {
+		for _, b := range e.Binds {
+			k, ok := render.KeyNamed(b.Name)
+			if !ok {
+				panic("ui/lab.KeyHelp binds " + b.Name + ", which is no key's label")
+			}
+			if b.Move != 0 {
+				moves = append(moves, moveKey{k, b.Move})
+			} else {
+				acts[k] = b.Act
+			}
+		}
+	}
+	return acts, moves
 }
 
 // heldInput reads the movement keys.

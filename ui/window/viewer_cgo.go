@@ -15,23 +15,21 @@ import (
 	"github.com/cubelab/cube/ui/viewer"
 )
 
-// Window-only actions, beyond viewer.Action's.
-const (
-	vCamera viewer.Action = -1 - iota
-	vShot
-	vQuit
-)
-
-// viewerActions maps a pressed key to the viewer's action (viewer.KeyHelp
-// describes them).
-var viewerActions = map[render.Key]viewer.Action{
-	render.KeySpace: viewer.Play, render.KeyRight: viewer.TickFwd, render.KeyLeft: viewer.TickBack,
-	render.KeyUp: viewer.SecFwd, render.KeyDown: viewer.SecBack, render.KeyPageDown: viewer.TenFwd, render.KeyPageUp: viewer.TenBack,
-	render.KeyHome: viewer.Start, render.KeyEnd: viewer.End, render.KeyLeftBracket: viewer.Slower, render.KeyRightBracket: viewer.Faster,
-	render.KeyD: viewer.Divergence, render.KeyN: viewer.NextBad, render.KeyR: viewer.Report, render.KeyG: viewer.Ghosts,
-	render.KeyC: vCamera, render.KeyTab: viewer.HUD, render.KeyF12: vShot,
-	render.KeyF1: viewer.Help, render.KeyH: viewer.Help, render.KeyEscape: vQuit,
-}
+// viewerActions maps a pressed key to the viewer's action, built from
+// the viewer's one key table, viewer.KeyHelp.
+var viewerActions = func() map[render.Key]viewer.Action {
+	m := map[render.Key]viewer.Action{}
+	for _, e := range viewer.KeyHelp {
+		for _, b := range e.Binds {
+			k, ok := render.KeyNamed(b.Name)
+			if !ok {
+				panic("ui/viewer.KeyHelp binds " + b.Name + ", which is no key's label")
+			}
+			m[k] = b.Act
+		}
+	}
+	return m
+}()
 
 // Colours of the divergence view.
 var (
@@ -137,11 +135,11 @@ func Replay(name string, rec *record.Record, keys string, cfg Config) error {
 			a, ok := viewerActions[k]
 			switch {
 			case !ok:
-			case a == vQuit:
+			case a == viewer.Quit:
 				win.SetShouldClose()
-			case a == vShot:
+			case a == viewer.Screenshot:
 				shot = true
-			case a == vCamera:
+			case a == viewer.Camera:
 				win.ResetCamera()
 			default:
 				if err := v.Act(a); err != nil {
