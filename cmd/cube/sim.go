@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -238,7 +239,10 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	}
 	sess, sum, err := session.Run(cfg, *seconds, setup)
 	ctl.Stop()
-	if cerr := rec.Close(); err == nil && cerr != nil {
+	// A record cut short by a failed write (a full disk) ends the run
+	// with exit 1 after the summary: the session played on to its end.
+	var cut *recording.CutError
+	if cerr := rec.Close(); err == nil && cerr != nil && !errors.As(cerr, &cut) {
 		err = fmt.Errorf("%s: %w", rf.path, cerr)
 	}
 	if err != nil {
@@ -252,7 +256,11 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 	} else {
 		summarytext.Sim(stdout, &sum)
-		summarytext.Verdict(stdout, &sum, exitCode(code, *allowDesync))
+		exit := exitCode(code, *allowDesync)
+		if cut != nil {
+			exit = 1 // the record's, said on stderr below
+		}
+		summarytext.Verdict(stdout, &sum, exit)
 	}
 	// What was written, confirmed: on stdout after the readable summary, on
 	// stderr after the JSON one (stdout holds one JSON object).
@@ -266,11 +274,16 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(said, "plot written to %s\n", *plotPath)
 	}
-	if rf.path != "" && ctl.Stopped() == nil {
+	if cut != nil {
+		fmt.Fprintf(stderr, "cube sim: %v\n", cut)
+	} else if rf.path != "" && ctl.Stopped() == nil {
 		fmt.Fprintf(said, "record written to %s\n", rf.path)
 	}
 	if err := signalExit(ctl, rf.path, sum.Seconds); err != nil {
 		return err
+	}
+	if cut != nil {
+		return exitError{code: 1}
 	}
 	return verdictExit(code, *allowDesync)
 }
