@@ -90,7 +90,7 @@ func TestHalfOpenHandshakesNeedAnAddress(t *testing.T) {
 // MaxHandshakes), at most MaxHandshakes handshakes are in flight; the
 // attempts beyond are refused and counted.
 func TestMaxHandshakesBoundsTheHalfOpen(t *testing.T) {
-	srv := listen(t, &Options{MaxHandshakes: 4, RetryAbove: 1000, HandshakeTimeout: time.Second})
+	srv := listen(t, &Options{MaxHandshakes: 4, RetryAbove: 1000, HandshakeTimeout: time.Second, HandshakesPerSec: 1000})
 	halfOpen(t, srv, "127.0.0.2", 10)
 	st := srv.Stats()
 	if st.Handshaking != 4 || st.Attempts != 4 || st.Bogus.RefusedBusy != 6 {

@@ -15,6 +15,7 @@ const (
 	DefaultMaxConns         = 64
 	DefaultMaxHandshakes    = 128
 	DefaultRetryAbove       = 8
+	DefaultHandshakesPerSec = 2
 )
 
 // Options tune a server or client. The zero value, or nil where a
@@ -74,6 +75,14 @@ type Options struct {
 	// or from clients that never answer cost no state. A value above
 	// MaxHandshakes never asks. Default 8. Unused in process.
 	RetryAbove int
+	// HandshakesPerSec bounds the handshakes one address (its IP) may
+	// begin on a QUIC server, per second, with a burst of four times it:
+	// one more is refused before any cryptography and counted in
+	// Bogus.RefusedAddr. A handshake costs the server a few milliseconds
+	// of CPU, so hosts that dial again and again (connections closed as
+	// soon as they open, evicted, or refused) would otherwise take the
+	// tick's CPU; a player dials once. Default 2. Unused in process.
+	HandshakesPerSec int
 	// LocalAddr is the UDP address a QUIC client's socket binds to ("" or
 	// nil: any). Tests and the attack tool use another loopback address,
 	// such as 127.0.0.2, to play a second host. Unused on a server.
@@ -90,7 +99,7 @@ func (o *Options) withDefaults() (Options, error) {
 	if o != nil {
 		r = *o
 	}
-	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.PeerQueueLen < 0 || r.MaxConns < 0 || r.MaxConnsPerAddr < 0 || r.MaxHandshakes < 0 || r.RetryAbove < 0 {
+	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.PeerQueueLen < 0 || r.MaxConns < 0 || r.MaxConnsPerAddr < 0 || r.MaxHandshakes < 0 || r.RetryAbove < 0 || r.HandshakesPerSec < 0 {
 		return r, fmt.Errorf("transport: negative option in %+v", r)
 	}
 	if r.IdleTimeout == 0 {
@@ -116,6 +125,9 @@ func (o *Options) withDefaults() (Options, error) {
 	}
 	if r.RetryAbove == 0 {
 		r.RetryAbove = DefaultRetryAbove
+	}
+	if r.HandshakesPerSec == 0 {
+		r.HandshakesPerSec = DefaultHandshakesPerSec
 	}
 	if r.MaxConnsPerAddr == 0 {
 		r.MaxConnsPerAddr = r.MaxConns

@@ -40,6 +40,7 @@ type QUICServer struct {
 	// perAddr counts the connections of each IP, from their first packet
 	// until their context ends (see admit).
 	perAddr map[string]int
+	rate    *handshakeRate // handshakes begun by address (Options.HandshakesPerSec)
 	nextID  PeerID
 
 	// Owned by the caller's goroutine.
@@ -93,6 +94,7 @@ func Listen(addr string, o *Options) (*QUICServer, error) {
 		nextID:  1,
 		all:     make(map[PeerID]*qpeer),
 		perAddr: make(map[string]int),
+		rate:    newHandshakeRate(opts.HandshakesPerSec),
 		peers:   make(map[PeerID]*qpeer),
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
@@ -252,11 +254,23 @@ func hostOf(addr string) string {
 // failed).
 func (s *QUICServer) admit(next func(context.Context, *quic.ClientInfo) (context.Context, error)) func(context.Context, *quic.ClientInfo) (context.Context, error) {
 	return func(ctx context.Context, ci *quic.ClientInfo) (context.Context, error) {
+		ip := ipOf(ci.RemoteAddr)
 		if s.opts.MaxConnsPerAddr >= s.opts.MaxConns {
+			s.mu.Lock()
+			ok := s.rate.take(ip, time.Now())
+			s.mu.Unlock()
+			if !ok {
+				s.bogus.refusedAddr.Add(1)
+				return ctx, fmt.Errorf("transport: %s begins handshakes faster than %d a second", ip, s.opts.HandshakesPerSec)
+			}
 			return next(ctx, ci) // no cap of its own: MaxConns decides
 		}
-		ip := ipOf(ci.RemoteAddr)
 		s.mu.Lock()
+		if !s.rate.take(ip, time.Now()) {
+			s.mu.Unlock()
+			s.bogus.refusedAddr.Add(1)
+			return ctx, fmt.Errorf("transport: %s begins handshakes faster than %d a second", ip, s.opts.HandshakesPerSec)
+		}
 		if s.perAddr[ip] >= s.opts.MaxConnsPerAddr {
 			s.mu.Unlock()
 			s.bogus.refusedAddr.Add(1)
