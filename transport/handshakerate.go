@@ -10,8 +10,14 @@ import (
 // addresses an attacker uses; two hosts that share one share its budget.
 const rateSlots = 1 << 16
 
+// HandshakeBurst is how many handshakes an address may begin at once
+// before Options.HandshakesPerSec holds it back: as many as the
+// connections one address may hold by default, so that a host's players
+// all join at once.
+const HandshakeBurst = 16
+
 // handshakeRate is a token bucket per address for handshakes begun: rate
-// tokens a second, at most 4*rate held.
+// tokens a second, at most HandshakeBurst held.
 type handshakeRate struct {
 	rate  float64
 	slots []rateSlot
@@ -24,8 +30,8 @@ type rateSlot struct {
 }
 
 // newHandshakeRate returns the buckets for rate handshakes a second.
-func newHandshakeRate(rate int) *handshakeRate {
-	return &handshakeRate{rate: float64(rate), slots: make([]rateSlot, rateSlots)}
+func newHandshakeRate(rate float64) *handshakeRate {
+	return &handshakeRate{rate: rate, slots: make([]rateSlot, rateSlots)}
 }
 
 // take reports whether ip may begin a handshake at now, and spends its
@@ -34,7 +40,7 @@ func (r *handshakeRate) take(ip string, now time.Time) bool {
 	h := fnv.New32a()
 	h.Write([]byte(ip))
 	s := &r.slots[h.Sum32()%rateSlots]
-	burst := 4 * r.rate
+	burst := float64(HandshakeBurst)
 	if s.last.IsZero() {
 		s.tokens = burst
 	} else if d := now.Sub(s.last).Seconds(); d > 0 {

@@ -15,7 +15,7 @@ const (
 	DefaultMaxConns         = 64
 	DefaultMaxHandshakes    = 128
 	DefaultRetryAbove       = 8
-	DefaultHandshakesPerSec = 2
+	DefaultHandshakesPerSec = 0.5
 )
 
 // Options tune a server or client. The zero value, or nil where a
@@ -76,13 +76,14 @@ type Options struct {
 	// MaxHandshakes never asks. Default 8. Unused in process.
 	RetryAbove int
 	// HandshakesPerSec bounds the handshakes one address (its IP) may
-	// begin on a QUIC server, per second, with a burst of four times it:
-	// one more is refused before any cryptography and counted in
-	// Bogus.RefusedAddr. A handshake costs the server a few milliseconds
-	// of CPU, so hosts that dial again and again (connections closed as
-	// soon as they open, evicted, or refused) would otherwise take the
-	// tick's CPU; a player dials once. Default 2. Unused in process.
-	HandshakesPerSec int
+	// begin on a QUIC server, per second, after a burst of
+	// HandshakeBurst: one more is refused before any cryptography and
+	// counted in Bogus.RefusedAddr. A handshake costs the server a few
+	// milliseconds of CPU, so hosts that dial again and again
+	// (connections closed as soon as they open, evicted, or refused)
+	// would otherwise take the tick's CPU; a player dials once. Default
+	// 0.5. Unused in process.
+	HandshakesPerSec float64
 	// LocalAddr is the UDP address a QUIC client's socket binds to ("" or
 	// nil: any). Tests and the attack tool use another loopback address,
 	// such as 127.0.0.2, to play a second host. Unused on a server.
@@ -99,7 +100,7 @@ func (o *Options) withDefaults() (Options, error) {
 	if o != nil {
 		r = *o
 	}
-	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.PeerQueueLen < 0 || r.MaxConns < 0 || r.MaxConnsPerAddr < 0 || r.MaxHandshakes < 0 || r.RetryAbove < 0 || r.HandshakesPerSec < 0 {
+	if r.IdleTimeout < 0 || r.KeepAlive < 0 || r.HandshakeTimeout < 0 || r.QueueLen < 0 || r.PeerQueueLen < 0 || r.MaxConns < 0 || r.MaxConnsPerAddr < 0 || r.MaxHandshakes < 0 || r.RetryAbove < 0 || !(r.HandshakesPerSec >= 0) {
 		return r, fmt.Errorf("transport: negative option in %+v", r)
 	}
 	if r.IdleTimeout == 0 {

@@ -261,7 +261,7 @@ func (s *QUICServer) admit(next func(context.Context, *quic.ClientInfo) (context
 			s.mu.Unlock()
 			if !ok {
 				s.bogus.refusedAddr.Add(1)
-				return ctx, fmt.Errorf("transport: %s begins handshakes faster than %d a second", ip, s.opts.HandshakesPerSec)
+				return ctx, fmt.Errorf("transport: %s begins handshakes faster than %g a second", ip, s.opts.HandshakesPerSec)
 			}
 			return next(ctx, ci) // no cap of its own: MaxConns decides
 		}
@@ -269,7 +269,7 @@ func (s *QUICServer) admit(next func(context.Context, *quic.ClientInfo) (context
 		if !s.rate.take(ip, time.Now()) {
 			s.mu.Unlock()
 			s.bogus.refusedAddr.Add(1)
-			return ctx, fmt.Errorf("transport: %s begins handshakes faster than %d a second", ip, s.opts.HandshakesPerSec)
+			return ctx, fmt.Errorf("transport: %s begins handshakes faster than %g a second", ip, s.opts.HandshakesPerSec)
 		}
 		if s.perAddr[ip] >= s.opts.MaxConnsPerAddr {
 			s.mu.Unlock()
