@@ -1,0 +1,107 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/cubelab/cube/internal/cli"
+	"github.com/cubelab/cube/ui/lab"
+
+	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
+)
+
+// windowLab parses the window's flags args as runWindow does and builds
+// its in-process lab, with the autopilot, without opening a window.
+func windowLab(t *testing.T, args ...string) *lab.Lab {
+	t.Helper()
+	fs := cli.NewFlags("window", "", io.Discard)
+	wf := registerWindowFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	wf.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { wf.set[f.Name] = true })
+	cfg, err := wf.check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := lab.New(cfg, true, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// TestWindowBotFlagsCombine runs the window's lab, built from its flags,
+// for ten seconds of session time with -bots and the flags it combines
+// with: -scene (and -bodies), -preset and -sync. Without -full-bots the process holds
+// one predicting world, client 0's (the session's worlds are the server's
+// and that one); with it, one more per bot. Either way the scene, the link
+// and the sync mode are the flags', and the server applies every player's
+// own input on nearly every tick since it joined, few of them late.
+func TestWindowBotFlagsCombine(t *testing.T) {
+	cases := []struct {
+		args          []string
+		clients, bots int
+		scene, preset string
+		mode          predict.Mode
+	}{
+		{[]string{"-bots", "2"}, 1, 2, "arena", "good", predict.StateSync},
+		{[]string{"-bots", "2", "-full-bots"}, 3, 0, "arena", "good", predict.StateSync},
+		{[]string{"-bots", "2", "-scene", "cubes", "-preset", "average"}, 1, 2, "cubes", "average", predict.StateSync},
+		{[]string{"-bots", "3", "-scene", "drop", "-bodies", "200", "-preset", "average", "-sync", "inputs"}, 1, 3, "drop", "average", predict.InputSync},
+		{[]string{"-bots", "7", "-preset", "good", "-sync", "inputs"}, 1, 7, "arena", "good", predict.InputSync},
+		{[]string{"-bots", "2", "-full-bots", "-preset", "average", "-sync", "inputs"}, 3, 0, "arena", "average", predict.InputSync},
+	}
+	for _, tc := range cases {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			if testing.Short() && tc.scene == "cubes" {
+				t.Skip("901 bodies for ten seconds")
+			}
+			l := windowLab(t, tc.args...)
+			s := l.Session()
+			if len(s.Clients) != tc.clients || len(s.Bots) != tc.bots || s.Worlds != tc.clients+1 {
+				t.Fatalf("%d clients, %d bots, %d worlds: want %d, %d and %d (the server's and one a client)",
+					len(s.Clients), len(s.Bots), s.Worlds, tc.clients, tc.bots, tc.clients+1)
+			}
+			if sc, mode := s.Server.Scene().Name, s.Client.Config.Mode; sc != tc.scene || s.Config.Preset != tc.preset || mode != tc.mode {
+				t.Fatalf("scene %s, preset %s, %v: want %s, %s, %v", sc, s.Config.Preset, mode, tc.scene, tc.preset, tc.mode)
+			}
+			for range 10 * 64 {
+				if err := l.Frame(1.0 / 64); err != nil { // one tick a frame
+					t.Fatal(err)
+				}
+			}
+			for _, c := range s.Clients[1:] {
+				checkApplied(t, s, "full bot", c.Slot())
+			}
+			for _, b := range s.Bots {
+				if !b.Joined() {
+					t.Fatal("a bot never joined")
+				}
+				checkApplied(t, s, "bot", b.Slot())
+			}
+			if s.Worlds != tc.clients+1 {
+				t.Errorf("%d worlds after the run: want %d", s.Worlds, tc.clients+1)
+			}
+		})
+	}
+}
+
+// checkApplied fails t unless the server applied the input of the player
+// in slot p (a name for the message) on nearly every tick since it joined.
+func checkApplied(t *testing.T, s *session.Session, name string, p int) {
+	t.Helper()
+	ps, ok := s.Server.PlayerStats(p)
+	if !ok {
+		t.Fatalf("%s in slot %d: the server has no player there", name, p)
+	}
+	ticks := ps.Applied + ps.Repeated
+	t.Logf("%s in slot %d: applied %d, repeated %d, late %d", name, p, ps.Applied, ps.Repeated, ps.Late)
+	if ticks < 400 || float64(ps.Repeated) > 0.05*float64(ticks) || float64(ps.Late) > 0.02*float64(ticks) {
+		t.Errorf("%s in slot %d: the server applied %d of its inputs, repeated %d, %d came late", name, p, ps.Applied, ps.Repeated, ps.Late)
+	}
+}
