@@ -3,19 +3,23 @@ package main
 import (
 	"flag"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/ui/lab"
+	"github.com/cubelab/cube/ui/window"
 
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/record"
 	"github.com/cubelab/cube/session"
 )
 
 // windowLab parses the window's flags args as runWindow does and builds
 // its in-process lab, with the autopilot, without opening a window.
-func windowLab(t *testing.T, args ...string) *lab.Lab {
+func windowLab(t *testing.T, args ...string) (*lab.Lab, *windowFlags) {
 	t.Helper()
 	fs := cli.NewFlags("window", "", io.Discard)
 	wf := registerWindowFlags(fs)
@@ -32,7 +36,7 @@ func windowLab(t *testing.T, args ...string) *lab.Lab {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return l
+	return l, wf
 }
 
 // TestWindowBotFlagsCombine runs the window's lab, built from its flags,
@@ -61,7 +65,7 @@ func TestWindowBotFlagsCombine(t *testing.T) {
 			if testing.Short() && tc.scene == "cubes" {
 				t.Skip("901 bodies for ten seconds")
 			}
-			l := windowLab(t, tc.args...)
+			l, _ := windowLab(t, tc.args...)
 			s := l.Session()
 			if len(s.Clients) != tc.clients || len(s.Bots) != tc.bots || s.Worlds != tc.clients+1 {
 				t.Fatalf("%d clients, %d bots, %d worlds: want %d, %d and %d (the server's and one a client)",
@@ -103,5 +107,54 @@ func checkApplied(t *testing.T, s *session.Session, name string, p int) {
 	t.Logf("%s in slot %d: applied %d, repeated %d, late %d", name, p, ps.Applied, ps.Repeated, ps.Late)
 	if ticks < 400 || float64(ps.Repeated) > 0.05*float64(ticks) || float64(ps.Late) > 0.02*float64(ticks) {
 		t.Errorf("%s in slot %d: the server applied %d of its inputs, repeated %d, %d came late", name, p, ps.Applied, ps.Repeated, ps.Late)
+	}
+}
+
+// TestWindowBotsRecordReplays: the window's -record with remote bots holds
+// every player's input as the server applied it, the bots' too, and
+// replays to the same bits, in both sync modes.
+func TestWindowBotsRecordReplays(t *testing.T) {
+	for _, sync := range []string{"state", "inputs"} {
+		path := filepath.Join(t.TempDir(), "bots.rec")
+		l, wf := windowLab(t, "-bots", "2", "-preset", "average", "-sync", sync, "-record", path)
+		end, err := window.Record(l, wf.record.path, 64, io.Discard, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 6 * 64 {
+			if err := l.Frame(1.0 / 64); err != nil {
+				t.Fatal(err)
+			}
+		}
+		end()
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := record.Read(f, 1<<30)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", sync, err)
+		}
+		keys := map[int]int{} // ticks with a key down, by slot
+		for i := range rec.Len() {
+			for p, in := range rec.Step(i).Inputs {
+				if in != 0 {
+					keys[p]++
+				}
+			}
+		}
+		for _, b := range l.Session().Bots {
+			if keys[b.Slot()] < 64 {
+				t.Errorf("%s: bot in slot %d: %d ticks with a key down in the record of %d steps", sync, b.Slot(), keys[b.Slot()], rec.Len())
+			}
+		}
+		res, err := record.Replay(rec)
+		if err != nil {
+			t.Fatalf("%s: replay: %v", sync, err)
+		}
+		if res.Divergence != nil || res.Ticks < 5*64 {
+			t.Errorf("%s: replay: %d ticks, divergence %+v", sync, res.Ticks, res.Divergence)
+		}
 	}
 }
