@@ -158,3 +158,43 @@ func TestWindowBotsRecordReplays(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowBotsStayRemoteAcrossResets: the keys that restart the session
+// (N, the next scene; I, the sync mode) keep the bots remote players: the
+// new session holds one predicting world again, its bots join, and the
+// server applies their inputs on nearly every tick.
+func TestWindowBotsStayRemoteAcrossResets(t *testing.T) {
+	l, _ := windowLab(t, "-scene", "drop", "-bodies", "100", "-bots", "3", "-preset", "average")
+	steps := []struct {
+		act   lab.Action
+		scene string
+		mode  predict.Mode
+	}{
+		{lab.ActNone, "drop", predict.StateSync},
+		{lab.ActNextScene, "arena", predict.StateSync},
+		{lab.ActSyncMode, "arena", predict.InputSync},
+	}
+	for _, st := range steps {
+		if err := l.Act(st.act); err != nil {
+			t.Fatal(err)
+		}
+		s := l.Session()
+		if sc, mode := s.Server.Scene().Name, s.Client.Config.Mode; sc != st.scene || mode != st.mode {
+			t.Fatalf("scene %s, %v: want %s, %v", sc, mode, st.scene, st.mode)
+		}
+		if len(s.Clients) != 1 || len(s.Bots) != 3 || s.Worlds != 2 {
+			t.Fatalf("%s, %v: %d clients, %d bots, %d worlds: want 1, 3 and 2", st.scene, st.mode, len(s.Clients), len(s.Bots), s.Worlds)
+		}
+		for range 10 * 64 {
+			if err := l.Frame(1.0 / 64); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, b := range s.Bots {
+			if !b.Joined() {
+				t.Fatalf("%s, %v: a bot never joined", st.scene, st.mode)
+			}
+			checkApplied(t, s, "bot", b.Slot())
+		}
+	}
+}
