@@ -2,7 +2,10 @@ package session
 
 import (
 	"testing"
+	"time"
 
+	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
 )
 
@@ -64,5 +67,54 @@ func TestBotCountsAsPlayer(t *testing.T) {
 	cfg.Players, cfg.Bots = 2, 7
 	if _, err := New(cfg); err == nil {
 		t.Fatal("a session of 2 players and 7 bots was built: want at most 8 in all")
+	}
+}
+
+// TestBotsFollowThePreset: a preset set during the session (the window's
+// keys 1 to 7) is every bot's link too. From the perfect preset to the bad
+// one (250 ms one way), a bot's lead on the server grows by the ticks the
+// longer trip takes, and the server again applies its inputs on time.
+func TestBotsFollowThePreset(t *testing.T) {
+	cfg := presetConfig(t, "perfect")
+	cfg.Bots = 2
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pilots := []*game.Autopilot{game.NewAutopilot(s.Server.Scene(), 1), game.NewAutopilot(s.Server.Scene(), 2)}
+	run := func(to time.Duration) {
+		t.Helper()
+		if err := s.Advance(to, func(i int) game.Input {
+			if k := i - len(s.Clients); k >= 0 {
+				return s.BotInput(k, pilots[k])
+			}
+			return 0
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lead := func(k int) int32 { return int32(s.Bots[k].Tick() - s.Server.Tick()) }
+	run(3 * time.Second)
+	before := []int32{lead(0), lead(1)}
+	bad, _ := netsim.PresetByName("bad")
+	if err := s.SetConditions(bad.Name, bad.Conditions); err != nil {
+		t.Fatal(err)
+	}
+	run(6 * time.Second)
+	late := make([]uint64, len(s.Bots))
+	for k, b := range s.Bots {
+		ps, _ := s.Server.PlayerStats(b.Slot())
+		late[k] = ps.Late
+	}
+	run(12 * time.Second)
+	for k, b := range s.Bots {
+		// 250 ms is 16 ticks; the jitter adds to the buffer aimed for.
+		if l := lead(k); l-before[k] < 14 {
+			t.Errorf("bot %d: lead %d ticks on the perfect preset, %d on the bad one: want 14 more", k, before[k], l)
+		}
+		ps, _ := s.Server.PlayerStats(b.Slot())
+		if n := ps.Late - late[k]; n > 8 {
+			t.Errorf("bot %d: %d inputs late from 3 s after the switch", k, n)
+		}
 	}
 }

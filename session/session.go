@@ -215,13 +215,13 @@ func (s *Session) TickDuration() time.Duration { return s.tick }
 // Now returns the session's virtual time.
 func (s *Session) Now() time.Duration { return s.now }
 
-// SetConditions changes every client's link, both ways; datagrams in
-// flight keep theirs.
+// SetConditions changes every client's and every bot's link, both ways;
+// datagrams in flight keep theirs.
 func (s *Session) SetConditions(name string, c netsim.Conditions) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	for _, conn := range s.Conns {
+	for _, conn := range append(s.Conns[:len(s.Conns):len(s.Conns)], s.BotConns...) {
 		if err := conn.SetConditions(c, c); err != nil {
 			return err
 		}

@@ -83,7 +83,7 @@ func registerWindowFlags(fs *cli.Flags) *windowFlags {
 	wf.connect.register(fs, "play against the cube server at this UDP address, HOST:PORT (its 'listening' line prints it), instead of one in this process")
 	fs.IntVar(&wf.maxPlayers, "max-players", game.MaxPlayers, fmt.Sprintf("with -connect: the server's player slots, 1 to %d (part of its scene)", game.MaxPlayers))
 	fs.IntVar(&wf.bots, "bots", 0, fmt.Sprintf("in process: this many more players, each with its own link and autopilot, 0 to %d: remote players that send their inputs and keep time sync but simulate nothing", game.MaxPlayers-1))
-	fs.BoolVar(&wf.fullBots, "full-bots", false, "with -bots: run each bot as a full predicting client with its own world in this process, as before (for comparison; much slower)")
+	fs.BoolVar(&wf.fullBots, "full-bots", false, "with -bots: run each bot as a full predicting client with its own world in this process, as cube sim runs its players (for comparison: the window then simulates N+1 clients)")
 	return wf
 }
 

@@ -2,7 +2,6 @@ package lab
 
 import (
 	"fmt"
-	"github.com/cubelab/cube/session/summarytext"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -12,6 +11,7 @@ import (
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/session"
+	"github.com/cubelab/cube/session/summarytext"
 )
 
 // Local is the in-process play: a session (a server and its clients over
