@@ -34,9 +34,14 @@ func newHandshakeRate(rate float64) *handshakeRate {
 	return &handshakeRate{rate: rate, slots: make([]rateSlot, rateSlots)}
 }
 
-// take reports whether ip may begin a handshake at now, and spends its
-// token if so.
-func (r *handshakeRate) take(ip string, now time.Time) bool {
+// evictCharge is what an eviction costs the evicted connection's
+// address, in handshakes: a host whose connections a full server keeps
+// closing for not joining (holders) runs out after a few, a host whose
+// players join is never charged.
+const evictCharge = 4
+
+// slot returns ip's bucket, refilled to now.
+func (r *handshakeRate) slot(ip string, now time.Time) *rateSlot {
 	h := fnv.New32a()
 	h.Write([]byte(ip))
 	s := &r.slots[h.Sum32()%rateSlots]
@@ -47,9 +52,22 @@ func (r *handshakeRate) take(ip string, now time.Time) bool {
 		s.tokens = min(burst, s.tokens+d*r.rate)
 	}
 	s.last = now
+	return s
+}
+
+// take reports whether ip may begin a handshake at now, and spends its
+// token if so.
+func (r *handshakeRate) take(ip string, now time.Time) bool {
+	s := r.slot(ip, now)
 	if s.tokens < 1 {
 		return false
 	}
 	s.tokens--
 	return true
+}
+
+// charge spends n of ip's tokens at now, down to one burst below none.
+func (r *handshakeRate) charge(ip string, n float64, now time.Time) {
+	s := r.slot(ip, now)
+	s.tokens = max(s.tokens-n, -HandshakeBurst)
 }

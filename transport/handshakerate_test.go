@@ -30,6 +30,19 @@ func TestHandshakeRateBuckets(t *testing.T) {
 	if !r.take("127.0.0.1", t0.Add(time.Hour)) || r.slots[0].tokens > HandshakeBurst {
 		t.Fatal("an hour later: refused, or more than the burst held")
 	}
+	// Evictions charge the address: three of them and its burst is gone.
+	t1 := t0.Add(2 * time.Hour)
+	for range 3 {
+		r.charge("127.0.0.3", evictCharge, t1)
+	}
+	for i := range HandshakeBurst - 3*evictCharge {
+		if !r.take("127.0.0.3", t1) {
+			t.Fatalf("handshake %d after three evictions refused", i+1)
+		}
+	}
+	if r.take("127.0.0.3", t1) {
+		t.Fatal("an address evicted three times kept its whole burst")
+	}
 }
 
 // TestQUICServerRefusesAFastRedialler: a host that begins handshakes

@@ -164,6 +164,7 @@ func (s *QUICServer) accept() {
 			}
 			victim.dead.Store(true)
 			s.bogus.evicted.Add(1)
+			s.rate.charge(ipOf(victim.conn.RemoteAddr()), evictCharge, time.Now())
 			s.wg.Add(1)
 			go func() {
 				defer s.wg.Done()
