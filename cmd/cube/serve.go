@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"syscall"
 
 	"github.com/cubelab/cube/internal/cli"
@@ -24,6 +25,7 @@ type serveFlags struct {
 	record     recordFlags
 	json       bool
 	perAddress int
+	fleet      fleetFlags
 }
 
 // defaultPerAddress lets a loopback test run a server's 8 players and a
@@ -39,7 +41,7 @@ func runServer(args []string, stdout, stderr io.Writer) error {
 // serveWith is `cube server` with its signals from ctl: the tests send it
 // theirs the way a signal arrives.
 func serveWith(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error {
-	fs := cli.NewFlags("server", "server [-listen ADDR] [-scene NAME] [-bodies N] [-quantize] [-sync state|inputs] [-max-players N] [-snapshot-hz H] [-budget-kbps K] [-seconds S] [-record FILE [-full-every N]] [-per-address N] [-workers N] [-json]", stderr)
+	fs := cli.NewFlags("server", "server [-listen ADDR] [-scene NAME] [-bodies N] [-quantize] [-sync state|inputs] [-max-players N] [-snapshot-hz H] [-budget-kbps K] [-seconds S] [-record FILE [-full-every N]] [-per-address N] [-workers N] [-json] [-metrics ADDR] [-agones] [-exit-when-empty]", stderr)
 	var f serveFlags
 	fs.StringVar(&f.listen, "listen", "127.0.0.1:4242", "UDP address to listen on: 127.0.0.1:0 picks a free port; 0.0.0.0:4242 or [::]:4242 takes clients from other machines")
 	f.scene.register(fs)
@@ -49,7 +51,11 @@ func serveWith(args []string, stdout, stderr io.Writer, ctl *runctl.Control) err
 	f.record.register(fs)
 	fs.BoolVar(&f.json, "json", false, "print the summary as one JSON object")
 	fs.IntVar(&f.perAddress, "per-address", defaultPerAddress, fmt.Sprintf("most connections, and most player slots, one IP address may hold at once, 1 to %d", transport.DefaultMaxConns))
+	f.fleet.register(fs)
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := f.fleet.check(); err != nil {
 		return err
 	}
 	if f.perAddress < 1 || f.perAddress > transport.DefaultMaxConns {
@@ -74,14 +80,23 @@ func serveWith(args []string, stdout, stderr io.Writer, ctl *runctl.Control) err
 	if err != nil {
 		return err
 	}
-	sum, err := serve.Run(serve.Config{Listen: f.listen, World: w, Scene: sc, Mode: mode, SnapshotHz: f.snapshotHz, BudgetKbps: f.budgetKbps,
+	probe, stopProbe, err := f.fleet.start(stderr, os.Getenv)
+	if err != nil {
+		return err
+	}
+	defer stopProbe()
+	cfg := serve.Config{Listen: f.listen, World: w, Scene: sc, Mode: mode, SnapshotHz: f.snapshotHz, BudgetKbps: f.budgetKbps,
 		PerAddress: f.perAddress, Seconds: f.seconds, Record: f.record.path, FullEvery: uint32(f.record.fullEvery),
 		Listening: func(addr, pin string) error {
 			if _, err := fmt.Fprintf(stdout, "listening %s pin %s\n", addr, pin); err != nil {
 				return fmt.Errorf("writing the listening line: %w", err)
 			}
 			return nil
-		}}, ctl)
+		}, ExitWhenEmpty: f.fleet.exitWhenEmpty}
+	if probe != nil {
+		cfg.Probe = probe
+	}
+	sum, err := serve.Run(cfg, ctl)
 	var le *serve.ListenError
 	if errors.As(err, &le) {
 		if errors.Is(err, syscall.EADDRINUSE) {

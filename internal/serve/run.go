@@ -32,6 +32,12 @@ type Config struct {
 	// turn, with the address and the certificate's pin; an error ends
 	// the run.
 	Listening func(addr, pin string) error
+	// ExitWhenEmpty ends the run once the last player has left, after at
+	// least one joined.
+	ExitWhenEmpty bool
+	// Probe, when set, watches the run (metrics, health, a fleet's
+	// lifecycle).
+	Probe Probe
 }
 
 // receiveBudget bounds the time a turn spends on what arrived: well
@@ -86,13 +92,22 @@ func Run(cfg Config, ctl *runctl.Control) (*Summary, error) {
 	host.Clock = func() time.Duration { return time.Since(r.start) }
 	r.log = serverlog.NewLog(watch, r.now)
 	r.log.Attach(srv)
+	r.countRepairs()
 	if err := cfg.Listening(ln.BoundAddr(), ln.Pin()); err != nil {
 		ln.Close()
 		rec.Close()
 		return nil, err
 	}
+	if cfg.Probe != nil {
+		cfg.Probe.Serving(ln.BoundAddr())
+	}
 	runErr := r.loop(ctl, time.Duration(cfg.Seconds*float64(time.Second)))
 	r.shutdown()
+	if cfg.Probe != nil {
+		var c Counters
+		r.counters(&c)
+		cfg.Probe.Stopped(&c, r.stopReason(ctl.Stopped()))
+	}
 	if err := rec.Close(); err != nil && runErr == nil {
 		runErr = fmt.Errorf("%s: %w", cfg.Record, err)
 	}
@@ -115,6 +130,9 @@ type serverRun struct {
 	turns uint64
 	times durations // each turn's duration
 	at    time.Duration
+	// repairsTaken sums the transfers taken by clients that have left.
+	repairsTaken uint64
+	empty        bool // the run ended because its last player left
 }
 
 // now returns the server's clock: the time of the turn under way.
@@ -137,10 +155,18 @@ func (r *serverRun) loop(ctl *runctl.Control, end time.Duration) error {
 		r.at = r.pace.Turn(interval)
 		t0 := time.Now()
 		err := r.host.Turn(r.at)
-		r.times.add(time.Since(t0))
+		d := time.Since(t0)
+		r.times.add(d)
 		r.turns++
 		if err != nil {
 			return err
+		}
+		if r.cfg.Probe != nil {
+			r.cfg.Probe.Turned(d, r.counters)
+		}
+		if r.emptied() {
+			r.empty = true
+			return nil
 		}
 	}
 	return nil
