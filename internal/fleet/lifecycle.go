@@ -27,6 +27,9 @@ type Lifecycle struct {
 
 	serving, stop chan struct{}
 	done          chan struct{}
+	// tickDone, when set (tests), is called once a tick has been dealt
+	// with.
+	tickDone func()
 }
 
 // start runs the lifecycle's goroutine.
@@ -55,20 +58,18 @@ func (l *Lifecycle) run() {
 	for {
 		select {
 		case at := <-ticks:
-			if !ready {
+			switch {
+			case !ready:
 				ready = l.call("ready", l.SDK.Ready)
-				continue
-			}
-			if !l.Health.HealthyAt(at) {
-				continue
-			}
-			if err := l.SDK.Health(context.Background()); err != nil {
-				if !failed {
+			case l.Health.HealthyAt(at):
+				err := l.SDK.Health(context.Background())
+				if err != nil && !failed {
 					fmt.Fprintf(l.Log, "agones: health ping failed: %v\n", err)
 				}
-				failed = true
-			} else {
-				failed = false
+				failed = err != nil
+			}
+			if l.tickDone != nil {
+				l.tickDone()
 			}
 		case <-l.stop:
 			l.call("shutdown", l.SDK.Shutdown)
