@@ -142,6 +142,7 @@ func (r *serverRun) now() time.Duration { return r.at }
 // end is not 0, the server has served that long.
 func (r *serverRun) loop(ctl *runctl.Control, end time.Duration) error {
 	interval := tick.Duration(r.srv.World().Config().Dt)
+	read := r.counters // one method value for every turn's Probe call
 	for end == 0 || r.pace.Next() < end {
 		if d := r.pace.Wait(time.Since(r.start), interval); d > 0 {
 			if ctl.Sleep(d) {
@@ -162,7 +163,7 @@ func (r *serverRun) loop(ctl *runctl.Control, end time.Duration) error {
 			return err
 		}
 		if r.cfg.Probe != nil {
-			r.cfg.Probe.Turned(d, r.counters)
+			r.cfg.Probe.Turned(d, read)
 		}
 		if r.emptied() {
 			r.empty = true
