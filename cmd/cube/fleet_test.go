@@ -136,3 +136,28 @@ func httpGet(t *testing.T, url string) (int, string) {
 	}
 	return resp.StatusCode, string(b)
 }
+
+// TestServerAgonesShutdownOnSIGTERM: a server under Agones that is sent
+// SIGTERM (as Kubernetes does to delete its pod) tells the sidecar
+// Shutdown before it exits, after its Ready.
+func TestServerAgonesShutdownOnSIGTERM(t *testing.T) {
+	var mu sync.Mutex
+	var calls []string
+	side := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls = append(calls, r.URL.Path)
+		mu.Unlock()
+		_, _ = w.Write([]byte("{}"))
+	}))
+	defer side.Close()
+	t.Setenv("AGONES_SDK_HTTP_PORT", side.URL[strings.LastIndexByte(side.URL, ':')+1:])
+	s := startServer(t, "-agones", "-json")
+	if m := s.stop(t); m.Stopped != "terminated" {
+		t.Errorf("stopped %q, want terminated", m.Stopped)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(calls) < 2 || calls[0] != "/ready" || calls[len(calls)-1] != "/shutdown" {
+		t.Errorf("Agones calls %v: want /ready first and /shutdown last", calls)
+	}
+}

@@ -46,14 +46,17 @@ func (l *Lifecycle) run() {
 		defer t.Stop()
 		ticks = t.C
 	}
-	ready := false
 	select {
 	case <-l.serving:
-		ready = l.call("ready", l.SDK.Ready)
 	case <-l.stop:
-		l.call("shutdown", l.SDK.Shutdown)
-		return
+		select {
+		case <-l.serving: // a server that listened says Ready before Shutdown
+		default:
+			l.call("shutdown", l.SDK.Shutdown)
+			return
+		}
 	}
+	ready := l.call("ready", l.SDK.Ready)
 	failed := false // a health ping failed: say so once until one goes through
 	for {
 		select {

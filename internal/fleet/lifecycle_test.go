@@ -154,3 +154,29 @@ func TestFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestLifecycleReadyBeforeShutdown: a server stopped at once after it
+// listened still says Ready before Shutdown; one stopped before it
+// listened (its socket could not be bound) says only Shutdown.
+func TestLifecycleReadyBeforeShutdown(t *testing.T) {
+	for _, listened := range []bool{true, false} {
+		side := newSidecar(t)
+		h := NewHealth(newFakeClock().Now)
+		var log bytes.Buffer
+		p, _ := lifecycle(side.sdk(t), h, &log)
+		p.Start()
+		if listened {
+			p.Serving("127.0.0.1:4242")
+			p.Stopped(nil, "terminated")
+		} else {
+			p.Close()
+		}
+		want := []string{"/shutdown"}
+		if listened {
+			want = []string{"/ready", "/shutdown"}
+		}
+		if calls, _ := side.recorded(); !slices.Equal(calls, want) {
+			t.Errorf("listened %v: calls %v, want %v", listened, calls, want)
+		}
+	}
+}
