@@ -80,7 +80,7 @@ type builder struct {
 }
 
 var builders = []builder{
-	{"arena", "one cube among a wall, a ramp and a step inside a fence (the original demo)", buildArena},
+	{"arena", "one cube among a wall, a ramp and a step inside a fence", buildArena},
 	{"cubes", "900 small cubes in a 30x30 grid and a large player cube that rolls through them; pull draws them in", buildCubes},
 	{"pyramid", "55 boxes in a pyramid with a base of 10, and an idle player cube", buildPyramid},
 	{"stack", "a stack of 10 boxes, and an idle player cube", buildStack},

@@ -24,7 +24,7 @@ type ClientConfig struct {
 	Mode Mode
 	// TimeSync: the server runs on its own clock; the client runs ahead of
 	// it by the round trip and a small buffer (see TimeSync). Off, the
-	// server steps when the client's inputs arrive (the original demo).
+	// server steps when the client's inputs arrive (input-driven).
 	TimeSync    bool
 	Thresholds  Thresholds
 	Redundancy  bool // send every input the server may lack, not just the current one

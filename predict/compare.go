@@ -3,7 +3,9 @@ package predict
 import "github.com/cubelab/cube/physics"
 
 // Thresholds decide when a predicted state is far enough from the server's
-// to need a visible correction. The defaults come from the original demo.
+// to need a visible correction. The defaults sit far above the bits a
+// replay can differ by and far below what the eye sees: 0.3 mm, about
+// 0.5 degrees, 1 mm/s.
 type Thresholds struct {
 	Pos2    float64 // squared position error, m²
 	Rot     float64 // 1 - |q1·q2|; |q1·q2| because q and -q are the same rotation

@@ -31,7 +31,7 @@ type harness struct {
 	noRelays bool
 }
 
-// inputDriven is the original demo's server: it steps when the one
+// inputDriven is an input-driven server: it steps when the one
 // client's inputs arrive, so that a test decides when it steps.
 func inputDriven() server.Config {
 	c := server.DefaultConfig()

@@ -8,7 +8,10 @@ import (
 	"github.com/cubelab/cube/physics"
 )
 
-// Smoothing numbers from the original demo, made frame-rate independent.
+// Smoothing numbers, made frame-rate independent: a correction's offset
+// fades to a tenth in about 22 frames at 60 Hz (a third of a second),
+// quick enough to follow and slow enough not to look like a jump; beyond
+// SnapDistance blending would drag the cube visibly through the world.
 const (
 	// SmoothKeep is the share of the offset left after one 1/60 s frame.
 	SmoothKeep = 0.9

@@ -12,14 +12,24 @@
 #   redial           64 connections, each dialled again as soon as it closes
 #   max-input-flood  a joined client sends 50,000 Inputs of 1,024 ticks (1,200
 #                    bytes) a second
+#   holders          80 connections that never send a Hello, one from each of
+#                    80 loopback hosts (127.10.0.1 onward), each dialled again
+#                    as soon as it closes
+#   half-open        400 QUIC handshakes a second that never complete, from
+#                    2,000 loopback hosts in turn
+#   udp-flood        20,000 datagrams of 1,200 bytes a second from 256
+#                    loopback hosts, half of them QUIC Initials of no
+#                    connection, half noise
 #
 # It fails when a real client ends out of sync, when one has more than
 # twice the baseline's repeated ticks (at least 16), when the server's tick
-# p99 reaches 2 ms, when the third client cannot join, or when a squatter
-# still holds its slot at the end. An attack that fails only the two
+# p99 reaches 2 ms, when its peak resident memory (VmHWM) passes 64 MiB,
+# when the third client cannot join, or when a squatter still holds its
+# slot at the end. An attack that fails only the two
 # wall-clock bounds (repeated ticks, tick p99) runs a second time and fails
 # if it fails again: a busy machine can break them once. Traffic stays on
-# loopback; the whole run takes about 2 minutes.
+# loopback (127.0.0.0/8, which Linux routes to lo whole); the whole run
+# takes about 3 minutes.
 #
 #   scripts/attack.sh [SECONDS] [ATTACK]
 set -euo pipefail

@@ -17,7 +17,7 @@ func script(t uint32) game.Input {
 	return game.Input((t*7 + t/5) % 16)
 }
 
-// inputDriven returns the original demo's arena server (it steps when the
+// inputDriven returns an input-driven arena server (it steps when the
 // one client's inputs arrive, so that a test decides when it steps), with
 // a client joined on connection 1.
 func inputDriven(t testing.TB, mode protocol.Mode) *Server {

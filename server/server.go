@@ -1,6 +1,6 @@
 // Package server is the authority of a cube session: it simulates every
 // player's inputs, on its own clock or, for one player, as the inputs
-// arrive (the original demo), and tells each client, in its sync mode,
+// arrive (input-driven: no clock to keep in step), and tells each client, in its sync mode,
 // what happened.
 package server
 
@@ -21,7 +21,8 @@ type Missing int
 
 const (
 	// SkipMissing jumps to the first tick it has an input for without
-	// simulating the gap: the original demo's policy.
+	// simulating the gap: an input-driven server simulates only ticks a
+	// player played.
 	SkipMissing Missing = iota
 	// RepeatLast simulates each missing tick with the last input applied.
 	RepeatLast
@@ -51,8 +52,9 @@ type Config struct {
 	// Clocked: the server steps on its own clock at the tick rate and
 	// applies each player's input for the tick from a buffer; a missing
 	// input repeats that player's last one, a late one is dropped. Off,
-	// the original demo's model for one player: the server steps when the
-	// client's input arrives, and Missing says what it does with a gap.
+	// input-driven, for one player: the server steps when the client's
+	// input arrives (no clock for the client to keep ahead of), and Missing
+	// says what it does with a gap.
 	Clocked bool
 	Missing Missing
 	// AheadMargin is how many ticks beyond what the client can have

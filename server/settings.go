@@ -3,7 +3,8 @@ package server
 import "fmt"
 
 // SnapshotRates are the snapshot (and relay) rates a server accepts, in
-// Hz: the original demo's.
+// Hz: the tick rate halved down to 1 Hz, so that every snapshot falls on
+// a tick and the rate keys step by a factor of two.
 var SnapshotRates = []int{64, 32, 16, 8, 4, 2, 1}
 
 // ValidSnapshotRate reports whether hz is one of SnapshotRates.

@@ -25,6 +25,12 @@ type Endpoint struct {
 	// Buffer counts the client's input buffer at the server, one sample
 	// for each server state taken with time sync on.
 	Buffer BufferStats
+	// JoinWait, when not 0, bounds the wait to join: a turn at JoinWait or
+	// later, with no state from the server yet, is a *NoStateError. Over a
+	// real network (cube client, the window's -connect) it is
+	// MaxJoinWait; in process the session's own server answers.
+	JoinWait time.Duration
+	joined   bool // the client has taken the server's first state
 
 	inbox   [][]byte
 	send    func([]byte)
@@ -71,7 +77,14 @@ func (e *Endpoint) Turn(now time.Duration, in game.Input) error {
 	if err := e.Client.Step(in, e.send); err != nil && !errors.Is(err, predict.ErrNonFinite) {
 		return err
 	}
-	return e.sendErr
+	if e.sendErr != nil {
+		return e.sendErr
+	}
+	e.joined = e.joined || e.Client.Joined()
+	if !e.joined && e.JoinWait > 0 && now >= e.JoinWait {
+		return &NoStateError{Wait: e.JoinWait}
+	}
+	return nil
 }
 
 // sendNow sends one datagram now.

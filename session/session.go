@@ -38,8 +38,8 @@ type Config struct {
 	// plus Bots is at most game.MaxPlayers.
 	Bots int
 	// Clocked runs the server on its own clock, each client ahead of it by
-	// time sync; off, the original demo's model (one player): the server
-	// steps when the client's inputs arrive.
+	// time sync; off, input-driven (one player): the server steps when the
+	// client's inputs arrive.
 	Clocked bool
 	// DownBudget is the state-sync snapshots' budget in bytes per second
 	// (server.DefaultDownBudget: Fiedler's 256 kbit/s); 0: no budget, every

@@ -20,6 +20,7 @@ func TestCheckTiming(t *testing.T) {
 		{"both timing", func(o *outcome) { o.repeated[0] = 40; o.p99 = 3000 }, 2, true},
 		{"out of sync", func(o *outcome) { o.inSync[0] = false }, 1, false},
 		{"not joined and slow", func(o *outcome) { o.joined = false; o.p99 = 2500 }, 2, false},
+		{"memory", func(o *outcome) { o.peakKB = maxPeakKB + 1 }, 1, false},
 	}
 	for _, c := range cases {
 		o := good

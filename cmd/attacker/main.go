@@ -1,10 +1,12 @@
 // Command attacker runs scripts/attack.sh's attacks: for each, a `cube
 // server` on loopback with two real `cube client`s on the bad preset, the
-// attack from 127.0.0.2 (another host as the server sees it), and a third
+// attack from 127.0.0.2 (another host as the server sees it; the holders,
+// half-open and udp-flood attacks from many hosts, attack.Host), and a third
 // real client that joins while the attack runs. It checks that the real
 // clients stay in sync, that their repeated ticks stay within twice the
 // baseline's (a run without attack), that the server's tick p99 stays
-// below 2 ms, and that the third client joins; it prints a line for each
+// below 2 ms, that the server's peak resident memory stays within 64
+// MiB, and that the third client joins; it prints a line for each
 // attack and exits 1 if any check failed.
 //
 //	attacker -cube ./cube [-seconds 10] [-only NAME]
@@ -55,7 +57,26 @@ var phases = []phase{
 	{"max-input-flood", func(ctx context.Context, t attack.Target) (attack.Result, error) {
 		return attack.InputFlood(ctx, t, 50000, wire.MaxTicks)
 	}, 2 * time.Second},
+	// 80 connections that never send a Hello, one from each of 80 hosts
+	// (127.10.0.1 onward), more than the server's 64, each dialled again
+	// as soon as it closes.
+	{"holders", func(ctx context.Context, t attack.Target) (attack.Result, error) { return attack.Hold(ctx, t, 80, 1) }, 2 * time.Second},
+	// 400 handshakes a second that never complete, from 2,000 hosts in
+	// turn.
+	{"half-open", func(ctx context.Context, t attack.Target) (attack.Result, error) {
+		return attack.HalfOpen(ctx, t, 2000, 400)
+	}, 2 * time.Second},
+	// 20,000 datagrams of 1,200 bytes a second (24 MB/s) from 256 hosts:
+	// half of them QUIC Initials for connections that do not exist.
+	{"udp-flood", func(ctx context.Context, t attack.Target) (attack.Result, error) {
+		return attack.UDPFlood(ctx, t, 256, 20000)
+	}, 2 * time.Second},
 }
+
+// maxPeakKB bounds the server's peak resident memory (VmHWM) in every
+// phase: the arena with three clients takes about 30 MB, and before the
+// cap on handshakes in flight, half-open handshakes took it past 300 MB.
+const maxPeakKB = 64 << 10
 
 // serverJSON is what the checks read of `cube server -json`.
 type serverJSON struct {
@@ -80,7 +101,15 @@ type serverJSON struct {
 		OverBudget   uint64 `json:"dropped_over_budget"`
 	} `json:"received"`
 	Bogus struct {
+		NotQUIC     uint64 `json:"not_quic"`
+		Malformed   uint64 `json:"malformed"`
+		UnknownConn uint64 `json:"unknown_connection"`
+		Failed      uint64 `json:"handshake_failed"`
 		RefusedAddr uint64 `json:"refused_per_address"`
+		RefusedBusy uint64 `json:"refused_busy"`
+		Retried     uint64 `json:"retried"`
+		Evicted     uint64 `json:"evicted"`
+		Total       uint64 `json:"total"`
 	} `json:"bogus"`
 }
 
@@ -97,6 +126,8 @@ type outcome struct {
 	p99, max float64
 	inSync   [2]bool
 	joined   bool
+	peakKB   int     // the server's peak resident memory, VmHWM
+	cpu      float64 // the server's CPU time over the whole phase, s
 	res      attack.Result
 	srv      serverJSON
 }
@@ -150,10 +181,11 @@ func main() {
 			}
 			fmt.Printf("%-16s retried: %s\n", p.name, strings.Join(problems, "; "))
 		}
-		fmt.Printf("%-16s repeated %4d %4d (limit %d)  tick p99 %5.0f µs max %6.0f µs  in sync %v %v  third client joined %v  | sent %d dials %d refused %d joined %d held at end %d | server: too fast %d, hellos limited %d refused %d, recv dropped %d, over budget %d, refused per address %d\n",
-			p.name, o.repeated[0], o.repeated[1], limit(base), o.p99, o.max, o.inSync[0], o.inSync[1], o.joined,
+		fmt.Printf("%-16s repeated %4d %4d (limit %d)  tick p99 %5.0f µs max %6.0f µs  peak RSS %3d MB  CPU %4.1f s  in sync %v %v  third client joined %v  | sent %d dials %d refused %d joined %d held at end %d | server: too fast %d, hellos limited %d refused %d, recv dropped %d, over budget %d, refused per address %d; bogus %d (not QUIC %d, malformed %d, no connection %d, failed handshakes %d, refused busy %d, evicted %d, retried %d)\n",
+			p.name, o.repeated[0], o.repeated[1], limit(base), o.p99, o.max, o.peakKB>>10, o.cpu, o.inSync[0], o.inSync[1], o.joined,
 			o.res.Sent, o.res.Dials, o.res.Refused, o.res.Joined, o.res.HeldEnd,
-			o.srv.Inputs.TooFast, o.srv.Hellos.Limited, o.srv.Hellos.Refusals, o.srv.Received.DroppedQueue, o.srv.Received.OverBudget, o.srv.Bogus.RefusedAddr)
+			o.srv.Inputs.TooFast, o.srv.Hellos.Limited, o.srv.Hellos.Refusals, o.srv.Received.DroppedQueue, o.srv.Received.OverBudget, o.srv.Bogus.RefusedAddr,
+			o.srv.Bogus.Total, o.srv.Bogus.NotQUIC, o.srv.Bogus.Malformed, o.srv.Bogus.UnknownConn, o.srv.Bogus.Failed, o.srv.Bogus.RefusedBusy, o.srv.Bogus.Evicted, o.srv.Bogus.Retried)
 		for _, pr := range problems {
 			fmt.Printf("  FAIL %s\n", pr)
 			failed = true
@@ -188,6 +220,9 @@ func check(name string, o, base outcome) (p []string, timing bool) {
 	}
 	if !o.joined {
 		p = append(p, name+": the third client could not join during the attack")
+	}
+	if o.peakKB > maxPeakKB {
+		p = append(p, fmt.Sprintf("%s: server peak RSS %d kB, more than %d kB", name, o.peakKB, maxPeakKB))
 	}
 	if name == "squat" && o.res.HeldEnd != 0 {
 		p = append(p, fmt.Sprintf("squat: %d of %d squatters still held a slot at the end", o.res.HeldEnd, o.res.Joined))
@@ -266,6 +301,12 @@ func runPhase(cube string, p phase, dur time.Duration) (outcome, error) {
 		}
 		var r clientJSON
 		o.inSync[i] = json.Unmarshal([]byte(realOut[i].String()), &r) == nil && r.Final.InSync
+	}
+	if o.peakKB, err = peakRSS(srv.Process.Pid); err != nil {
+		return o, err
+	}
+	if o.cpu, err = cpuSeconds(srv.Process.Pid); err != nil {
+		return o, err
 	}
 	_ = srv.Process.Signal(syscall.SIGTERM)
 	var b []byte

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -53,7 +54,7 @@ func (f *sessionFlags) register(fs *cli.Flags) {
 	fs.IntVar(&f.bodies, "bodies", 0, fmt.Sprintf("with -scene drop: number of cubes, 1 to %d (0: %d)", game.MaxDropBodies, game.DefaultDropBodies))
 	fs.StringVar(&f.sync, "sync", "state", "how the server keeps the client in step: state (snapshots of body states) or inputs (the inputs and events it applied, and a hash)")
 	fs.BoolVar(&f.quantize, "quantize", false, "both ends put every moving body on a grid after each step (1/4096 m, smallest-three rotations, 1/1024 m/s), so snapshots are small and exact")
-	fs.BoolVar(&f.inputDriven, "input-driven", false, "the original demo's server: it steps when the one client's input arrives (-missing says what it does with gaps); by default it steps on its own clock and the client runs ahead of it")
+	fs.BoolVar(&f.inputDriven, "input-driven", false, "an input-driven server for one player: it steps when the client's input arrives (-missing says what it does with gaps); by default it steps on its own clock and the client runs ahead of it")
 	fs.Float64Var(&f.budgetKbps, "budget-kbps", server.DefaultDownBudget*8/1000, "snapshot budget in kbit/s (state sync), 0 for none: one datagram a snapshot at most")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the link and the autopilot")
 	fs.IntVar(&f.snapshotHz, "snapshot-hz", 64, fmt.Sprintf("server snapshot rate in Hz, one of %v", server.SnapshotRates))
@@ -238,7 +239,10 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	}
 	sess, sum, err := session.Run(cfg, *seconds, setup)
 	ctl.Stop()
-	if cerr := rec.Close(); err == nil && cerr != nil {
+	// A record cut short by a failed write (a full disk) ends the run
+	// with exit 1 after the summary: the session played on to its end.
+	var cut *recording.CutError
+	if cerr := rec.Close(); err == nil && cerr != nil && !errors.As(cerr, &cut) {
 		err = fmt.Errorf("%s: %w", rf.path, cerr)
 	}
 	if err != nil {
@@ -252,7 +256,11 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 	} else {
 		summarytext.Sim(stdout, &sum)
-		summarytext.Verdict(stdout, &sum, exitCode(code, *allowDesync))
+		exit := exitCode(code, *allowDesync)
+		if cut != nil {
+			exit = 1 // the record's, said on stderr below
+		}
+		summarytext.Verdict(stdout, &sum, exit)
 	}
 	// What was written, confirmed: on stdout after the readable summary, on
 	// stderr after the JSON one (stdout holds one JSON object).
@@ -266,11 +274,16 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(said, "plot written to %s\n", *plotPath)
 	}
-	if rf.path != "" && ctl.Stopped() == nil {
+	if cut != nil {
+		fmt.Fprintf(stderr, "cube sim: %v\n", cut)
+	} else if rf.path != "" && ctl.Stopped() == nil {
 		fmt.Fprintf(said, "record written to %s\n", rf.path)
 	}
 	if err := signalExit(ctl, rf.path, sum.Seconds); err != nil {
 		return err
+	}
+	if cut != nil {
+		return exitError{code: 1}
 	}
 	return verdictExit(code, *allowDesync)
 }

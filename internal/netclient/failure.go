@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session"
 	"github.com/cubelab/cube/session/summarytext"
 	"github.com/cubelab/cube/transport"
 )
@@ -23,9 +24,11 @@ func Failure(err error, addr string, c *predict.Client) (msg string, ok bool) {
 	if errors.As(err, &lost) {
 		return lost.Error(), true
 	}
-	var none *NoStateError
+	var none *session.NoStateError
 	if errors.As(err, &none) {
-		return none.Error(), true
+		named := *none
+		named.Addr = addr
+		return named.Error(), true
 	}
 	return "", false
 }

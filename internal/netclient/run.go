@@ -5,7 +5,6 @@
 package netclient
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/cubelab/cube/game"
@@ -28,25 +27,8 @@ type Config struct {
 	Seconds float64       // of play, before the drain
 	// JoinWait bounds the time the client waits for the server's state
 	// (its Welcome, and the transfer a moved world needs); 0 is
-	// MaxJoinWait.
+	// session.MaxJoinWait.
 	JoinWait time.Duration
-}
-
-// MaxJoinWait is how long a client waits for the server's state before it
-// gives up: a server that never answers its Hello, or never sends the
-// transfer it announced. Joining the cubes scene over the outage preset
-// takes a few seconds.
-const MaxJoinWait = 30 * time.Second
-
-// NoStateError says that the server sent no state to start from within
-// the join's wait.
-type NoStateError struct {
-	Addr string
-	Wait time.Duration
-}
-
-func (e *NoStateError) Error() string {
-	return fmt.Sprintf("no state from the server at %s in %v: it never answered the Hello, or never sent the state it announced", e.Addr, e.Wait)
 }
 
 // maxPosErrors bounds the position errors a client keeps for its summary:
@@ -65,9 +47,9 @@ func Run(cfg Config, ctl *runctl.Control) (*Report, error) {
 	run := &clientRun{ep: session.NewEndpoint(c, cfg.Conn), conn: cfg.Conn, addr: cfg.Addr, pilot: game.NewAutopilot(c.Scene(), cfg.Seed), start: time.Now(),
 		pace: tick.Pacer{MaxLate: tick.MaxClientLate}}
 	c.Clock = func() time.Duration { return run.at }
-	run.joinWait = cfg.JoinWait
-	if run.joinWait <= 0 {
-		run.joinWait = MaxJoinWait
+	run.ep.JoinWait = cfg.JoinWait
+	if run.ep.JoinWait <= 0 {
+		run.ep.JoinWait = session.MaxJoinWait
 	}
 	if err := run.loop(ctl, time.Duration(cfg.Seconds*float64(time.Second))); err != nil {
 		return nil, err
@@ -77,18 +59,13 @@ func Run(cfg Config, ctl *runctl.Control) (*Report, error) {
 
 // clientRun is a client running in real time against a server.
 type clientRun struct {
-	ep    *session.Endpoint
-	conn  transport.Client
-	addr  string
-	pilot *game.Autopilot
-	start time.Time
-	pace  tick.Pacer
-	at    time.Duration // the time of the turn under way
-	// joinWait bounds the wait for the server's first state; joined
-	// says it came.
-	joinWait time.Duration
-	joined   bool
-
+	ep         *session.Endpoint
+	conn       transport.Client
+	addr       string
+	pilot      *game.Autopilot
+	start      time.Time
+	pace       tick.Pacer
+	at         time.Duration // the time of the turn under way
 	played     time.Duration
 	drained    time.Duration
 	playBytes  [2]uint64
@@ -133,10 +110,6 @@ func (r *clientRun) loop(ctl *runctl.Control, play time.Duration) error {
 		}
 		if err := r.ep.Turn(r.at, in); err != nil {
 			return err
-		}
-		r.joined = r.joined || c.Joined()
-		if !r.joined && r.at >= r.joinWait {
-			return &NoStateError{Addr: r.addr, Wait: r.joinWait}
 		}
 		r.overlap.Measure(c.World())
 		if c.Stats.StatesReceived != r.lastStates {

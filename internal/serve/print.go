@@ -47,4 +47,7 @@ func (m *Summary) Print(w io.Writer) {
 	if m.Record != "" {
 		fmt.Fprintf(w, "record    %s\n", m.Record)
 	}
+	if m.RecordCut != "" {
+		fmt.Fprintf(w, "record    TRUNCATED: %s\n", m.RecordCut)
+	}
 }

@@ -108,13 +108,19 @@ func Run(cfg Config, ctl *runctl.Control) (*Summary, error) {
 		r.counters(&c)
 		cfg.Probe.Stopped(&c, r.stopReason(ctl.Stopped()))
 	}
-	if err := rec.Close(); err != nil && runErr == nil {
+	// A record cut short by a failed write is in the summary, not an
+	// error: the server played on without it.
+	if err := rec.Close(); err != nil && rec.Cut() == nil && runErr == nil {
 		runErr = fmt.Errorf("%s: %w", cfg.Record, err)
 	}
 	if runErr != nil {
 		return nil, runErr
 	}
-	return r.summary(ctl), nil
+	m := r.summary(ctl)
+	if c := rec.Cut(); c != nil {
+		m.RecordCut = c.Error()
+	}
+	return m, nil
 }
 
 // serverRun is a server running in real time.

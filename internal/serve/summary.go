@@ -82,7 +82,8 @@ type Summary struct {
 		Evicted         uint64 `json:"evicted"`             // connections without a slot closed to make room for a new one (not in total)
 		Total           uint64 `json:"total"`
 	} `json:"bogus"`
-	Record string `json:"record,omitempty"`
+	Record    string `json:"record,omitempty"`
+	RecordCut string `json:"record_truncated,omitempty"` // why the record ends early (a failed write), "" when whole
 }
 
 // summary collects the run's figures, after shutdown.

@@ -7,7 +7,7 @@ type Mode uint8
 const (
 	// ModeState: the server sends its bodies' states, as deltas against a
 	// snapshot the client acknowledged; the client patches them into its
-	// own state and replays (the original demo's model).
+	// own state and replays.
 	ModeState Mode = 0
 	// ModeInputs: the server sends only the inputs and events it applied
 	// and a hash; the client rolls back to the first tick it got wrong and

@@ -40,10 +40,15 @@ type Remote struct {
 // Connect makes a Remote of client c over conn, a connection to the server
 // at addr, and conditions the client's own traffic with preset p. fail
 // turns the error that ends a client's turn into what the window says and
-// exits with (nil: the error itself).
+// exits with (nil: the error itself). A client with no state from the
+// server session.MaxJoinWait after it connected is lost with a
+// *session.NoStateError.
 func Connect(addr string, conn transport.Client, c *predict.Client, p netsim.Preset, fail func(err error, addr string, c *predict.Client) error) (*Remote, error) {
 	r := &Remote{Addr: addr, conn: conn, ep: session.NewEndpoint(c, conn), pace: tick.Pacer{MaxLate: tick.MaxClientLate}, fail: fail,
 		meter: session.NewMeter(tick.Duration(c.World().Config().Dt))}
+	// A server that never sends a state to start from ends the client
+	// as a refusal does, instead of leaving the window joining forever.
+	r.ep.JoinWait = session.MaxJoinWait
 	if err := r.SetPreset(p); err != nil {
 		return nil, err
 	}
@@ -120,8 +125,11 @@ func (r *Remote) Status(compact bool) []string {
 	c := r.ep.Client
 	cond := r.preset.Conditions
 	slot := "joining"
-	if c.Joined() {
+	switch {
+	case c.Joined():
 		slot = fmt.Sprintf("slot %d", c.Slot())
+	case r.lost != nil:
+		slot = "never joined"
 	}
 	if compact {
 		return []string{fmt.Sprintf("server %s  %s", r.Addr, slot),
