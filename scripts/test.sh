@@ -55,6 +55,13 @@ for p in $windowed; do
   xvfb-run -a -s "-screen 0 1280x720x24" go test -count=1 -timeout 30m "$p"
 done
 
+echo "== capacity bounds"
+# Arena servers side by side with 4 clients each, short: every tick p99
+# within a tick and every client in sync (the 60 s run is
+# docs/performance.md's; the cubes scene's clients need more CPU than two
+# cores give four of them, see there).
+SERVERS="1 2" SCENES=arena scripts/capacity.sh 5
+
 echo "== attacks"
 # A server on loopback under five attacks (about 2 minutes).
 scripts/attack.sh

@@ -19,7 +19,7 @@ const module = "github.com/cubelab/cube"
 // module must be here (a new one gets a floor, and a row in the page).
 var floors = map[string]int{
 	"physics": 0, "splitmix": 0, "netcode/tick": 0, "ui/shaders": 0,
-	"internal/cli": 0, "internal/buildinfo": 0, "internal/detcheck": 0,
+	"internal/cli": 0, "internal/buildinfo": 0, "internal/detcheck": 0, "internal/agones": 0,
 
 	"game": 1, "netsim": 1, "netcode/protocol": 1, "ui/render": 1,
 
@@ -34,7 +34,7 @@ var floors = map[string]int{
 
 	"ui/lab": 6, "internal/netclient": 6, "internal/serve": 6,
 
-	"ui/window": 7,
+	"ui/window": 7, "internal/fleet": 7,
 
 	"cmd/cube": 8, "cmd/attacker": 8, "cmd/detcheck": 8, "cmd/renderdemo": 8, "cmd/pngshrink": 8,
 }

@@ -32,6 +32,12 @@ type Config struct {
 	// turn, with the address and the certificate's pin; an error ends
 	// the run.
 	Listening func(addr, pin string) error
+	// ExitWhenEmpty ends the run once the last player has left, after at
+	// least one joined.
+	ExitWhenEmpty bool
+	// Probe, when set, watches the run (metrics, health, a fleet's
+	// lifecycle).
+	Probe Probe
 }
 
 // receiveBudget bounds the time a turn spends on what arrived: well
@@ -86,13 +92,22 @@ func Run(cfg Config, ctl *runctl.Control) (*Summary, error) {
 	host.Clock = func() time.Duration { return time.Since(r.start) }
 	r.log = serverlog.NewLog(watch, r.now)
 	r.log.Attach(srv)
+	r.countRepairs()
 	if err := cfg.Listening(ln.BoundAddr(), ln.Pin()); err != nil {
 		ln.Close()
 		rec.Close()
 		return nil, err
 	}
+	if cfg.Probe != nil {
+		cfg.Probe.Serving(ln.BoundAddr())
+	}
 	runErr := r.loop(ctl, time.Duration(cfg.Seconds*float64(time.Second)))
 	r.shutdown()
+	if cfg.Probe != nil {
+		var c Counters
+		r.counters(&c)
+		cfg.Probe.Stopped(&c, r.stopReason(ctl.Stopped()))
+	}
 	// A record cut short by a failed write is in the summary, not an
 	// error: the server played on without it.
 	if err := rec.Close(); err != nil && rec.Cut() == nil && runErr == nil {
@@ -121,6 +136,9 @@ type serverRun struct {
 	turns uint64
 	times durations // each turn's duration
 	at    time.Duration
+	// repairsTaken sums the transfers taken by clients that have left.
+	repairsTaken uint64
+	empty        bool // the run ended because its last player left
 }
 
 // now returns the server's clock: the time of the turn under way.
@@ -130,6 +148,7 @@ func (r *serverRun) now() time.Duration { return r.at }
 // end is not 0, the server has served that long.
 func (r *serverRun) loop(ctl *runctl.Control, end time.Duration) error {
 	interval := tick.Duration(r.srv.World().Config().Dt)
+	read := r.counters // one method value for every turn's Probe call
 	for end == 0 || r.pace.Next() < end {
 		if d := r.pace.Wait(time.Since(r.start), interval); d > 0 {
 			if ctl.Sleep(d) {
@@ -143,10 +162,18 @@ func (r *serverRun) loop(ctl *runctl.Control, end time.Duration) error {
 		r.at = r.pace.Turn(interval)
 		t0 := time.Now()
 		err := r.host.Turn(r.at)
-		r.times.add(time.Since(t0))
+		d := time.Since(t0)
+		r.times.add(d)
 		r.turns++
 		if err != nil {
 			return err
+		}
+		if r.cfg.Probe != nil {
+			r.cfg.Probe.Turned(d, read)
+		}
+		if r.emptied() {
+			r.empty = true
+			return nil
 		}
 	}
 	return nil

@@ -26,7 +26,7 @@ type Summary struct {
 	Ticks       uint32  `json:"ticks"`        // ticks simulated (the clock starts with the first client)
 	Stalls      int     `json:"stalls"`       // times the loop fell behind by more than a few ticks and dropped the debt
 	LostSeconds float64 `json:"lost_seconds"` // the time dropped
-	Stopped     string  `json:"stopped"`      // "time" (-seconds) or the signal's name
+	Stopped     string  `json:"stopped"`      // "time" (-seconds), "empty" (-exit-when-empty) or the signal's name
 	Players     struct {
 		Joined      int `json:"joined"`
 		Left        int `json:"left"`
@@ -95,10 +95,7 @@ func (r *serverRun) summary(ctl *runctl.Control) *Summary {
 	m.Seconds = time.Since(r.start).Seconds()
 	m.Turns, m.Ticks = r.turns, r.srv.Tick()
 	m.Stalls, m.LostSeconds = r.pace.Stalls, r.pace.Lost.Seconds()
-	m.Stopped = "time"
-	if ctl.Stopped() != nil {
-		m.Stopped = ctl.Stopped().String()
-	}
+	m.Stopped = r.stopReason(ctl.Stopped())
 	l := r.log
 	m.Players.Joined, m.Players.Left, m.Players.TimedOut = l.Joined, l.Left(), l.TimedOut
 	m.Players.NeverJoined, m.Players.Peak = r.watch.NeverJoined, l.Peak

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Sessions per core, measured: for each scene, 1, 2, 4 and 8 `cube server`
+# processes on loopback at once, each with 4 headless `cube client`s on the
+# average preset for S seconds (default 60). Prints each server's tick time
+# (p50 and p99, from its -json summary) and how many of its clients ended
+# in sync and settled, then one line per run with the worst p99. Fails when
+# a server's tick p99 exceeds a tick (15625 µs: a server slower than that
+# falls behind its clients) or a client ends out of sync: the test command
+# runs it short (scripts/test.sh); the 60 s run is the benchmark behind
+# docs/performance.md's table. The clients run on the same cores as the
+# servers (niced), so the figures bound a server's cost from above.
+#
+#   scripts/capacity.sh [SECONDS]      SERVERS="1 2" SCENES=arena scripts/capacity.sh 5
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+servers_list=${SERVERS:-1 2 4 8}
+scenes=${SCENES:-arena cubes}
+clients=4
+limit=15625
+if ! [[ $seconds =~ ^[0-9]+$ ]] || ((seconds < 1 || seconds > 3600)); then
+  echo "usage: scripts/capacity.sh [SECONDS], 1 to 3600" >&2
+  exit 2
+fi
+for n in $servers_list; do
+  if ! [[ $n =~ ^[0-9]+$ ]] || ((n < 1 || n > 16)); then
+    echo "capacity: SERVERS holds $n: want numbers from 1 to 16" >&2
+    exit 2
+  fi
+done
+
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+go build -o "$tmp/cube" ./cmd/cube
+
+num() { sed -n "s/.*\"$1\":\([0-9.e+-]*\).*/\1/p" <<<"$2" | head -1; }
+echo "capacity: $(nproc) cores, $clients clients a server on the average preset, $seconds s"
+echo "| scene | servers | server | tick p50 µs | tick p99 µs | clients in sync |"
+echo "|---|---|---|---|---|---|"
+failed=0
+summaries=()
+for scene in $scenes; do
+  for n in $servers_list; do
+    run="$tmp/$scene-$n"
+    mkdir -p "$run"
+    spids=()
+    for s in $(seq "$n"); do
+      "$tmp/cube" server -listen 127.0.0.1:0 -scene "$scene" -max-players $clients -json >"$run/server$s.out" 2>"$run/server$s.err" &
+      spids+=($!)
+      pids+=($!)
+    done
+    cpids=()
+    for s in $(seq "$n"); do
+      for _ in $(seq 100); do
+        [ -s "$run/server$s.out" ] && break
+        sleep 0.1
+      done
+      read -r word addr _ pin <"$run/server$s.out" || true
+      if [ "${word:-}" != listening ]; then
+        echo "capacity: server $s did not start: $(cat "$run/server$s.err")" >&2
+        exit 1
+      fi
+      for c in $(seq $clients); do
+        nice -n 10 "$tmp/cube" client -connect "$addr" -pin "$pin" -scene "$scene" -max-players $clients -preset average \
+          -seconds "$seconds" -seed "$c" -json >"$run/client$s-$c.out" 2>"$run/client$s-$c.err" &
+        cpids+=($!)
+        pids+=($!)
+      done
+    done
+    for p in "${cpids[@]}"; do wait "$p" || true; done
+    worst=0
+    insync_all=0
+    for s in $(seq "$n"); do
+      kill -TERM "${spids[$((s - 1))]}"
+      wait "${spids[$((s - 1))]}" || { echo "capacity: server $s failed: $(cat "$run/server$s.err")" >&2; exit 1; }
+      summary=$(sed -n 2p "$run/server$s.out")
+      p50=$(num p50 "$summary")
+      p99=$(num p99 "$summary")
+      insync=$(cat "$run"/client"$s"-*.out | grep -c '"in_sync":true,"settled":true' || true)
+      insync_all=$((insync_all + insync))
+      echo "| $scene | $n | $s | $p50 | $p99 | $insync of $clients |"
+      worst=$(awk -v a="$worst" -v b="$p99" 'BEGIN { print (b > a ? b : a) }')
+      if awk -v p="$p99" -v l="$limit" 'BEGIN { exit !(p > l) }'; then
+        echo "capacity: FAIL: $scene, $n servers: server $s's tick p99 $p99 µs is over a tick ($limit µs)" >&2
+        failed=1
+      fi
+      if ((insync != clients)); then
+        echo "capacity: FAIL: $scene, $n servers: server $s has $insync of $clients clients in sync: $(cat "$run"/client"$s"-*.err)" >&2
+        failed=1
+      fi
+    done
+    summaries+=("capacity: $scene, $n servers on $(nproc) cores: worst tick p99 $worst µs, $insync_all of $((n * clients)) clients in sync")
+  done
+done
+printf '%s\n' "${summaries[@]}"
+if ((failed)); then
+  exit 1
+fi
+echo "capacity: PASS"
