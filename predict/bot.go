@@ -94,16 +94,8 @@ func (b *Bot) Step(in game.Input, send func([]byte)) {
 		b.helloIn--
 		return
 	}
-	ticks := 1
-	switch j := b.Sync.takeJump(b.next); {
-	case j > 0:
-		ticks += j
-	case j < 0:
-		b.hold = -j
-	}
-	if b.hold > 0 {
-		b.hold--
-		ticks = 0
+	ticks, held := b.Sync.turnTicks(b.next, &b.hold, true)
+	if held {
 		b.Stats.HeldTicks++
 	}
 	for ; ticks > 0; ticks-- {

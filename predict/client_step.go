@@ -40,18 +40,8 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 		c.join.helloIn--
 		return nil
 	}
-	ticks := 1
-	if !c.join.waitingFor {
-		switch j := c.Sync.takeJump(c.Tick()); {
-		case j > 0:
-			ticks += j
-		case j < 0:
-			c.hold = -j
-		}
-	}
-	if c.hold > 0 {
-		c.hold--
-		ticks = 0
+	ticks, held := c.Sync.turnTicks(c.Tick(), &c.hold, !c.join.waitingFor)
+	if held {
 		c.Stats.HeldTicks++
 	}
 	for ; ticks > 0; ticks-- {

@@ -180,3 +180,24 @@ func (ts *TimeSync) takeJump(now uint32) int {
 	}
 	return j
 }
+
+// turnTicks returns how many ticks a turn at tick now runs: one, more when
+// time sync jumps ahead, none while a jump back is held (hold counts the
+// ticks still to skip), held saying so. jump false leaves time sync's
+// jumps for a later turn (a client waiting for its join).
+func (s *TimeSync) turnTicks(now uint32, hold *int, jump bool) (ticks int, held bool) {
+	ticks = 1
+	if jump {
+		switch j := s.takeJump(now); {
+		case j > 0:
+			ticks += j
+		case j < 0:
+			*hold = -j
+		}
+	}
+	if *hold > 0 {
+		*hold--
+		return 0, true
+	}
+	return ticks, false
+}
