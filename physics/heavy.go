@@ -43,23 +43,11 @@ func (w *World) nearHeavy(c *constraint) bool {
 
 // relaxHeavy runs the heavyRelax extra passes over the contacts near a
 // heavily loaded body, in key order, with the relax pass's constants k.
-func (w *World) relaxHeavy(cons []int32, k *solveConst) {
-	for r := 0; r < heavyRelax; r++ {
-		for _, ci := range cons {
-			if c := &w.ctx.cons[ci]; w.nearHeavy(c) {
-				w.solveContact(c, k)
-			}
-		}
-	}
-}
-
-// relaxHeavyAll is relaxHeavy over every contact of the step.
-func (w *World) relaxHeavyAll() {
-	k := w.solveConst(false)
+func (w *World) relaxHeavy(k *solveConst) {
 	for r := 0; r < heavyRelax; r++ {
 		for ci := range w.ctx.cons {
 			if c := &w.ctx.cons[ci]; w.nearHeavy(c) {
-				w.solveContact(c, &k)
+				w.solveContact(c, k)
 			}
 		}
 	}

@@ -76,14 +76,6 @@ func shockSide(c *constraint, g Vec3) uint8 {
 	return shockS1
 }
 
-// solveShockPass runs the shock pass over every contact.
-func (w *World) solveShockPass() {
-	k := w.shockConst()
-	for ci := range w.ctx.cons {
-		w.solveContact(&w.ctx.cons[ci], &k)
-	}
-}
-
 // shockConst returns the constants of the shock pass: a relax pass whose
 // weight-bearing contacts hold their lower body still.
 func (w *World) shockConst() solveConst {

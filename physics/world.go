@@ -61,7 +61,8 @@ func New(cfg Config) (*World, error) {
 		return nil, err
 	}
 	w := &World{cfg: cfg}
-	w.par.n, w.par.minCost = cfg.workers(), minBatchCost
+	w.par.n = cfg.workers()
+	w.ctx.graph.limit = colourCount
 	w.h = cfg.Dt / float64(cfg.Iterations)
 	w.invH = 1 / w.h
 	w.angDamp = 1 / (1 + mul(w.h, cfg.AngularDamping))
