@@ -7,13 +7,25 @@ import (
 
 // The constraint graph's colours (Box2D v3's constraint_graph.c, recomputed
 // every step from the canonical contact order, as Jolt's island splitter
-// is). Every contact of the step, in key order, takes the first colour
-// that neither of its moving bodies has yet; a side that does not move
-// this step (the ground, a static or a sleeping box) takes no colour. No
+// is). Every contact of the step, in key order, takes a colour that
+// neither of its moving bodies has yet: a contact between two moving
+// bodies the lowest such colour, a contact whose other side does not move
+// this step (the ground, a static or a sleeping box; that side takes no
+// colour) the highest. No
 // moving body appears twice in a colour, so the contacts of a colour can
 // be solved in any order, by any worker, with the same bits. A contact
 // that finds no free colour among colourCount goes to the overflow, which
 // every pass solves serially, in key order, before the colours.
+//
+// The passes solve the colours in increasing order, so a box's contacts
+// with what does not move come after its contacts with other moving
+// bodies, as they mostly do in key order: a light cube pressed into the
+// ground by a heavy one is stopped by the ground in the same pass. With
+// every contact taking the lowest free colour, the ground contacts of the
+// cubes scene's small cubes took colour 0 and were solved before the
+// player's cube pressed on them, and the scene's deepest overlap over
+// 1024 steps grew from 3.9 cm (key order) to 9.5 cm; with this rule, 4.4
+// cm.
 //
 // A contact's colour is a function of the contacts before it in key order
 // that share a moving body with it, and so, step by step, of the contacts
@@ -54,7 +66,10 @@ func (w *World) colour() {
 			used |= g.bits[c.s2]
 		}
 		k := colourCount
-		if free := ^used & mask; free != 0 {
+		if free := ^used & mask; free != 0 && c.s2 < 0 {
+			k = 31 - bits.LeadingZeros32(free)
+			g.bits[c.s1] |= 1 << k
+		} else if free != 0 {
 			k = bits.TrailingZeros32(free)
 			g.bits[c.s1] |= 1 << k
 			if c.s2 >= 0 {

@@ -271,3 +271,26 @@ func (w *World) runBlock(s *stage, b int32) {
 func (c *stepCtx) reserveStages(iterations int) {
 	c.stages = slices.Grow(c.stages[:0], iterations*(8+(3+relaxIterations)*(colourCount+1)))
 }
+
+// SolverStats is what the solver of a world's last step did, for
+// benchmarks: the colours that held a contact, the contacts in the
+// overflow, the contacts in all, and the stages of its list.
+type SolverStats struct {
+	Colours, Overflow, Contacts, Stages int
+}
+
+// SolverStats returns what the solver of the last step did.
+func (w *World) SolverStats() SolverStats {
+	g := &w.ctx.graph
+	return SolverStats{Colours: g.colours(), Overflow: g.overflow(), Contacts: len(w.ctx.cons), Stages: len(w.ctx.stages)}
+}
+
+// WorkerItems adds to items, by worker, the bodies and contacts each
+// worker ran in the stage lists of the world's steps on more than one
+// worker, and returns it: the share of the solver on each.
+func (w *World) WorkerItems(items []int64) []int64 {
+	for k := range w.par.scratch {
+		items = append(items, w.par.scratch[k].items)
+	}
+	return items
+}
