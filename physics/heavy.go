@@ -18,7 +18,8 @@ package physics
 // before the shock pass; every other contact, and so every scene of
 // bodies of like masses, pays only a look at two flags per contact and
 // pass. Which contacts those are comes from each contact's own bodies and
-// normal, so the step by island and partial replay stay exact.
+// normal, and the passes are a serial stage in key order (stages.go), so
+// every worker count and partial replay give the same bits.
 
 // markHeavy marks c's lower body as bearing a heavy load when c is
 // weight-bearing (c.shock set) and its upper body is at least heavyRatio

@@ -11,7 +11,7 @@ import (
 // lives with it: started by its first step, parked on a channel each
 // between jobs, stopped by World.Close or, for a world dropped without
 // Close, by a cleanup once the world is unreachable. A job is a number of
-// chunks (pairs of the narrow phase, batches of islands) claimed in any
+// chunks (pairs of the narrow phase, the solver's stage list) claimed in any
 // order by whichever worker is free; the result never depends on that
 // order, since each chunk writes only its own slots and the step reads
 // them back in index order (narrow.go), or runs blocks of a stage that
