@@ -167,10 +167,15 @@ func (w *World) solveStages() {
 		p.run(w, jobStages, par.n)
 		return
 	}
+	items := int64(0)
 	for k := range st {
 		for b := int32(0); b < st[k].blocks; b++ {
 			w.runBlock(&st[k], b)
 		}
+		items += int64(st[k].hi - st[k].lo)
+	}
+	if len(w.par.scratch) > 0 {
+		w.par.scratch[0].items += items
 	}
 }
 
