@@ -16,7 +16,7 @@ import (
 //	  warm start                                 overflow, then colours
 //	  solve with the position correction         overflow, then colours
 //	  integrate positions                        bodies, index blocks
-//	  update separations, then exact ones        contacts, index blocks
+//	  update separations (exact ones from poses) contacts, index blocks
 //	  relax (relaxIterations times)              overflow, then colours
 //	  heavy-load relax passes (heavy.go)         serial, key order
 //	  shock pass (shock.go)                      serial, key order
@@ -47,8 +47,7 @@ const (
 	stageWarm                       // warm start, coloured contacts
 	stageSolve                      // solve with bias, coloured contacts
 	stageIntPos                     // integrate positions, bodies
-	stageSep                        // update separations, constraints
-	stageExact                      // update the exact contacts' separations
+	stageSep                        // update separations, constraints (the exact ones from the poses)
 	stageRelax                      // relax, coloured contacts
 	stageHeavy                      // heavy-load passes, serial
 	stageShock                      // shock pass, serial
@@ -116,7 +115,7 @@ func (l *stageList) coloured(kind stageKind, g *colouring) {
 func (w *World) buildStages() {
 	g := &w.ctx.graph
 	l := stageList{st: w.ctx.stages[:0], workers: int32(w.par.n)}
-	nb, nc, ne := int32(len(w.ctx.sb)), int32(len(w.ctx.cons)), int32(len(w.ctx.exact))
+	nb, nc := int32(len(w.ctx.sb)), int32(len(w.ctx.cons))
 	carries, bears := false, false
 	for k := range w.ctx.sb {
 		carries = carries || w.ctx.sb[k].carries
@@ -133,7 +132,6 @@ func (w *World) buildStages() {
 		l.coloured(stageSolve, g)
 		l.add(stageIntPos, 0, 0, nb, minBodyBlock)
 		l.add(stageSep, 0, 0, nc, minContactBlock)
-		l.add(stageExact, 0, 0, ne, minContactBlock)
 		for r := 0; r < relaxIterations; r++ {
 			l.coloured(stageRelax, g)
 		}
@@ -250,9 +248,12 @@ func (w *World) runBlock(s *stage, b int32) {
 		for ci := lo; ci < hi; ci++ {
 			w.updateSeparation(&cons[ci])
 		}
-	case stageExact:
-		for e := lo; e < hi; e++ {
-			w.updateExact(&w.ctx.exact[e])
+		// The exact contacts of these constraints (in constraint order)
+		// then compute their separations from the poses instead.
+		ex := w.ctx.exact
+		e, _ := slices.BinarySearchFunc(ex, lo, func(x exactCon, ci int32) int { return int(x.ci - ci) })
+		for ; e < len(ex) && ex[e].ci < hi; e++ {
+			w.updateExact(&ex[e])
 		}
 	case stageRelax:
 		for _, ci := range list[lo:hi] {
