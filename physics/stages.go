@@ -150,9 +150,12 @@ func (w *World) buildStages() {
 func (w *World) solveStages() {
 	w.colour()
 	w.buildStages()
+	if w.strace != nil {
+		w.traceAt("colours")
+	}
 	w.ctx.consts = stageConsts{bias: w.solveConst(true), relax: w.solveConst(false), shock: w.shockConst()}
 	st := w.ctx.stages
-	if p := w.startPool(); p != nil && w.manyBlocks() {
+	if p := w.startPool(); p != nil && w.manyBlocks() && w.strace == nil {
 		par := &w.par
 		if cap(par.sync) < len(st) {
 			par.sync = make([]stageSync, len(st)+len(st)/2)
@@ -171,6 +174,9 @@ func (w *World) solveStages() {
 			w.runBlock(&st[k], b)
 		}
 		items += int64(st[k].hi - st[k].lo)
+		if w.strace != nil {
+			w.traceAt(w.stageName(&st[k]))
+		}
 	}
 	if len(w.par.scratch) > 0 {
 		w.par.scratch[0].items += items

@@ -35,10 +35,16 @@ func (w *World) Step() {
 	}
 	w.wakeIslands()
 	w.activate()
+	if w.strace != nil {
+		w.traceAt("activate")
+	}
 	if w.follow != nil {
 		w.followPairs() // partial.go
 	} else {
 		w.findPairs()
+	}
+	if w.strace != nil {
+		w.traceAt("pairs")
 	}
 	if breachGlobal {
 		w.breach()
@@ -51,6 +57,9 @@ func (w *World) Step() {
 		}
 	}
 	w.collide()
+	if w.strace != nil {
+		w.traceAt("contacts")
+	}
 	w.solveStages() // the stage list, coloured (stages.go, graph.go)
 	if w.follow == nil {
 		w.storeCache() // a followed step writes its cache at its end (endFollow)
@@ -60,7 +69,14 @@ func (w *World) Step() {
 		b.Vel, b.AngVel = w.ctx.vel[k].v, w.ctx.vel[k].w
 		b.Force, b.Torque = Vec3{}, Vec3{}
 	}
+	if w.strace != nil {
+		w.traceAt("store")
+	}
 	w.sleepIslands()
+	if w.strace != nil {
+		w.traceAt("sleep")
+		w.strace = nil
+	}
 	w.st.Tick++
 	if w.follow != nil {
 		w.endFollow(tick)
