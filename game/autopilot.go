@@ -1,8 +1,8 @@
 package game
 
 import (
-	"github.com/cubelab/cube/internal/splitmix"
 	"github.com/cubelab/cube/physics"
+	"github.com/cubelab/cube/splitmix"
 )
 
 // Autopilot drives a player's cube like a person would: it picks a target

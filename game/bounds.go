@@ -9,7 +9,7 @@ import (
 
 // Bounds are the largest values a body of a scene can reach, with a wide
 // margin: a body state beyond them cannot come from the engine running the
-// scene, so a client refuses it (see wire/doc.go, Bounds). They keep every
+// scene, so a client refuses it (see netcode/wire/doc.go, Bounds). They keep every
 // value a client takes from the network far from where a step could
 // overflow.
 type Bounds struct {

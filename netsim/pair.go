@@ -1,6 +1,6 @@
 package netsim
 
-import "github.com/cubelab/cube/internal/splitmix"
+import "github.com/cubelab/cube/splitmix"
 
 // Pair is the two directions of one client-server path. Each direction
 // has its own random stream, queue and counters; set them apart through

@@ -3,7 +3,7 @@ package netsim
 import (
 	"math/bits"
 
-	"github.com/cubelab/cube/internal/splitmix"
+	"github.com/cubelab/cube/splitmix"
 )
 
 // rng is xoshiro256** (Blackman and Vigna), seeded through splitmix64.

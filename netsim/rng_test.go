@@ -6,7 +6,7 @@ import (
 )
 
 // The reference outputs come from the authors' C code: xoshiro256** from
-// the state {1, 2, 3, 4} (splitmix64's are checked in internal/splitmix).
+// the state {1, 2, 3, 4} (splitmix64's are checked in splitmix).
 func TestRNGReferenceOutputs(t *testing.T) {
 	r := rng{s: [4]uint64{1, 2, 3, 4}}
 	for i, want := range []uint64{11520, 0, 1509978240, 1215971899390074240, 1216172134540287360, 607988272756665600} {

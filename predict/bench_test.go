@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
 	"github.com/cubelab/cube/physics"
 )
 

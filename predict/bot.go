@@ -4,8 +4,8 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // Bot is a remote player that keeps no world: it joins as a Client does,

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // TestBotAcksAndResends drives a bot with hand-made messages: it says

@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // Mode is how the server keeps a client in step (see protocol.Mode).
@@ -172,6 +172,36 @@ type Client struct {
 	Config ClientConfig
 	Smooth Smoother
 	Stats  ClientStats
+	Hooks
+	// Sync is where the client stands against the server's clock.
+	Sync TimeSync
+
+	world  *physics.World
+	scene  *game.Scene
+	player int         // player number
+	body   int         // its cube's body index
+	bounds game.Bounds // what the engine can produce in the scene: states beyond are refused
+	first  uint32      // first tick predicted
+	hist   history
+	known  [game.MaxPlayers]game.Input // newest input known of each player, for predicting the others
+	hold   int                         // ticks still to skip, time sync's jump back
+
+	join joinState  // the Hello, the Welcome and the wait for a join's transfer
+	view serverView // the newest server message taken, and where it left the client
+
+	st   clientState  // state sync: snapshots
+	in   clientInputs // input sync: relays
+	xfer transfer     // a transfer being put together, in either mode
+	rep  clientRepair // a repair by buckets: the client's state at its tick
+
+	rerun  replayState // the rewind and replay in progress, and what the last one did
+	report reports     // what the client tells of its newest comparison
+	buf    buffers     // reused from message to message
+}
+
+// Hooks are what the caller can hang on a client: callbacks on its
+// mispredictions and steps, and the clocks it may read.
+type Hooks struct {
 	// KeepStates copies both states into each Misprediction (allocates).
 	KeepStates bool
 	// OnMispredict, when set, is called for every misprediction; the
@@ -189,32 +219,28 @@ type Client struct {
 	// body is the client's own cube.
 	Perturb func(w *physics.World, tick uint32, body int)
 
-	// Sync is where the client stands against the server's clock.
-	Sync TimeSync
 	// Clock, when set, gives the client's time for the round trip that the
 	// Hello measures.
 	Clock func() time.Duration
 	// Wall, when set, gives the wall clock, to time rewinds for display
 	// (Stats.LastReplayTime); the simulation never reads it.
 	Wall func() time.Duration
+}
 
-	world  *physics.World
-	scene  *game.Scene
-	player int // player number
-	body   int // its cube's body index
-	nonce  uint64
-
+// joinState is how far the client's join has come.
+type joinState struct {
+	nonce      uint64
 	joined     bool
-	waitingFor bool        // joined, but waiting for the transfer the Welcome announced, or one asked for after a non-finite step
-	bounds     game.Bounds // what the engine can produce in the scene: states beyond are refused
-	waited     uint32      // ticks waited for it
-	helloIn    uint32      // ticks before the next Hello
-	helloSent  bool        // a Hello went: firstHello holds its clock
-	firstHello uint32      // the clock of the first Hello, ms
-	first      uint32      // first tick predicted
-	hist       history
-	known      [game.MaxPlayers]game.Input // newest input known of each player, for predicting the others
+	waitingFor bool          // joined, but waiting for the transfer the Welcome announced, or one asked for after a non-finite step
+	waited     uint32        // ticks waited for it
+	helloIn    uint32        // ticks before the next Hello
+	helloSent  bool          // a Hello went: firstHello holds its clock
+	firstHello uint32        // the clock of the first Hello, ms
+	rtt        time.Duration // the round trip the Hello measured
+}
 
+// serverView is the newest server message the client took.
+type serverView struct {
 	newest     uint32 // label of the newest server message taken
 	haveNewest bool
 	synced     bool   // the client's state at newest is the server's, bit for bit
@@ -222,23 +248,27 @@ type Client struct {
 	events     uint32 // server event count as of newest
 	skipped    uint32
 	newestBody physics.BodyState // the player in the newest server state taken
+	lastSynced uint32            // newest tick at which the client was known to be the server's
+}
 
-	st   clientState  // state sync: snapshots
-	in   clientInputs // input sync: relays
-	xfer transfer     // a transfer being put together, in either mode
-	rep  clientRepair // a repair by buckets: the client's state at its tick
-
+// reports is what the client tells of its newest comparison.
+type reports struct {
 	last     Misprediction
 	lastErr  float64 // position error at the newest state received, m
 	compared Compared
 	teleport physics.Vec3 // sum of the player's jumps from rewinds, for display statistics
+}
 
-	// Buffers reused from message to message.
+// buffers are reused from message to message.
+type buffers struct {
 	frag   wire.Fragment
 	welc   wire.Welcome
 	out    []byte
 	window []game.Input
+}
 
+// replayState is the rewind and replay in progress.
+type replayState struct {
 	part      physics.Set // the bodies the replay in progress follows
 	partReady bool        // part was set up for the next replay
 	following bool        // the replay in progress is partial
@@ -255,10 +285,6 @@ type Client struct {
 	staleFrom  uint32         // the first such tick
 
 	park park // the turn's replay in progress (client_turn.go)
-
-	hold       int           // ticks still to skip, time sync's jump back
-	rtt        time.Duration // the round trip the Hello measured
-	lastSynced uint32        // newest tick at which the client was known to be the server's
 }
 
 // clientState is a state-sync client's part: the views of the snapshots
@@ -290,7 +316,7 @@ type clientInputs struct {
 // as scene sc (the server must have built the same one: the Hello checks),
 // in mode cfg.Mode. nonce tells its Hello apart from an earlier one.
 func NewClient(cfg ClientConfig, w *physics.World, sc *game.Scene, nonce uint64) *Client {
-	c := &Client{Config: cfg, Smooth: NewSmoother(), world: w, scene: sc, body: sc.Players[0], nonce: nonce}
+	c := &Client{Config: cfg, Smooth: NewSmoother(), world: w, scene: sc, body: sc.Players[0], join: joinState{nonce: nonce}}
 	c.bounds = game.BoundsOf(w, sc.Options)
 	c.first = w.Tick()
 	c.Sync.On, c.Sync.Speed = cfg.TimeSync, 1
@@ -311,37 +337,37 @@ func (c *Client) Slot() int { return c.player }
 
 // Welcomed reports whether the server accepted the client, so that Slot
 // is its slot (it may still be waiting for its first state).
-func (c *Client) Welcomed() bool { return c.joined }
+func (c *Client) Welcomed() bool { return c.join.joined }
 
 // Joined reports whether the server accepted the client and it predicts.
-func (c *Client) Joined() bool { return c.joined && !c.waitingFor }
+func (c *Client) Joined() bool { return c.join.joined && !c.join.waitingFor }
 
 // Tick returns the next tick the client will predict.
 func (c *Client) Tick() uint32 {
-	if c.park.on {
-		return c.park.now
+	if c.rerun.park.on {
+		return c.rerun.park.now
 	}
 	return c.world.Tick()
 }
 
 // Newest returns the label of the newest server message taken, and whether
 // there is one.
-func (c *Client) Newest() (uint32, bool) { return c.newest, c.haveNewest }
+func (c *Client) Newest() (uint32, bool) { return c.view.newest, c.view.haveNewest }
 
 // NewestBody returns the player's body in the newest server state known:
 // the "last snapshot" cube.
-func (c *Client) NewestBody() physics.BodyState { return c.newestBody }
+func (c *Client) NewestBody() physics.BodyState { return c.view.newestBody }
 
 // Last returns the newest misprediction.
-func (c *Client) Last() Misprediction { return c.last }
+func (c *Client) Last() Misprediction { return c.report.last }
 
 // LastError returns the player's position error at the newest state
 // received, in metres.
-func (c *Client) LastError() float64 { return c.lastErr }
+func (c *Client) LastError() float64 { return c.report.lastErr }
 
 // InSync reports whether the client's state at the newest server message
 // is known to be the server's, bit for bit.
-func (c *Client) InSync() bool { return c.synced }
+func (c *Client) InSync() bool { return c.view.synced }
 
 // Compared is the newest comparison of a prediction with a server state.
 type Compared struct {
@@ -351,7 +377,7 @@ type Compared struct {
 
 // Compared returns the newest comparison of a predicted state with the
 // server's, before any correction.
-func (c *Client) Compared() Compared { return c.compared }
+func (c *Client) Compared() Compared { return c.report.compared }
 
 // View returns the view of the snapshot labelled t the client keeps (state
 // sync: the bodies as the snapshots told them, which later snapshots are
@@ -365,8 +391,8 @@ func (c *Client) NewestView() *protocol.View { return c.st.views.Newest() }
 // TakeTeleport returns how far rewinds moved the player since the last
 // call, and starts counting again from zero.
 func (c *Client) TakeTeleport() physics.Vec3 {
-	t := c.teleport
-	c.teleport = physics.Vec3{}
+	t := c.report.teleport
+	c.report.teleport = physics.Vec3{}
 	return t
 }
 
@@ -378,10 +404,10 @@ func (c *Client) InFlight() uint32 { return c.Tick() - c.oldestNeeded() }
 // the client may still rewind to.
 func (c *Client) oldestNeeded() uint32 {
 	switch {
-	case c.Config.Mode == InputSync && c.haveNewest:
+	case c.Config.Mode == InputSync && c.view.haveNewest:
 		return c.in.confirmed
-	case c.haveNewest:
-		return c.newest
+	case c.view.haveNewest:
+		return c.view.newest
 	}
 	return c.first
 }

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -46,7 +46,7 @@ func (c *Client) checkContacts(what string, T uint32, cs []physics.ContactState)
 // one beyond the bounds, the way to it): the client stops predicting from
 // it and waits for a transfer.
 func (c *Client) checkFinite(where string) error {
-	if !c.joined || c.waitingFor {
+	if !c.join.joined || c.join.waitingFor {
 		return nil
 	}
 	s := c.world.State()
@@ -63,8 +63,8 @@ func (c *Client) checkFinite(where string) error {
 		return nil
 	}
 	c.Stats.NonFinite++
-	c.waitingFor, c.waited = true, 0
-	c.askXfer = true
+	c.join.waitingFor, c.join.waited = true, 0
+	c.view.askXfer = true
 	c.xfer.active, c.xfer.onlyIt = false, false
 	return fmt.Errorf("%w at tick %d, %s (%v); waiting for the server's state", ErrNonFinite, c.Tick(), where, err)
 }

@@ -3,8 +3,8 @@ package predict
 import (
 	"errors"
 
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
 )
 
 // maxHeld bounds the snapshots a state-sync client holds back for their
@@ -42,7 +42,7 @@ func (c *Client) awaitsRelay(T uint32, all uint64, events uint32) bool {
 	if c.st.haveRelay && !tick.After(T, c.st.relayEnd) {
 		return false // its relay came: the inputs differ for another reason
 	}
-	if events != c.events {
+	if events != c.view.events {
 		return true // the relay tells which events, and the client applies them (remoteInputs)
 	}
 	own, ok := c.hist.all.Get(T)

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // ErrRefused is wrapped by the error Receive returns when the server
@@ -29,11 +29,11 @@ func (e *RefusedError) Unwrap() error { return ErrRefused }
 
 // onWelcome starts predicting, or waits for the transfer announced.
 func (c *Client) onWelcome(b []byte) error {
-	if err := wire.DecodeWelcome(b, &c.welc); err != nil {
+	if err := wire.DecodeWelcome(b, &c.buf.welc); err != nil {
 		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
-	m := &c.welc
-	if m.Nonce != c.nonce || c.joined {
+	m := &c.buf.welc
+	if m.Nonce != c.join.nonce || c.join.joined {
 		c.Stats.StaleStates++ // an answer to another Hello, or a duplicate
 		return nil
 	}
@@ -51,28 +51,28 @@ func (c *Client) onWelcome(b []byte) error {
 		// than now, not before the first. Another would make the client
 		// use, and report, a round trip the link never had.
 		now := c.clockMs()
-		if !c.helloSent || now-m.Echo > now-c.firstHello {
-			return c.Stats.Rejected.Reject(protocol.RejectShape, "a Welcome echoing clock %d ms: this client sent its Hellos from %d to %d ms", m.Echo, c.firstHello, now)
+		if !c.join.helloSent || now-m.Echo > now-c.join.firstHello {
+			return c.Stats.Rejected.Reject(protocol.RejectShape, "a Welcome echoing clock %d ms: this client sent its Hellos from %d to %d ms", m.Echo, c.join.firstHello, now)
 		}
-		c.rtt = time.Duration(now-m.Echo) * time.Millisecond
+		c.join.rtt = time.Duration(now-m.Echo) * time.Millisecond
 	}
-	c.joined, c.player, c.body = true, int(m.Player), c.scene.Players[m.Player]
+	c.join.joined, c.player, c.body = true, int(m.Player), c.scene.Players[m.Player]
 	if m.Transfer {
-		c.waitingFor, c.waited = true, 0
+		c.join.waitingFor, c.join.waited = true, 0
 		c.xfer.expect(m.Tick)
 		return nil
 	}
 	c.world.SkipTo(m.Tick)
 	c.start(m.Tick, protocol.ChainStart, protocol.ChainStart, 0, 0)
-	c.Sync.start(c.rtt, c.tickDur(), 0)
+	c.Sync.start(c.join.rtt, c.tickDur(), 0)
 	return nil
 }
 
 // noteHello notes the clock of the first Hello sent, the earliest a
 // Welcome may echo.
 func (c *Client) noteHello() {
-	if !c.helloSent {
-		c.helloSent, c.firstHello = true, c.clockMs()
+	if !c.join.helloSent {
+		c.join.helloSent, c.join.firstHello = true, c.clockMs()
 	}
 }
 
@@ -86,9 +86,9 @@ func (c *Client) clockMs() uint32 {
 
 // start makes the world as it stands the server's state at tick t.
 func (c *Client) start(t uint32, chain, all uint64, events, skipped uint32) {
-	c.first, c.newest, c.haveNewest, c.in.confirmed = t, t, true, t
-	c.synced, c.events, c.skipped = true, events, skipped
-	c.lastSynced = t
+	c.first, c.view.newest, c.view.haveNewest, c.in.confirmed = t, t, true, t
+	c.view.synced, c.view.events, c.view.skipped = true, events, skipped
+	c.view.lastSynced = t
 	*c.hist.hashes.Put(t) = c.world.Hash()
 	*c.hist.chains.Put(t) = chain
 	*c.hist.all.Put(t) = all
@@ -97,7 +97,7 @@ func (c *Client) start(t uint32, chain, all uint64, events, skipped uint32) {
 	// Snapshots held for their relays and what the relays said belong to
 	// the history before: a restart from a transfer drops them.
 	c.st.held, c.st.haveRelay = c.st.held[:0], false
-	c.newestBody = c.world.Body(c.body)
+	c.view.newestBody = c.world.Body(c.body)
 	c.hist.anchor(c.world)
 	c.hist.release(t)
 }

@@ -3,7 +3,7 @@ package predict
 import (
 	"errors"
 
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 )
 
 // refresh re-simulates, in state sync, the ticks from first (the first
@@ -25,8 +25,8 @@ func (c *Client) refresh(first, end uint32, kind Kind) error {
 		return nil // the snapshot's classification says remote (rec.remote)
 	}
 	from := first
-	if c.haveNewest && tick.After(c.newest, from) {
-		from = c.newest
+	if c.view.haveNewest && tick.After(c.view.newest, from) {
+		from = c.view.newest
 	}
 	now := c.Tick()
 	if !tick.After(now, from) {
@@ -47,13 +47,13 @@ func (c *Client) refresh(first, end uint32, kind Kind) error {
 	if err := c.replayLater(from, now); err != nil {
 		return err
 	}
-	c.stale = false
+	c.rerun.stale = false
 	for t := from; t != now; t++ {
 		if rec, ok := c.hist.recs.Get(t); ok {
 			rec.remote = false // simulated with the server's inputs now
 		}
 	}
-	mp := &c.last
+	mp := &c.report.last
 	*mp = Misprediction{Tick: end, From: from, Kind: kind, DiffTick: end}
 	if !c.parkError(&beforePlayer) {
 		after, _ := c.hist.players.Get(end)

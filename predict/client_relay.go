@@ -5,9 +5,9 @@ import (
 	"math"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // onRelay takes what the server applied for a run of ticks (input sync):
@@ -60,7 +60,7 @@ func (c *Client) onRelay(b []byte) error {
 	predicted, _ := c.hist.players.Get(end)
 	before := c.world.Body(c.body)
 	beforePlayer := *predicted
-	mp := &c.last
+	mp := &c.report.last
 	if found {
 		*mp = Misprediction{Tick: end, From: from, Kind: kind}
 		if c.Config.Corrections {
@@ -68,7 +68,7 @@ func (c *Client) onRelay(b []byte) error {
 				if errors.Is(err, errNoHistory) {
 					// The relay is taken but the ticks cannot be replayed:
 					// only the server's whole state mends that.
-					c.synced, c.askXfer = false, true
+					c.view.synced, c.view.askXfer = false, true
 					return c.Stats.Rejected.Reject(protocol.RejectTick, "relay from tick %d: %v", m.First, err)
 				}
 				return err
@@ -92,32 +92,32 @@ func (c *Client) onRelay(b []byte) error {
 		return err
 	}
 	h, _ := c.hist.hashes.Get(end)
-	c.compared = Compared{Tick: end, ClientHash: *h, ServerHash: m.Hash}
+	c.report.compared = Compared{Tick: end, ClientHash: *h, ServerHash: m.Hash}
 	switch {
 	case *h == m.Hash:
-		c.synced = true
+		c.view.synced = true
 	case found && !c.Config.Corrections:
-		c.synced = false // the client did not take the server's inputs: no wonder
+		c.view.synced = false // the client did not take the server's inputs: no wonder
 	default:
 		// The server's inputs and events from a known state, and still
 		// another hash: the engine broke a determinism rule, unless the
 		// client's state at the start was not the server's.
 		*mp = Misprediction{Tick: end, From: from, Kind: KindUnverified}
-		if c.synced {
+		if c.view.synced {
 			mp.Kind = KindNondeterminism
 			if c.in.pending == nil && c.KeepStates {
 				p := *mp
 				c.in.pending = &p // its field diff comes with the transfer
 			}
 		}
-		c.synced = false
-		c.askXfer = c.Config.Corrections
+		c.view.synced = false
+		c.view.askXfer = c.Config.Corrections
 		c.mispredicted(mp)
 	}
 	after, _ := c.hist.players.Get(end)
-	c.lastErr = math.Sqrt(bodyError(&beforePlayer, after).Pos2)
-	c.newest, c.haveNewest = end, true
-	c.newestBody = *after
+	c.report.lastErr = math.Sqrt(bodyError(&beforePlayer, after).Pos2)
+	c.view.newest, c.view.haveNewest = end, true
+	c.view.newestBody = *after
 	c.hist.release(c.oldestNeeded())
 	return nil
 }
@@ -190,7 +190,7 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 		}
 		if changed {
 			c.markStale(t)
-			if !found && (!c.haveNewest || !tick.After(c.newest, t)) {
+			if !found && (!c.view.haveNewest || !tick.After(c.view.newest, t)) {
 				first, found = t, true // the state at newest is the server's: what comes before is past
 				if events {
 					kind = KindServer
@@ -200,8 +200,8 @@ func (c *Client) remoteInputs(m *wire.Relay) error {
 	}
 	if newestRelay {
 		from := end
-		if c.haveNewest && tick.After(c.newest, from) {
-			from = c.newest // what comes before the server's state is past
+		if c.view.haveNewest && tick.After(c.view.newest, from) {
+			from = c.view.newest // what comes before the server's state is past
 		}
 		if t, ok := c.extrapolate(from); ok && !found {
 			first, found = t, true

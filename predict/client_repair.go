@@ -3,10 +3,10 @@ package predict
 import (
 	"fmt"
 
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // clientRepair is the client's part of a repair by buckets (see
@@ -52,7 +52,7 @@ func (c *Client) onRepairHashes(b []byte) error {
 	if err := wire.DecodeRepairHashes(b, m); err != nil {
 		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
-	if !c.joined || !c.askXfer {
+	if !c.join.joined || !c.view.askXfer {
 		c.Stats.StaleStates++ // not asked for, or already taken
 		return nil
 	}
@@ -67,7 +67,7 @@ func (c *Client) onRepairHashes(b []byte) error {
 	r.answered, r.due, r.tick, r.whole, r.count = true, true, m.Tick, m.Whole, len(m.Hashes)
 	// A client waiting for a state (its world went non-finite) has none
 	// of its own to patch.
-	r.valid = !c.waitingFor && c.stateAt(m.Tick, &r.mine)
+	r.valid = !c.join.waitingFor && c.stateAt(m.Tick, &r.mine)
 	r.all = !r.valid
 	r.mask = append(r.mask[:0], make([]byte, (r.count+7)/8)...)
 	if r.all {
@@ -106,7 +106,7 @@ func (c *Client) stateAt(t uint32, dst *physics.State) bool {
 		c.world.Save(dst)
 	}
 	c.world.Load(&c.rep.now) // the world's own save
-	c.partReady, c.following = false, false
+	c.rerun.partReady, c.rerun.following = false, false
 	return err == nil
 }
 
@@ -147,7 +147,7 @@ func (c *Client) takePatch(s *wire.TransferState) (bool, error) {
 // keyframes, 20 MB.)
 func (c *Client) holdForRepair() {
 	switch {
-	case !c.askXfer:
+	case !c.view.askXfer:
 		c.hist.holding = false
 	case !c.hist.holding:
 		c.hist.holding, c.hist.hold = true, c.oldestNeeded()

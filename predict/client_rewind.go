@@ -3,8 +3,8 @@ package predict
 import (
 	"fmt"
 
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -19,25 +19,25 @@ func (c *Client) rebuild(t uint32) error {
 	if !ok && t == c.world.Tick() {
 		// The present, before the step that keeps its span's keyframe:
 		// the world is the state labelled t.
-		c.partReady = false
+		c.rerun.partReady = false
 		return nil
 	}
 	if !ok {
 		return fmt.Errorf("%w: no keyframe before tick %d", errNoHistory, t)
 	}
 	if c.Wall != nil {
-		c.rewindFrom = c.Wall()
+		c.rerun.rewindFrom = c.Wall()
 	}
 	c.world.Load(k.state) // the world's own save, unchanged since: no check needed
 	// With the inputs known now, which may differ from those the ticks
 	// were predicted with (another player's, from a relay): partially,
 	// following only what those touch. The bodies followed differ from
 	// the recorded run's at t: a replay from t goes on following them.
-	c.partReady = false
+	c.rerun.partReady = false
 	if err := c.replay(k.tick, t); err != nil {
 		return err
 	}
-	c.partReady = c.traced()
+	c.rerun.partReady = c.traced()
 	return nil
 }
 
@@ -54,12 +54,12 @@ func (c *Client) preparePartial(s *physics.State) {
 	if !c.traced() {
 		return
 	}
-	if !c.partReady {
-		c.part.Reset(c.world.NumBodies())
+	if !c.rerun.partReady {
+		c.rerun.part.Reset(c.world.NumBodies())
 	}
-	c.part.AddDiff(c.world.State(), s)
-	c.world.Spread(&c.part, c.world.State())
-	c.partReady = true
+	c.rerun.part.AddDiff(c.world.State(), s)
+	c.world.Spread(&c.rerun.part, c.world.State())
+	c.rerun.partReady = true
 }
 
 // replay re-simulates ticks from..to-1 from the world's state (labelled
@@ -71,29 +71,29 @@ func (c *Client) replay(from, to uint32) error {
 	if !c.traced() {
 		return c.replayFull(from, to)
 	}
-	if !c.partReady {
-		c.part.Reset(c.world.NumBodies())
+	if !c.rerun.partReady {
+		c.rerun.part.Reset(c.world.NumBodies())
 	}
-	c.partReady = false
-	c.following = true
+	c.rerun.partReady = false
+	c.rerun.following = true
 	err := c.replayTicks(from, to)
-	c.lastFull = !c.following
-	c.lastBodies = c.part.Len()
-	c.following = false
+	c.rerun.lastFull = !c.rerun.following
+	c.rerun.lastBodies = c.rerun.part.Len()
+	c.rerun.following = false
 	return err
 }
 
 // replayFull re-simulates ticks from..to-1 in full, rewriting the history.
 func (c *Client) replayFull(from, to uint32) error {
-	c.partReady, c.following = false, false
-	c.lastFull = true
+	c.rerun.partReady, c.rerun.following = false, false
+	c.rerun.lastFull = true
 	return c.replayTicks(from, to)
 }
 
 // replayTicks advances through ticks from..to-1 with their records.
 func (c *Client) replayTicks(from, to uint32) error {
-	if c.stale && !tick.After(from, c.staleFrom) && to == c.Tick() {
-		defer func() { c.stale = false }()
+	if c.rerun.stale && !tick.After(from, c.rerun.staleFrom) && to == c.Tick() {
+		defer func() { c.rerun.stale = false }()
 	}
 	for t := from; t != to; t++ {
 		rec, ok := c.hist.recs.Get(t)
@@ -104,8 +104,8 @@ func (c *Client) replayTicks(from, to uint32) error {
 			return err
 		}
 		c.Stats.Resimulated++
-		if c.following {
-			c.Stats.ResimulatedBodies += uint64(c.part.Len())
+		if c.rerun.following {
+			c.Stats.ResimulatedBodies += uint64(c.rerun.part.Len())
 		} else {
 			c.Stats.ResimulatedBodies += uint64(c.world.NumBodies())
 		}
@@ -161,7 +161,7 @@ func (c *Client) replayed(mp *Misprediction, before physics.BodyState, n int) {
 	}
 	after := c.world.Body(c.body)
 	mp.Jump = before.Pos.Sub(after.Pos).Len()
-	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))
+	c.report.teleport = c.report.teleport.Add(after.Pos.Sub(before.Pos))
 	c.countReplay()
 	c.Smooth.Correct(before.Pos, after.Pos, before.Rot, after.Rot)
 }
@@ -169,17 +169,17 @@ func (c *Client) replayed(mp *Misprediction, before physics.BodyState, n int) {
 // countReplay counts the replay just made, partial or full.
 func (c *Client) countReplay() {
 	if c.Wall != nil {
-		c.Stats.LastReplayTime = c.Wall() - c.rewindFrom
+		c.Stats.LastReplayTime = c.Wall() - c.rerun.rewindFrom
 		c.Stats.ReplayTime += c.Stats.LastReplayTime
 	}
-	if c.lastFull {
+	if c.rerun.lastFull {
 		c.Stats.FullReplays++
 		c.Stats.LastReplay = c.world.NumBodies()
 		return
 	}
 	c.Stats.PartialReplays++
-	c.Stats.PartialBodies += uint64(c.lastBodies)
-	c.Stats.LastReplay = c.lastBodies
+	c.Stats.PartialBodies += uint64(c.rerun.lastBodies)
+	c.Stats.LastReplay = c.rerun.lastBodies
 }
 
 // mispredicted counts mp and tells OnMispredict, at the turn's end when

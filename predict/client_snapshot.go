@@ -4,10 +4,10 @@ import (
 	"errors"
 	"math"
 
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // repairAfter is how long a client in state sync stays out of step (its
@@ -39,7 +39,7 @@ func (c *Client) snapshot(b []byte, mayDefer bool) error {
 	if err != nil {
 		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
-	if !tick.After(T, c.newest) || tick.After(c.first, T) {
+	if !tick.After(T, c.view.newest) || tick.After(c.first, T) {
 		c.Stats.StaleStates++
 		return nil
 	}
@@ -108,36 +108,36 @@ func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint
 		c.st.server.Bodies[u.Index] = u.State
 	}
 	complete := m.Flags&wire.Complete != 0
-	c.compared = Compared{Tick: T, ClientHash: *predHash, ServerHash: m.Hash}
+	c.report.compared = Compared{Tick: T, ClientHash: *predHash, ServerHash: m.Hash}
 	c.Sync.sample(m.Heard, T, m.HeardInput)
 	if *predHash != m.Hash {
 		if err := c.snapshotMismatch(m, complete); err != nil {
 			return err
 		}
 	} else {
-		c.synced = true
+		c.view.synced = true
 		// The server's state, predicted: a repair asked for is no longer
 		// needed (the snapshots mended the client). The server counts
 		// the repair under way taken once the client stops asking.
-		if !c.waitingFor {
-			c.askXfer = false
+		if !c.join.waitingFor {
+			c.view.askXfer = false
 		}
 	}
 	pred, _ := c.hist.players.Get(T)
-	c.lastErr = math.Sqrt(bodyError(pred, &c.st.server.Bodies[c.body]).Pos2)
+	c.report.lastErr = math.Sqrt(bodyError(pred, &c.st.server.Bodies[c.body]).Pos2)
 	c.Stats.StatesReceived++
 	c.Stats.BodiesReceived += uint64(len(m.Bodies))
 	if !complete {
 		c.Stats.Incomplete++
 	}
-	if c.synced {
-		c.lastSynced = T
+	if c.view.synced {
+		c.view.lastSynced = T
 	} else {
 		c.outOfStep(T)
 	}
-	c.newest, c.haveNewest = T, true
-	c.newestBody = c.st.server.Bodies[c.body]
-	c.events, c.skipped = m.Events, m.Skipped
+	c.view.newest, c.view.haveNewest = T, true
+	c.view.newestBody = c.st.server.Bodies[c.body]
+	c.view.events, c.view.skipped = m.Events, m.Skipped
 	c.adoptChain(T, c.Tick(), m.Chain, m.AllChain)
 	c.st.patchd = c.st.patchd[:0]
 	for _, u := range m.Bodies {
@@ -151,8 +151,8 @@ func (c *Client) takeSnapshot(b []byte, T uint32, held *protocol.View, acks uint
 // outOfStep asks for a transfer when the client has not been known to be
 // the server's for repairAfter ticks, at tick t of a snapshot.
 func (c *Client) outOfStep(t uint32) {
-	if c.Config.Corrections && t-c.lastSynced >= repairAfter {
-		c.askXfer = true
+	if c.Config.Corrections && t-c.view.lastSynced >= repairAfter {
+		c.view.askXfer = true
 	}
 }
 
@@ -163,16 +163,16 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	T := m.Tick
 	chain, _ := c.hist.chains.Get(T)
 	all, _ := c.hist.all.Get(T)
-	mp := &c.last
-	*mp = Misprediction{Tick: T, From: c.newest, DiffTick: T}
+	mp := &c.report.last
+	*mp = Misprediction{Tick: T, From: c.view.newest, DiffTick: T}
 	switch {
-	case m.Events != c.events:
+	case m.Events != c.view.events:
 		mp.Kind = KindServer
-	case m.Skipped != c.skipped || chain == nil || *chain != m.Chain:
+	case m.Skipped != c.view.skipped || chain == nil || *chain != m.Chain:
 		mp.Kind = KindInput
-	case all == nil || *all != m.AllChain || c.remoteWrong(c.newest, T):
+	case all == nil || *all != m.AllChain || c.remoteWrong(c.view.newest, T):
 		mp.Kind = KindRemote
-	case c.synced:
+	case c.view.synced:
 		mp.Kind = KindNondeterminism
 	default:
 		mp.Kind = KindUnverified
@@ -184,7 +184,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		mp.Error = bodyError(pred, &c.st.server.Bodies[c.body])
 		mp.Corrected = mp.Error.Exceeds(c.Config.Thresholds)
 		c.Stats.Unapplied++
-		c.synced = false
+		c.view.synced = false
 		if mp.Kind == KindNondeterminism && c.KeepStates {
 			// The report wants the whole predicted state: rebuild it and
 			// come back.
@@ -203,7 +203,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	}
 	// The present, unless the turn's replay has already moved the world
 	// back: a snapshot that corrects nothing puts it back as it was.
-	present := !c.park.on && T != now
+	present := !c.rerun.park.on && T != now
 	if present {
 		c.world.Save(&c.st.present)
 	}
@@ -224,7 +224,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "snapshot of tick %d: %v", T, err)
 	}
 	if !mp.Corrected && !c.Config.QuietResync {
-		c.synced = false // a difference below the thresholds, left alone
+		c.view.synced = false // a difference below the thresholds, left alone
 		if err := c.replayLater(T, now); err != nil {
 			return err
 		}
@@ -244,9 +244,9 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 	// keyframe before, which would replay the ticks before T without the
 	// correction and give a state the client never predicted.
 	c.hist.anchor(c.world)
-	c.synced = c.world.Hash() == m.Hash
-	if !c.synced && complete && m.Flags&wire.ContactsComplete != 0 {
-		c.askXfer = true // everything said to be there, and still not the server's state
+	c.view.synced = c.world.Hash() == m.Hash
+	if !c.view.synced && complete && m.Flags&wire.ContactsComplete != 0 {
+		c.view.askXfer = true // everything said to be there, and still not the server's state
 	}
 	*c.hist.chains.Put(T) = m.Chain
 	*c.hist.all.Put(T) = m.AllChain
@@ -266,14 +266,14 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 // is still not known to be the server's, and asks for the state as a
 // correction would.
 func (c *Client) confirmed(m *wire.Snapshot, mp *Misprediction, complete bool) error {
-	c.synced = false
+	c.view.synced = false
 	if complete && m.Flags&wire.ContactsComplete != 0 {
-		c.askXfer = true // everything said to be there, and still not the server's state
+		c.view.askXfer = true // everything said to be there, and still not the server's state
 	}
 	*c.hist.chains.Put(m.Tick) = m.Chain
 	*c.hist.all.Put(m.Tick) = m.AllChain
 	c.world.Load(&c.st.present) // the world's own save
-	c.partReady, c.following = false, false
+	c.rerun.partReady, c.rerun.following = false, false
 	c.Stats.Confirmed++
 	c.mispredicted(mp)
 	return nil

@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // helloEvery is how many ticks apart the client repeats its Hello until a
@@ -29,19 +29,19 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 	if turnErr != nil && !errors.Is(turnErr, ErrNonFinite) {
 		return turnErr
 	}
-	if !c.joined {
+	if !c.join.joined {
 		c.Stats.HeldTicks++
-		if c.helloIn == 0 {
-			c.out = wire.AppendHello(c.out[:0], &wire.Hello{Nonce: c.nonce, Echo: c.clockMs(), Mode: uint8(c.Config.Mode), Scene: c.scene.ID})
-			send(c.out)
+		if c.join.helloIn == 0 {
+			c.buf.out = wire.AppendHello(c.buf.out[:0], &wire.Hello{Nonce: c.join.nonce, Echo: c.clockMs(), Mode: uint8(c.Config.Mode), Scene: c.scene.ID})
+			send(c.buf.out)
 			c.noteHello()
-			c.helloIn = helloEvery
+			c.join.helloIn = helloEvery
 		}
-		c.helloIn--
+		c.join.helloIn--
 		return nil
 	}
 	ticks := 1
-	if !c.waitingFor {
+	if !c.join.waitingFor {
 		switch j := c.Sync.takeJump(c.Tick()); {
 		case j > 0:
 			ticks += j
@@ -55,16 +55,16 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 		c.Stats.HeldTicks++
 	}
 	for ; ticks > 0; ticks-- {
-		if c.waitingFor || c.InFlight() >= tick.RingSize-1 {
-			if !c.waitingFor && c.Config.Mode == InputSync && c.Config.Corrections {
+		if c.join.waitingFor || c.InFlight() >= tick.RingSize-1 {
+			if !c.join.waitingFor && c.Config.Mode == InputSync && c.Config.Corrections {
 				// No relay for a whole ring: the server no longer holds
 				// the ticks since the confirmed one; only its whole
 				// state brings the client back.
-				c.askXfer = true
+				c.view.askXfer = true
 			}
 			c.Stats.HeldTicks++
-			if c.waitingFor {
-				c.waited++
+			if c.join.waitingFor {
+				c.join.waited++
 			}
 			break
 		}
@@ -91,7 +91,7 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 	nonFinite := c.checkFinite("predicting")
 	// A client waiting for the transfer it asked for (after a non-finite
 	// step) goes on sending its inputs, which carry the request.
-	if !c.waitingFor || c.askXfer {
+	if !c.join.waitingFor || c.view.askXfer {
 		if err := c.sendInputs(send); err != nil {
 			return err
 		}
@@ -99,14 +99,14 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 	// The Have of a transfer under way; and of the last one, whole, while
 	// the client asks again: the server then knows the request is a new
 	// one.
-	if c.xfer.active || c.xfer.done && c.askXfer && !c.waitingFor {
-		c.out = c.xfer.appendHave(c.out[:0])
-		send(c.out)
+	if c.xfer.active || c.xfer.done && c.view.askXfer && !c.join.waitingFor {
+		c.buf.out = c.xfer.appendHave(c.buf.out[:0])
+		send(c.buf.out)
 	}
-	if c.rep.due || c.askXfer && c.rep.waiting(&c.xfer) {
+	if c.rep.due || c.view.askXfer && c.rep.waiting(&c.xfer) {
 		c.rep.due = false
-		c.out = c.rep.appendWant(c.out[:0])
-		send(c.out)
+		c.buf.out = c.rep.appendWant(c.buf.out[:0])
+		send(c.buf.out)
 	}
 	if nonFinite != nil {
 		return nonFinite
@@ -119,7 +119,7 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 // after it. Replays go through here too, so that they compose each step
 // exactly as the prediction did.
 func (c *Client) advance(t uint32, rec *tickRec) error {
-	if c.sparseKeys && tick.After(c.keysFrom, t) {
+	if c.rerun.sparseKeys && tick.After(c.rerun.keysFrom, t) {
 		c.hist.dropKey(t)
 	} else {
 		c.hist.saveKey(c.world)
@@ -130,7 +130,7 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 		// A skipped tick has no trace: a partial replay that meets one, or
 		// a step where the prediction skipped, goes on in full.
 		c.hist.dropTrace(t)
-		c.following = false
+		c.rerun.following = false
 	} else {
 		for _, e := range rec.events {
 			if err := c.scene.ApplyEvent(c.world, e); err != nil {
@@ -144,10 +144,10 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 		}
 		if tr != nil {
 			c.world.Amend(tr) // what the scene's rules changed after the step (the quantiser)
-			if c.following {
+			if c.rerun.following {
 				// The trace followed gives way to the one just recorded.
 				p := c.hist.traces.Put(t)
-				c.spareTr, *p = *p, tr
+				c.rerun.spareTr, *p = *p, tr
 			}
 			c.hist.installed(t)
 		}
@@ -180,20 +180,20 @@ func (c *Client) record(t uint32) *physics.Trace {
 		// A hook changes the world behind the step: no trace can say what
 		// the tick did, and one recorded earlier no longer does.
 		c.hist.dropTrace(t)
-		c.following = false
+		c.rerun.following = false
 		return nil
 	}
-	if c.following {
-		if old, ok := c.hist.traceOf(t); ok && c.world.Follow(&c.part, old) == nil {
-			if c.spareTr == nil {
-				c.spareTr = c.hist.takeTrace()
+	if c.rerun.following {
+		if old, ok := c.hist.traceOf(t); ok && c.world.Follow(&c.rerun.part, old) == nil {
+			if c.rerun.spareTr == nil {
+				c.rerun.spareTr = c.hist.takeTrace()
 			}
-			tr := c.spareTr
-			c.spareTr = nil
+			tr := c.rerun.spareTr
+			c.rerun.spareTr = nil
 			c.world.Record(tr)
 			return tr
 		}
-		c.following = false
+		c.rerun.following = false
 	}
 	tr := c.hist.traceFor(t)
 	c.world.Record(tr)
@@ -217,37 +217,37 @@ func (c *Client) sendInputs(send func([]byte)) error {
 		// is refused.
 		from = end - 1
 	}
-	c.window = c.window[:0]
+	c.buf.window = c.buf.window[:0]
 	for t := from; t != end; t++ {
 		rec, ok := c.hist.recs.Get(t)
 		if !ok {
 			return fmt.Errorf("predict: input of tick %d is missing from the ring", t)
 		}
-		c.window = append(c.window, rec.ins[c.player])
+		c.buf.window = append(c.buf.window, rec.ins[c.player])
 	}
-	m := wire.Input{Player: uint8(c.player), First: from, Inputs: c.window, Ack: from, Base: from}
-	if c.haveNewest {
+	m := wire.Input{Player: uint8(c.player), First: from, Inputs: c.buf.window, Ack: from, Base: from}
+	if c.view.haveNewest {
 		m.Flags |= wire.AckValid
-		m.Ack, m.Base = c.newest, c.newest
-		if v := c.st.views.Newest(); v != nil && !tick.After(v.Tick(), c.newest) {
+		m.Ack, m.Base = c.view.newest, c.view.newest
+		if v := c.st.views.Newest(); v != nil && !tick.After(v.Tick(), c.view.newest) {
 			m.Base = v.Tick()
 			if c.Config.Mode == StateSync {
 				m.Held = c.st.views.Newer(v)
 			}
 		}
-		if c.synced {
+		if c.view.synced {
 			m.Flags |= wire.AckInSync
 		}
 	}
-	if c.askXfer {
+	if c.view.askXfer {
 		m.Flags |= wire.AskTransfer
 	}
 	c.holdForRepair()
 	var first uint32
-	c.out, first = wire.AppendInput(c.out[:0], &m)
-	send(c.out)
+	c.buf.out, first = wire.AppendInput(c.buf.out[:0], &m)
+	send(c.buf.out)
 	c.Stats.InputsSent += uint64(end - first)
-	c.Stats.BytesSent += uint64(len(c.out))
+	c.Stats.BytesSent += uint64(len(c.buf.out))
 	return nil
 }
 
@@ -282,11 +282,11 @@ func (c *Client) Receive(b []byte) error {
 	default:
 		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "a message of kind %d, which a client does not take", k)
 	}
-	if err != nil || c.park.on {
+	if err != nil || c.rerun.park.on {
 		return err // a parked replay is checked at the turn's end
 	}
 	return c.checkFinite("replaying a server message")
 }
 
 // tickDur returns the length of a tick.
-func (c *Client) tickDur() time.Duration { return tick.Duration(c.world.Config()) }
+func (c *Client) tickDur() time.Duration { return tick.Duration(c.world.Config().Dt) }

@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/server"
-	"github.com/cubelab/cube/wire"
 )
 
 func TestJoinChecksTheScene(t *testing.T) {
@@ -327,12 +327,12 @@ func TestSnapshotOfThePresentTick(t *testing.T) {
 func TestMatchingSnapshotEndsTheAsk(t *testing.T) {
 	h := newHarness(t, "arena", game.Options{}, StateSync, 0)
 	h.run(20, 0)
-	h.c.askXfer = true
+	h.c.view.askXfer = true
 	h.clientStep(script(h.c.Tick())) // says it asks
 	h.deliverUp()
 	h.serverSend(true) // the repair's hashes, and a snapshot the client predicted
 	h.deliverDown()
-	if h.c.askXfer || !h.c.InSync() || h.c.Stats.Patches+h.c.Stats.Transfers != 0 {
-		t.Fatalf("after a matching snapshot: asking %v, in sync %v, %d repairs taken", h.c.askXfer, h.c.InSync(), h.c.Stats.Patches+h.c.Stats.Transfers)
+	if h.c.view.askXfer || !h.c.InSync() || h.c.Stats.Patches+h.c.Stats.Transfers != 0 {
+		t.Fatalf("after a matching snapshot: asking %v, in sync %v, %d repairs taken", h.c.view.askXfer, h.c.InSync(), h.c.Stats.Patches+h.c.Stats.Transfers)
 	}
 }

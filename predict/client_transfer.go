@@ -1,10 +1,10 @@
 package predict
 
 import (
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // transfer is a whole server state arriving in fragments.
@@ -42,18 +42,18 @@ func (x *transfer) appendHave(b []byte) []byte {
 // onFragment puts a fragment in place and, when the transfer is whole,
 // takes it.
 func (c *Client) onFragment(b []byte) error {
-	if err := wire.DecodeFragment(b, &c.frag); err != nil {
+	if err := wire.DecodeFragment(b, &c.buf.frag); err != nil {
 		return c.Stats.Rejected.Reject(protocol.RejectMalformed, "%v", err)
 	}
-	f, x := &c.frag, &c.xfer
+	f, x := &c.buf.frag, &c.xfer
 	switch {
-	case !c.joined:
+	case !c.join.joined:
 		c.Stats.StaleStates++
 		return nil
 	case x.onlyIt && f.Tick != x.want:
 		c.Stats.StaleStates++
 		return nil
-	case !x.onlyIt && !c.askXfer:
+	case !x.onlyIt && !c.view.askXfer:
 		c.Stats.StaleStates++ // not asked for, or already taken
 		return nil
 	}
@@ -120,13 +120,13 @@ func (c *Client) takeTransfer() error {
 	}
 	c.Stats.Transfers++
 	c.rep.answered, c.rep.valid = false, false
-	if c.waitingFor {
+	if c.join.waitingFor {
 		if err := c.world.Restore(&s.State); err != nil {
 			return err
 		}
-		c.waitingFor, x.onlyIt, c.askXfer = false, false, false
+		c.join.waitingFor, x.onlyIt, c.view.askXfer = false, false, false
 		c.start(X, s.Chain, s.AllChain, s.Events, s.Skipped)
-		c.Sync.start(c.rtt, c.tickDur(), int(c.waited))
+		c.Sync.start(c.join.rtt, c.tickDur(), int(c.join.waited))
 		return nil
 	}
 	now := c.Tick()
@@ -153,7 +153,7 @@ func (c *Client) takeTransfer() error {
 	}
 	before := c.world.Body(c.body)
 	if c.Wall != nil {
-		c.rewindFrom = c.Wall()
+		c.rerun.rewindFrom = c.Wall()
 	}
 	if err := c.world.Restore(&s.State); err != nil {
 		return err
@@ -163,13 +163,13 @@ func (c *Client) takeTransfer() error {
 	// (server events after X, whose bodies the snapshots bring), not for
 	// the time the repair took: a client still not the server's
 	// repairAfter ticks after its newest snapshot asks again.
-	c.lastSynced = c.newest
+	c.view.lastSynced = c.view.newest
 	if err := c.replaySparse(X, now); err != nil { // a whole new state: everything may differ
 		return err
 	}
 	c.countReplay()
 	after := c.world.Body(c.body)
-	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))
+	c.report.teleport = c.report.teleport.Add(after.Pos.Sub(before.Pos))
 	c.Smooth.Correct(before.Pos, after.Pos, before.Rot, after.Rot)
 	return nil
 }
@@ -183,9 +183,9 @@ func (c *Client) takeTransfer() error {
 func (c *Client) replaySparse(from, now uint32) error {
 	keep := c.oldestNeeded()
 	keep -= keep%KeyEvery + uint32(c.Config.SyncTest) + KeyEvery
-	c.keysFrom, c.sparseKeys = keep, true
+	c.rerun.keysFrom, c.rerun.sparseKeys = keep, true
 	err := c.replayFull(from, now)
-	c.sparseKeys = false
+	c.rerun.sparseKeys = false
 	return err
 }
 
@@ -200,22 +200,22 @@ const maxContacts = 1 << 20
 // them while the transfer is on its way) and what it took from newer
 // messages: the transfer is often older than the newest snapshot.
 func (c *Client) repair(t uint32, chain, all uint64, events, skipped uint32) {
-	c.synced, c.askXfer = true, false
-	if c.Config.Mode == StateSync && tick.After(c.newest, t) && (events != c.events || skipped != c.skipped) {
+	c.view.synced, c.view.askXfer = true, false
+	if c.Config.Mode == StateSync && tick.After(c.view.newest, t) && (events != c.view.events || skipped != c.view.skipped) {
 		// Server events between the transfer and the newest snapshot: in
 		// state sync the client knows only their count, so its replay
 		// from t cannot give the server's state at newest.
-		c.synced = false
+		c.view.synced = false
 	}
 	c.hist.anchor(c.world) // the keyframe of t's span held the old history
 	*c.hist.hashes.Put(t) = c.world.Hash()
 	*c.hist.chains.Put(t) = chain
 	*c.hist.all.Put(t) = all
 	*c.hist.players.Put(t) = c.world.Body(c.body)
-	if tick.After(t, c.newest) {
-		c.newest = t
-		c.events, c.skipped = events, skipped
-		c.newestBody = c.world.Body(c.body)
+	if tick.After(t, c.view.newest) {
+		c.view.newest = t
+		c.view.events, c.view.skipped = events, skipped
+		c.view.newestBody = c.world.Body(c.body)
 	}
 	if tick.After(t, c.in.confirmed) {
 		c.in.confirmed = t

@@ -1,7 +1,7 @@
 package predict
 
 import (
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -54,19 +54,19 @@ type toldLater struct {
 
 // BeginTurn starts a turn: the messages Receive takes until the next Step
 // or EndTurn are replayed once, together (see ClientConfig.ReplayEach).
-func (c *Client) BeginTurn() { c.park.turn = true }
+func (c *Client) BeginTurn() { c.rerun.park.turn = true }
 
 // EndTurn ends a turn: the world is replayed to the present and the
 // turn's mispredictions are told. Step ends the turn itself; EndTurn is
 // for a caller that reads the world between its messages and its step.
 // The error is one Receive would have returned for the replay.
 func (c *Client) EndTurn() error {
-	c.park.turn = false
+	c.rerun.park.turn = false
 	return c.settle(false)
 }
 
 // batching reports whether a rewind may park until the turn's end.
-func (c *Client) batching() bool { return c.park.turn && !c.Config.ReplayEach }
+func (c *Client) batching() bool { return c.rerun.park.turn && !c.Config.ReplayEach }
 
 // replayLater replays from the world's state (labelled from, prepared as
 // for replay) to now: at once outside a turn, else at the turn's end or
@@ -75,32 +75,32 @@ func (c *Client) replayLater(from, now uint32) error {
 	if !c.batching() {
 		return c.replay(from, now)
 	}
-	if !c.park.on {
-		c.park.on, c.park.now, c.park.following = true, now, c.traced()
+	if !c.rerun.park.on {
+		c.rerun.park.on, c.rerun.park.now, c.rerun.park.following = true, now, c.traced()
 		if p, ok := c.hist.players.Get(now); ok {
-			c.park.before = *p
+			c.rerun.park.before = *p
 		}
 	}
-	if c.park.following && !c.partReady {
-		c.part.Reset(c.world.NumBodies())
+	if c.rerun.park.following && !c.rerun.partReady {
+		c.rerun.part.Reset(c.world.NumBodies())
 	}
-	c.partReady = false
+	c.rerun.partReady = false
 	return nil
 }
 
 // advanceParked replays the parked world on to tick t.
 func (c *Client) advanceParked(t uint32) error {
-	c.following = c.park.following
+	c.rerun.following = c.rerun.park.following
 	err := c.replayTicks(c.world.Tick(), t)
-	c.park.following = c.following
-	c.following = false
+	c.rerun.park.following = c.rerun.following
+	c.rerun.following = false
 	return err
 }
 
 // reach replays the parked world on to tick t when it stands before t,
 // so that the history at t is the replay's.
 func (c *Client) reach(t uint32) error {
-	if !c.park.on || !tick.After(t, c.world.Tick()) {
+	if !c.rerun.park.on || !tick.After(t, c.world.Tick()) {
 		return nil
 	}
 	return c.advanceParked(t)
@@ -111,7 +111,7 @@ func (c *Client) reach(t uint32) error {
 // replaying on; before it, the turn settles first and rebuild starts from
 // a keyframe.
 func (c *Client) rebuildParked(t uint32) (bool, error) {
-	if !c.park.on {
+	if !c.rerun.park.on {
 		return false, nil
 	}
 	if tick.After(c.world.Tick(), t) {
@@ -120,7 +120,7 @@ func (c *Client) rebuildParked(t uint32) (bool, error) {
 	if err := c.advanceParked(t); err != nil {
 		return true, err
 	}
-	c.partReady = c.traced() && c.park.following
+	c.rerun.partReady = c.traced() && c.rerun.park.following
 	return true, nil
 }
 
@@ -128,24 +128,24 @@ func (c *Client) rebuildParked(t uint32) (bool, error) {
 // tells the turn's mispredictions, the last of them becoming Last unless
 // keepLast (a message is making a misprediction of its own there).
 func (c *Client) settle(keepLast bool) error {
-	if !c.park.on {
+	if !c.rerun.park.on {
 		return nil
 	}
-	err := c.advanceParked(c.park.now)
-	c.park.on = false
-	c.lastFull = !c.park.following
-	c.lastBodies = c.part.Len()
+	err := c.advanceParked(c.rerun.park.now)
+	c.rerun.park.on = false
+	c.rerun.lastFull = !c.rerun.park.following
+	c.rerun.lastBodies = c.rerun.part.Len()
 	if err != nil {
-		c.park.told = c.park.told[:0]
+		c.rerun.park.told = c.rerun.park.told[:0]
 		return err
 	}
 	c.countReplay()
-	before, after := c.park.before, c.world.Body(c.body)
+	before, after := c.rerun.park.before, c.world.Body(c.body)
 	jump := before.Pos.Sub(after.Pos).Len()
-	c.teleport = c.teleport.Add(after.Pos.Sub(before.Pos))
+	c.report.teleport = c.report.teleport.Add(after.Pos.Sub(before.Pos))
 	c.Smooth.Correct(before.Pos, after.Pos, before.Rot, after.Rot)
-	for i := range c.park.told {
-		l := &c.park.told[i]
+	for i := range c.rerun.park.told {
+		l := &c.rerun.park.told[i]
 		if l.jump {
 			l.mp.Jump = jump
 		}
@@ -158,40 +158,40 @@ func (c *Client) settle(keepLast bool) error {
 		}
 		c.tell(&l.mp)
 	}
-	if n := len(c.park.told); n > 0 && !keepLast {
-		c.last = c.park.told[n-1].mp
+	if n := len(c.rerun.park.told); n > 0 && !keepLast {
+		c.report.last = c.rerun.park.told[n-1].mp
 	}
-	c.park.told = c.park.told[:0]
+	c.rerun.park.told = c.rerun.park.told[:0]
 	return c.checkFinite("replaying a server message")
 }
 
 // parkReplayed takes a replay's accounting while the world is parked:
 // what depends on the present waits for the turn's end.
 func (c *Client) parkReplayed() bool {
-	if !c.park.on {
+	if !c.rerun.park.on {
 		return false
 	}
-	c.park.replayed = true
+	c.rerun.park.replayed = true
 	return true
 }
 
 // parkTold keeps misprediction mp for the turn's end while the world is
 // parked.
 func (c *Client) parkTold(mp *Misprediction) bool {
-	if !c.park.on {
+	if !c.rerun.park.on {
 		return false
 	}
-	c.park.told = append(c.park.told, toldLater{mp: *mp, jump: c.park.replayed, measure: c.park.measure, from: c.park.from})
-	c.park.replayed, c.park.measure = false, false
+	c.rerun.park.told = append(c.rerun.park.told, toldLater{mp: *mp, jump: c.rerun.park.replayed, measure: c.rerun.park.measure, from: c.rerun.park.from})
+	c.rerun.park.replayed, c.rerun.park.measure = false, false
 	return true
 }
 
 // parkError reports whether the error of the misprediction about to be
 // told waits for the turn's end, where it is measured against pred.
 func (c *Client) parkError(pred *physics.BodyState) bool {
-	if !c.park.on {
+	if !c.rerun.park.on {
 		return false
 	}
-	c.park.measure, c.park.from = true, *pred
+	c.rerun.park.measure, c.rerun.park.from = true, *pred
 	return true
 }

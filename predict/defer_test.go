@@ -74,30 +74,30 @@ func TestHoldLimits(t *testing.T) {
 		c := deferClient(t)
 		const T = 995
 		*c.hist.all.Put(T) = 1
-		if !c.awaitsRelay(T, 2, c.events) {
+		if !c.awaitsRelay(T, 2, c.view.events) {
 			t.Fatal("another input chain, a relay this tick: not held")
 		}
-		if c.awaitsRelay(T, 1, c.events) {
+		if c.awaitsRelay(T, 1, c.view.events) {
 			t.Fatal("the same input chain and events: held")
 		}
-		if !c.awaitsRelay(T, 1, c.events+1) {
+		if !c.awaitsRelay(T, 1, c.view.events+1) {
 			t.Fatal("an event since the newest snapshot: not held for the relay that says which")
 		}
 		tickTo(c, 1016)
-		if !c.awaitsRelay(T, 2, c.events) {
+		if !c.awaitsRelay(T, 2, c.view.events) {
 			t.Fatalf("the last relay %d ticks ago: not held", 16)
 		}
 		tickTo(c, 1017)
-		if c.awaitsRelay(T, 2, c.events) || c.awaitsRelay(T, 1, c.events+1) {
+		if c.awaitsRelay(T, 2, c.view.events) || c.awaitsRelay(T, 1, c.view.events+1) {
 			t.Fatalf("no relay for %d ticks: held", 17)
 		}
 		c.st.relayAt = c.Tick()
 		c.st.relayEnd = T
-		if c.awaitsRelay(T, 2, c.events) {
+		if c.awaitsRelay(T, 2, c.view.events) {
 			t.Fatal("the relay of its tick came: held")
 		}
 		c.st.relayEnd, c.st.haveRelay = 0, false
-		if c.awaitsRelay(T, 2, c.events) {
+		if c.awaitsRelay(T, 2, c.view.events) {
 			t.Fatal("no relay ever: held")
 		}
 	})

@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/server"
-	"github.com/cubelab/cube/wire"
 )
 
 // script is a varied input sequence: replaying it with the wrong input for

@@ -5,7 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/physics"
 )
 

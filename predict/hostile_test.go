@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // TestTimeSyncJumpBackBounded: samples that say the client's inputs
@@ -63,7 +63,7 @@ func TestWelcomeEchoChecked(t *testing.T) {
 		}
 	}
 	b := wire.AppendWelcome(nil, &wire.Welcome{Nonce: hello.Nonce, Echo: hello.Echo, Result: wire.Accepted, Tick: 100})
-	if err := c.Receive(b); err != nil || !c.Joined() || c.rtt != 80*time.Millisecond {
-		t.Errorf("the Hello's own echo: %v, joined %v, round trip %v", err, c.Joined(), c.rtt)
+	if err := c.Receive(b); err != nil || !c.Joined() || c.join.rtt != 80*time.Millisecond {
+		t.Errorf("the Hello's own echo: %v, joined %v, round trip %v", err, c.Joined(), c.join.rtt)
 	}
 }

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // seedMessages returns real messages of a short session in mode: what the
@@ -27,7 +27,7 @@ func seedMessages(t testing.TB, mode Mode) (down, up [][]byte) {
 		h.deliverDown()
 	}
 	// A transfer's fragments, and the client's Have.
-	h.c.askXfer = true
+	h.c.view.askXfer = true
 	h.clientStep(0)
 	h.deliverUp()
 	h.serverSend(false)

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // repairScene runs an input-sync client of the cubes scene in step with
@@ -30,7 +30,7 @@ func repairScene(t *testing.T, drop func(up bool, n int, b []byte) bool) *harnes
 	st.Bodies[body].Vel.X += 1e-6
 	h.c.world.Load(&st)
 	nUp, nDown := 0, 0
-	for k := 0; k < 400 && (h.c.Stats.Transfers == 0 || h.c.askXfer); k++ {
+	for k := 0; k < 400 && (h.c.Stats.Transfers == 0 || h.c.view.askXfer); k++ {
 		h.clientStep(script(h.c.Tick()))
 		kept := h.up[:0]
 		for _, b := range h.up {
@@ -166,7 +166,7 @@ func TestRepairHashesRefused(t *testing.T) {
 	if err := h.c.Receive(msg(n)); err != nil || h.c.Stats.StaleStates != stale+1 || h.c.rep.due {
 		t.Fatalf("hashes not asked for: %v, stale %d (was %d), answer due %v", err, h.c.Stats.StaleStates, stale, h.c.rep.due)
 	}
-	h.c.askXfer = true
+	h.c.view.askXfer = true
 	if err := h.c.Receive(msg(n + 1)); !errors.Is(err, protocol.ErrRejected) || h.c.Stats.Rejected[protocol.RejectShape] != 1 {
 		t.Fatalf("hashes of %d bodies for a world of %d: %v", n+1, n, err)
 	}
@@ -248,7 +248,7 @@ func TestLateRepairKeepsFewKeyframes(t *testing.T) {
 	// keyframe of that tick's span.
 	replayed, kept := 0, 0
 	h.c.Perturb = func(_ *physics.World, tk uint32, _ int) {
-		if !h.c.haveNewest || int32(h.c.newest-tk) <= 2*KeyEvery+int32(h.c.Config.SyncTest) {
+		if !h.c.view.haveNewest || int32(h.c.view.newest-tk) <= 2*KeyEvery+int32(h.c.Config.SyncTest) {
 			return
 		}
 		replayed++

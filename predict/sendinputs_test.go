@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // TestInputsGoEvenWhenTheServerCaughtUp: a client whose newest server
@@ -17,7 +17,7 @@ func TestInputsGoEvenWhenTheServerCaughtUp(t *testing.T) {
 		h := newHarness(t, "arena", game.Options{}, mode, 0)
 		h.run(20, 0)
 		c := h.c
-		c.newest, c.in.confirmed = c.Tick(), c.Tick()
+		c.view.newest, c.in.confirmed = c.Tick(), c.Tick()
 		var sent [][]byte
 		if err := c.sendInputs(func(b []byte) { sent = append(sent, append([]byte(nil), b...)) }); err != nil {
 			t.Fatal(err)

@@ -3,7 +3,7 @@ package predict
 import (
 	"fmt"
 
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 )
 
 // MaxSyncTest bounds ClientConfig.SyncTest: a rewind of up to a second.
@@ -32,10 +32,10 @@ func (c *Client) syncTest(now uint32) error {
 	}
 	// A relay changed the inputs of ticks the world has not been replayed
 	// with since: the straight run is not what they give.
-	straight := !c.stale || !tick.After(now, c.staleFrom)
+	straight := !c.rerun.stale || !tick.After(now, c.rerun.staleFrom)
 	want := c.world.Hash()
 	if c.KeepStates {
-		c.syncState.CopyFrom(c.world.State())
+		c.rerun.syncState.CopyFrom(c.world.State())
 	}
 	c.Stats.SyncTests++
 	for _, full := range []bool{true, false} {
@@ -57,16 +57,16 @@ func (c *Client) syncTest(now uint32) error {
 			// The full replay is the reference for the partial one.
 			want = got
 			if c.KeepStates {
-				c.syncState.CopyFrom(c.world.State())
+				c.rerun.syncState.CopyFrom(c.world.State())
 			}
 			continue
 		}
 		if got != want {
 			c.Stats.SyncTestFailures++
-			mp := &c.last
+			mp := &c.report.last
 			*mp = Misprediction{Tick: now, From: from, Kind: KindRewind, DiffTick: now, Replayed: int(n)}
 			if c.KeepStates {
-				mp.Predicted, mp.Server = c.keep(&c.syncState), c.keep(c.world.State())
+				mp.Predicted, mp.Server = c.keep(&c.rerun.syncState), c.keep(c.world.State())
 			}
 			c.mispredicted(mp)
 			return nil // the history is the replay's now: the next test starts from it
@@ -79,8 +79,8 @@ func (c *Client) syncTest(now uint32) error {
 // simulated with it (a relay's inputs), until a replay from t or before
 // brings the world in line (replayTicks).
 func (c *Client) markStale(t uint32) {
-	if !c.stale || tick.After(c.staleFrom, t) {
-		c.staleFrom = t
+	if !c.rerun.stale || tick.After(c.rerun.staleFrom, t) {
+		c.rerun.staleFrom = t
 	}
-	c.stale = true
+	c.rerun.stale = true
 }

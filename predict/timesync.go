@@ -4,7 +4,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 )
 
 // Time sync: a client of a clocked server runs ahead of it so that its

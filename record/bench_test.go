@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/cubelab/cube/internal/arenatest"
+	"github.com/cubelab/cube/game/gametest"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -40,13 +40,13 @@ func BenchmarkReplay10kTicks(b *testing.B) {
 func BenchmarkWrite10kTicks(b *testing.B) {
 	// The states after each tick, simulated once, so that only the writer
 	// is measured.
-	w := arenatest.World()
+	w := gametest.World()
 	var init physics.State
 	w.Save(&init)
 	states := make([]physics.State, 10000)
 	hashes := make([]uint64, len(states))
 	for k := range states {
-		if err := arenatest.Step(w, arenatest.Scripted(w.Tick())); err != nil {
+		if err := gametest.Step(w, gametest.Scripted(w.Tick())); err != nil {
 			b.Fatal(err)
 		}
 		w.Save(&states[k])
@@ -56,13 +56,13 @@ func BenchmarkWrite10kTicks(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		buf.Reset()
-		wr, err := NewWriter(&buf, Header{Scene: arenatest.Scene.ID, Initial: init})
+		wr, err := NewWriter(&buf, Header{Scene: gametest.Scene.ID, Initial: init})
 		if err != nil {
 			b.Fatal(err)
 		}
 		for k := range states {
 			st := &states[k]
-			if err := wr.Tick(st.Tick-1, one(arenatest.Scripted(st.Tick-1)), hashes[k], st); err != nil {
+			if err := wr.Tick(st.Tick-1, one(gametest.Scripted(st.Tick-1)), hashes[k], st); err != nil {
 				b.Fatal(err)
 			}
 		}

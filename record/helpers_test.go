@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/arenatest"
+	"github.com/cubelab/cube/game/gametest"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -32,12 +32,12 @@ type written struct {
 // writeSession drives a server-like world and records it.
 func writeSession(t testing.TB, s session) written {
 	t.Helper()
-	w := arenatest.World()
+	w := gametest.World()
 	w.SkipTo(s.start)
 	var out written
 	w.Save(&out.init)
 	var buf bytes.Buffer
-	wr, err := NewWriter(&buf, Header{Scene: arenatest.Scene.ID, FullEvery: s.fullEvery, Meta: `{"preset":"good","seed":1}`, Initial: out.init})
+	wr, err := NewWriter(&buf, Header{Scene: gametest.Scene.ID, FullEvery: s.fullEvery, Meta: `{"preset":"good","seed":1}`, Initial: out.init})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func writeSession(t testing.TB, s session) written {
 		}
 		for _, e := range events {
 			must(wr.Event(tick, e))
-			must(arenatest.Scene.ApplyEvent(w, e))
+			must(gametest.Scene.ApplyEvent(w, e))
 		}
 		if k == s.nudgeAt {
 			var st physics.State
@@ -74,8 +74,8 @@ func writeSession(t testing.TB, s session) written {
 			v.Z = math.Nextafter(v.Z, math.Inf(1))
 			must(w.Restore(&st))
 		}
-		ins := []game.Input{arenatest.Scripted(tick)}
-		must(arenatest.Scene.Step(w, ins))
+		ins := []game.Input{gametest.Scripted(tick)}
+		must(gametest.Scene.Step(w, ins))
 		must(wr.Tick(tick, ins, w.Hash(), w.State()))
 		out.steps = append(out.steps, Step{Kind: StepTick, Tick: tick, Inputs: ins, Events: events, Hash: w.Hash()})
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/arenatest"
+	"github.com/cubelab/cube/game/gametest"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -272,18 +272,18 @@ func TestReadPassesOnIOErrors(t *testing.T) {
 }
 
 func TestWriterErrorsAreSticky(t *testing.T) {
-	w := arenatest.World()
+	w := gametest.World()
 	var init physics.State
 	w.Save(&init)
 	f := &failAfter{n: 2000}
-	wr, err := NewWriter(f, Header{Scene: arenatest.Scene.ID, Initial: init})
+	wr, err := NewWriter(f, Header{Scene: gametest.Scene.ID, Initial: init})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var first error
 	for k := 0; k < 500 && first == nil; k++ {
 		tick := w.Tick()
-		if err := arenatest.Step(w, 0); err != nil {
+		if err := gametest.Step(w, 0); err != nil {
 			t.Fatal(err)
 		}
 		first = wr.Tick(tick, one(0), w.Hash(), w.State())
@@ -297,13 +297,13 @@ func TestWriterErrorsAreSticky(t *testing.T) {
 	if err := wr.Close(); !errors.Is(err, errBroken) {
 		t.Fatalf("close after a failed write: %v", err)
 	}
-	if _, err := NewWriter(&failAfter{n: 10}, Header{Scene: arenatest.Scene.ID, Initial: init}); !errors.Is(err, errBroken) {
+	if _, err := NewWriter(&failAfter{n: 10}, Header{Scene: gametest.Scene.ID, Initial: init}); !errors.Is(err, errBroken) {
 		t.Fatalf("header write: %v", err)
 	}
 }
 
 func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
-	w := arenatest.World()
+	w := gametest.World()
 	var init physics.State
 	w.Save(&init)
 	for _, tc := range []struct {
@@ -311,9 +311,9 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 		h    Header
 		want string
 	}{
-		{"long meta", Header{Scene: arenatest.Scene.ID, Initial: init, Meta: strings.Repeat("x", MaxMeta+1)}, "meta is 4097 bytes"},
-		{"bad config", Header{Scene: arenatest.Scene.ID, Initial: init, Physics: physics.Config{Dt: -1}}, "config Dt"},
-		{"initial does not fit", Header{Scene: arenatest.Scene.ID, Initial: physics.State{Bodies: init.Bodies[:2]}}, "initial state"},
+		{"long meta", Header{Scene: gametest.Scene.ID, Initial: init, Meta: strings.Repeat("x", MaxMeta+1)}, "meta is 4097 bytes"},
+		{"bad config", Header{Scene: gametest.Scene.ID, Initial: init, Physics: physics.Config{Dt: -1}}, "config Dt"},
+		{"initial does not fit", Header{Scene: gametest.Scene.ID, Initial: physics.State{Bodies: init.Bodies[:2]}}, "initial state"},
 	} {
 		if _, err := NewWriter(io.Discard, tc.h); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
@@ -321,18 +321,18 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 	}
 
 	var buf bytes.Buffer
-	wr, err := NewWriter(&buf, Header{Scene: arenatest.Scene.ID, Initial: init, FullEvery: 2})
+	wr, err := NewWriter(&buf, Header{Scene: gametest.Scene.ID, Initial: init, FullEvery: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// One good tick, so that the next stored state falls due.
-	if err := arenatest.Step(w, game.Forward); err != nil {
+	if err := gametest.Step(w, game.Forward); err != nil {
 		t.Fatal(err)
 	}
 	if err := wr.Tick(0, one(game.Forward), w.Hash(), w.State()); err != nil {
 		t.Fatal(err)
 	}
-	if err := arenatest.Step(w, 0); err != nil {
+	if err := gametest.Step(w, 0); err != nil {
 		t.Fatal(err)
 	}
 	after := w.State()
@@ -376,11 +376,11 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 	}
 	// The refused calls changed nothing: the tick goes in as tick 1, with
 	// its state, and the record replays.
-	w2 := arenatest.World()
+	w2 := gametest.World()
 	if err := w2.Restore(&init); err != nil {
 		t.Fatal(err)
 	}
-	if err := arenatest.Step(w2, game.Forward); err != nil {
+	if err := gametest.Step(w2, game.Forward); err != nil {
 		t.Fatal(err)
 	}
 	for k := 0; k < MaxEventsPerTick; k++ {
@@ -388,7 +388,7 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := arenatest.Step(w2, 0); err != nil {
+	if err := gametest.Step(w2, 0); err != nil {
 		t.Fatal(err)
 	}
 	if err := wr.Tick(1, one(0), w2.Hash(), w2.State()); err != nil {
@@ -412,15 +412,15 @@ func TestWriterRefusesWhatCannotBeReplayed(t *testing.T) {
 func zero() float64 { return 0 }
 
 func TestCloseRefusesAFinalStateWithTheWrongHash(t *testing.T) {
-	w := arenatest.World()
+	w := gametest.World()
 	var init physics.State
 	w.Save(&init)
 	var buf bytes.Buffer
-	wr, err := NewWriter(&buf, Header{Scene: arenatest.Scene.ID, Initial: init})
+	wr, err := NewWriter(&buf, Header{Scene: gametest.Scene.ID, Initial: init})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := arenatest.Step(w, 0); err != nil {
+	if err := gametest.Step(w, 0); err != nil {
 		t.Fatal(err)
 	}
 	if err := wr.Tick(0, one(0), 12345, w.State()); err != nil {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cubelab/cube/internal/arenatest"
+	"github.com/cubelab/cube/game/gametest"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -97,18 +97,18 @@ func TestEmptySession(t *testing.T) {
 }
 
 func TestCrashLosesOnlyTheOpenChunk(t *testing.T) {
-	w := arenatest.World()
+	w := gametest.World()
 	var init physics.State
 	w.Save(&init)
 	var buf bytes.Buffer
-	wr, err := NewWriter(&buf, Header{Scene: arenatest.Scene.ID, Initial: init})
+	wr, err := NewWriter(&buf, Header{Scene: gametest.Scene.ID, Initial: init})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for k := 0; k < 150; k++ {
-		in := arenatest.Scripted(w.Tick())
+		in := gametest.Scripted(w.Tick())
 		tick := w.Tick()
-		if err := arenatest.Step(w, in); err != nil {
+		if err := gametest.Step(w, in); err != nil {
 			t.Fatal(err)
 		}
 		if err := wr.Tick(tick, one(in), w.Hash(), w.State()); err != nil {

@@ -33,5 +33,5 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/cube" ./cmd/cube
-go build -o "$tmp/attacker" ./internal/attack/attacker
+go build -o "$tmp/attacker" ./cmd/attacker
 "$tmp/attacker" -cube "$tmp/cube" -seconds "$seconds" ${only:+-only "$only"}

@@ -27,16 +27,16 @@ go run "$STATICCHECK" ./...
 echo "== determinism rules (detcheck)"
 # Every rule in the engine and the lab's rules; the order rules (map order,
 # goroutines, clocks, the global random source) where docs/determinism.md's rule 3
-# names them too. internal/lab is left out of the order rules: the demo
+# names them too. ui/lab is left out of the order rules: the demo
 # runs on the wall clock (frames, the simulation's budget, rewind timing).
-go build -o "$tmp/detcheck" ./internal/detcheck/cmd/detcheck
-go vet -vettool="$tmp/detcheck" ./physics/ ./game/ ./internal/splitmix/
-go vet -vettool="$tmp/detcheck" -detcheck.rules=order ./internal/protocol/ ./netsim/ ./predict/ ./session/ ./server/ ./wire/
+go build -o "$tmp/detcheck" ./cmd/detcheck
+go vet -vettool="$tmp/detcheck" ./physics/ ./game/ ./splitmix/
+go vet -vettool="$tmp/detcheck" -detcheck.rules=order ./netcode/protocol/ ./netsim/ ./predict/ ./session/ ./server/ ./netcode/wire/
 
 echo "== determinism across builds"
 scripts/crossbuild-hash.sh
 # The golden tests and the committed amd64 records, run as arm64 code.
-CGO_ENABLED=0 GOARCH=arm64 go test -count=1 -exec "$(command -v qemu-aarch64)" -run Golden ./physics/ ./game/ ./wire/ ./record/
+CGO_ENABLED=0 GOARCH=arm64 go test -count=1 -exec "$(command -v qemu-aarch64)" -run Golden ./physics/ ./game/ ./netcode/wire/ ./record/
 
 echo "== builds for other systems"
 # windows/amd64 with the window (mingw-w64), linux/amd64 with the window,
@@ -46,8 +46,8 @@ scripts/release.sh v0.0.0-test "$tmp/release"
 echo "== go test"
 # The packages that open windows run one at a time, each under a virtual
 # display of its own; the others need none and run in parallel.
-windowed="github.com/cubelab/cube/render github.com/cubelab/cube/cmd/cube"
-others=$(go list ./... | grep -v -x -F -e github.com/cubelab/cube/render -e github.com/cubelab/cube/cmd/cube)
+windowed="github.com/cubelab/cube/ui/render github.com/cubelab/cube/cmd/cube"
+others=$(go list ./... | grep -v -x -F -e github.com/cubelab/cube/ui/render -e github.com/cubelab/cube/cmd/cube)
 # go test's default limit of 10 minutes a package is too close to what
 # session's tests take on a busy machine: the whole run has 90.
 go test -count=1 -timeout 30m $others

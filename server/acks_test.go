@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // lagClient is a state-sync client cut down to its views: it takes the
@@ -145,7 +145,7 @@ func backlogRunWith(t *testing.T, o game.Options, lag int, masks bool, limit int
 		}
 	}
 	w.Load(&st)
-	d := tick.Duration(w.Config())
+	d := tick.Duration(w.Config().Dt)
 	ticks := 0
 	for ; ticks < limit && !c.done; ticks++ {
 		now += d
@@ -261,7 +261,7 @@ func TestAcksOnTheQuantizeGrid(t *testing.T) {
 func TestUnknownViewsCounted(t *testing.T) {
 	s, sc := newServer(t, 1, protocol.ModeState)
 	hello(t, s, sc, 0, 1, 1)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	now := d
 	start := s.Tick()
 	b, _ := wire.AppendInput(nil, &wire.Input{First: start, Inputs: []game.Input{0}, Flags: wire.AckValid,
@@ -310,7 +310,7 @@ func TestOtherVersionRefused(t *testing.T) {
 func TestInputSyncCountsNoViews(t *testing.T) {
 	s, sc := newServer(t, 1, protocol.ModeInputs)
 	hello(t, s, sc, 0, 1, 1)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	now := d
 	for k := range 8 {
 		at := s.Tick()

@@ -5,10 +5,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // repairRun drives a server of scene with one state-sync client that
@@ -27,7 +27,7 @@ func repairRun(t *testing.T, scene string, budget float64, wholeRepairs bool, as
 	cfg := DefaultConfig()
 	cfg.BytesPerSecond, cfg.WholeRepairs = budget, wholeRepairs
 	s := New(w, sc, protocol.ModeState, cfg)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	wel := hello(t, s, sc, 0, 1, 1)
 	now := time.Duration(0)
 	sent := []int{len(wire.AppendWelcome(nil, &wel))} // the tick of the Hello

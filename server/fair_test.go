@@ -5,10 +5,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/transport"
-	"github.com/cubelab/cube/wire"
 )
 
 // hostRig is a host over the in-process transport with a fake clock that
@@ -48,7 +48,7 @@ func (r *hostRig) connect(t *testing.T, seed uint64) *transport.MemClient {
 // turn runs one turn a tick after the last.
 func (r *hostRig) turn(t *testing.T) {
 	t.Helper()
-	r.now += tick.Duration(r.s.world.Config())
+	r.now += tick.Duration(r.s.world.Config().Dt)
 	if err := r.h.Turn(r.now); err != nil {
 		t.Fatal(err)
 	}

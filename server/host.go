@@ -6,9 +6,9 @@ import (
 	"net"
 	"time"
 
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/transport"
-	"github.com/cubelab/cube/wire"
 )
 
 // Host runs a Server over a transport: the loop of one server tick that an

@@ -5,10 +5,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/transport"
-	"github.com/cubelab/cube/wire"
 )
 
 // TestHostClosesConnectionsThatNeverJoin: a connection that sends no
@@ -32,7 +32,7 @@ func TestHostClosesConnectionsThatNeverJoin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	var now time.Duration
 	for now <= JoinTimeouts*s.Timeout+time.Second {
 		if now == 0 {

@@ -5,10 +5,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // TestJoinOutsideBudget: a client that joins the cubes scene once it has
@@ -26,7 +26,7 @@ func TestJoinOutsideBudget(t *testing.T) {
 	}
 	cfg := DefaultConfig()
 	s := New(w, sc, protocol.ModeState, cfg)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	now := time.Duration(0)
 	if wl := hello(t, s, sc, now, 1, 1); wl.Transfer {
 		t.Fatal("the first client of a world as built got a transfer")

@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // TestStaleInputsDoNotHoldASlot: a client that goes on sending an Input a
@@ -18,7 +18,7 @@ func TestStaleInputsDoNotHoldASlot(t *testing.T) {
 	s, sc := newServer(t, 2, protocol.ModeState)
 	hello(t, s, sc, 0, 1, 1) // the squatter
 	hello(t, s, sc, 0, 2, 2) // a player
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	var now time.Duration
 	for range 10 {
 		now += d
@@ -121,7 +121,7 @@ func TestHelloAgainKeepsAJoiningClient(t *testing.T) {
 	s, sc := newServer(t, 2, protocol.ModeState)
 	hello(t, s, sc, 0, 1, 1) // says Hello again
 	hello(t, s, sc, 0, 2, 2) // says nothing more
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	var now time.Duration
 	// helloUntil runs the server to end, client 1 saying Hello every
 	// quarter second.

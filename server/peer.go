@@ -4,9 +4,9 @@ import (
 	"math/bits"
 	"time"
 
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // PeerStats is what the server counted for one client.
@@ -20,6 +20,7 @@ type PeerStats struct {
 	Rejected     uint64  // its messages that did not decode or fit
 	UnknownViews uint64  // snapshot views it acknowledged that the server does not hold: never sent, or older than its ring of views (a client seconds behind); left out of its baselines
 	DepthP95     float64 // the 95th percentile of its input buffer depth, ticks
+	Repairing    bool    // it asks for a transfer, or one to it is under way
 	Down         DownStats
 }
 

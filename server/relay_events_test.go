@@ -5,10 +5,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // TestStateSyncRelaysEvents: a state-sync server with one player sends it
@@ -17,7 +17,7 @@ import (
 // acknowledges a message after it, and none again after that.
 func TestStateSyncRelaysEvents(t *testing.T) {
 	s, sc := newServer(t, 1, protocol.ModeState)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	hello(t, s, sc, 0, 1, 1)
 	now := time.Duration(0)
 	lag := uint32(3) // the client acknowledges the snapshot of 3 ticks ago

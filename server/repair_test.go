@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // TestRepairHandshake: a client that asks for the state gets the bucket
@@ -19,7 +19,7 @@ import (
 // mismatch.
 func TestRepairHandshake(t *testing.T) {
 	s, sc := newServer(t, 1, protocol.ModeState)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	hello(t, s, sc, 0, 1, 1)
 	now := time.Duration(0)
 	var hashes []wire.RepairHashes
@@ -119,7 +119,7 @@ func TestRepairUnansweredGoesWhole(t *testing.T) {
 func TestRepairHashesOnALaggingLink(t *testing.T) {
 	const lag = 200
 	s, sc := newServer(t, 1, protocol.ModeState)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	hello(t, s, sc, 0, 1, 1)
 	now := time.Duration(0)
 	var hashes []uint32 // the server ticks they were sent at

@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // TestRejoinedSlotStartsEmpty: inputs a client sent ahead for its slot do
@@ -107,7 +107,7 @@ func TestOneSnapshotPerTickWithoutBudget(t *testing.T) {
 // although every turn brings an Input that does not ask for it.
 func TestFarBehindClientGetsTransfer(t *testing.T) {
 	s, sc := newServer(t, 1, protocol.ModeInputs)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	hello(t, s, sc, 0, 1, 1)
 	now := time.Duration(0)
 	for k := 0; k < tick.RingSize+16; k++ {
@@ -131,7 +131,7 @@ func TestFarBehindClientGetsTransfer(t *testing.T) {
 // simulates at most tick.MaxAdvance ticks and moves its clock on.
 func TestStallDropsTicks(t *testing.T) {
 	s, sc := newServer(t, 1, protocol.ModeState)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	hello(t, s, sc, 0, 1, 11)
 	if err := s.Advance(time.Hour); err != nil {
 		t.Fatal(err)

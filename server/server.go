@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // Missing says what the input-driven server does when the input for its
@@ -120,41 +120,27 @@ type Server struct {
 	Config
 	Stats    Stats
 	Recorder Recorder
+	Hooks
 
-	world *physics.World
-	scene *game.Scene
-	mode  protocol.Mode
-	peers []*peer // by player slot; nil: free
-
-	started bool          // the clock runs (from the first client)
-	next    time.Duration // when the next tick is due (clocked)
-	tickDur time.Duration
+	world   *physics.World
+	scene   *game.Scene
+	mode    protocol.Mode
+	peers   []*peer // by player slot; nil: free
 	players [game.MaxPlayers]player
+	hist    serverHistory
 
-	allChain  uint64 // every player's inputs (protocol.FoldAll)
-	maxSeen   uint32 // input-driven: newest tick an input arrived for
-	haveSeen  bool
-	nevents   uint32
-	skipped   uint32
-	events    []game.Event // server-only events for the next simulated tick
-	ins       []game.Input // the inputs of the tick being simulated, one per player
-	hist      serverHistory
-	deviation uint32 // newest tick a server event, skip or repeat changed what clients predicted
-	deviated  bool
-	moved     bool // the world changed since it was built
+	clock serverClock // when ticks are due
+	sim   simState    // what the next tick applies, and what the ticks so far changed
 
 	refused []refusal       // answers to Hellos the server does not take
 	runs    wire.ServerRuns // what a refusal says the server runs
-	near    []bool          // the other players' cubes and what touches the client's, for the snapshot being made
 	left    []uint32        // connections whose clients left (timed out), for the caller to close
-	conns   []uint32        // SlotConns' answer
+	buf     serverBuffers   // reused from message to message
+}
 
-	in    wire.Input
-	hello wire.Hello
-	have  wire.Have
-	out   []byte
-	z     wire.Compressor // the transfers' bytes as they travel
-
+// Hooks are what the caller can hang on a server: a say in who joins, and
+// calls when a client joins and leaves.
+type Hooks struct {
 	// MayJoin, when set, is asked before a Hello from connection conn takes
 	// a free slot; false refuses it as ServerFull (the host's cap of
 	// slots per address).
@@ -166,6 +152,39 @@ type Server struct {
 	// with what the server counted for it; timedOut says it went silent
 	// for Timeout.
 	OnLeave func(p int, conn uint32, st PeerStats, timedOut bool)
+}
+
+// serverClock is when the server's ticks are due.
+type serverClock struct {
+	started bool          // the clock runs (from the first client)
+	next    time.Duration // when the next tick is due (clocked)
+	tickDur time.Duration
+}
+
+// simState is what the server's next tick applies, and what the ticks so
+// far changed of what clients predicted.
+type simState struct {
+	allChain  uint64 // every player's inputs (protocol.FoldAll)
+	maxSeen   uint32 // input-driven: newest tick an input arrived for
+	haveSeen  bool
+	nevents   uint32
+	skipped   uint32
+	events    []game.Event // server-only events for the next simulated tick
+	ins       []game.Input // the inputs of the tick being simulated, one per player
+	deviation uint32       // newest tick a server event, skip or repeat changed what clients predicted
+	deviated  bool
+	moved     bool // the world changed since it was built
+}
+
+// serverBuffers are reused from message to message.
+type serverBuffers struct {
+	in    wire.Input
+	hello wire.Hello
+	have  wire.Have
+	out   []byte
+	z     wire.Compressor // the transfers' bytes as they travel
+	near  []bool          // the other players' cubes and what touches the client's, for the snapshot being made
+	conns []uint32        // SlotConns' answer
 }
 
 // player is the server's side of one player's cube.
@@ -190,18 +209,18 @@ type refusal struct {
 
 // New returns a server for world w, built as scene sc, in mode.
 func New(w *physics.World, sc *game.Scene, mode protocol.Mode, cfg Config) *Server {
-	s := &Server{Config: cfg, world: w, scene: sc, mode: mode, allChain: protocol.ChainStart}
+	s := &Server{Config: cfg, world: w, scene: sc, mode: mode, sim: simState{allChain: protocol.ChainStart}}
 	s.runs = wire.ServerRuns{Mode: uint8(mode), Scene: sc.ID.Name, Players: sc.ID.Players, Bodies: sc.ID.Bodies, Quantize: sc.ID.Quantize}
-	s.tickDur = tick.Duration(w.Config())
+	s.clock.tickDur = tick.Duration(w.Config().Dt)
 	s.peers = make([]*peer, len(sc.Players))
-	s.ins = make([]game.Input, len(sc.Players))
+	s.sim.ins = make([]game.Input, len(sc.Players))
 	for i := range s.players[:len(sc.Players)] {
 		s.players[i].chain = protocol.ChainStart
 	}
 	s.hist.Put(w)
 	if cfg.Empty && cfg.Clocked {
 		for i := range sc.Players {
-			s.events = append(s.events, game.Event{Kind: game.Leave, Player: uint8(i)})
+			s.sim.events = append(s.sim.events, game.Event{Kind: game.Leave, Player: uint8(i)})
 		}
 	}
 	return s
@@ -222,7 +241,7 @@ func (s *Server) Tick() uint32 { return s.world.Tick() }
 // Nudge schedules a server-only impulse on player p's cube for the next
 // simulated tick: no client can know about it.
 func (s *Server) Nudge(p int, impulse physics.Vec3) {
-	s.events = append(s.events, game.Event{Kind: game.Nudge, Player: uint8(p), Impulse: impulse})
+	s.sim.events = append(s.sim.events, game.Event{Kind: game.Nudge, Player: uint8(p), Impulse: impulse})
 }
 
 // Limit returns the newest tick player slot p's client may send an input
@@ -233,7 +252,7 @@ func (s *Server) Limit(now time.Duration, p int) uint32 {
 		return s.Tick() + s.AheadMargin
 	}
 	elapsed := max(now-pe.joined, 0)
-	return pe.start + uint32(elapsed/s.tickDur) + s.AheadMargin
+	return pe.start + uint32(elapsed/s.clock.tickDur) + s.AheadMargin
 }
 
 // joinGrace is how long a client that has not played yet keeps its slot
@@ -296,10 +315,10 @@ func (s *Server) peerOf(conn uint32) *peer {
 // onHello takes a client that built the same scene in the same mode, in
 // the first free player slot.
 func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
-	if err := wire.DecodeHello(b, &s.hello); err != nil {
+	if err := wire.DecodeHello(b, &s.buf.hello); err != nil {
 		return s.reject(s.peerOf(conn), protocol.RejectMalformed, "%v", err)
 	}
-	h := &s.hello
+	h := &s.buf.hello
 	if p := s.peerOf(conn); p != nil {
 		if p.nonce == h.Nonce {
 			// The Welcome was lost: say it again, echoing this Hello so
@@ -347,8 +366,8 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 		return nil
 	}
 	p := &peer{conn: conn, nonce: h.Nonce, echo: h.Echo, player: slot, welcome: true, joined: now, lastHeard: now}
-	if !s.started {
-		s.started, s.next = true, now
+	if !s.clock.started {
+		s.clock.started, s.clock.next = true, now
 	}
 	// Until the client's first input its cube holds no key, and nothing a
 	// client before it in this slot sent is kept.
@@ -358,7 +377,7 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 	if s.Clocked && !s.enabledNext(slot) {
 		// The cube left with an earlier client: it comes back at its spawn
 		// at the next tick, and the Welcome waits for it.
-		s.events = append(s.events, game.Event{Kind: game.Join, Player: uint8(slot)})
+		s.sim.events = append(s.sim.events, game.Event{Kind: game.Join, Player: uint8(slot)})
 		p.joinAt, p.joining = s.Tick()+1, true
 		s.Stats.Joins++
 	}
@@ -376,7 +395,7 @@ func (s *Server) onHello(now time.Duration, conn uint32, b []byte) error {
 // start) or bring it back.
 func (s *Server) enabledNext(p int) bool {
 	on := s.world.Enabled(s.scene.Players[p])
-	for _, e := range s.events {
+	for _, e := range s.sim.events {
 		if int(e.Player) != p {
 			continue
 		}
@@ -410,7 +429,7 @@ func (s *Server) leave(conn uint32, timedOut bool) {
 	if s.Clocked {
 		// The input-driven server has one cube, which stays for the next
 		// client.
-		s.events = append(s.events, game.Event{Kind: game.Leave, Player: uint8(p.player)})
+		s.sim.events = append(s.sim.events, game.Event{Kind: game.Leave, Player: uint8(p.player)})
 	}
 	s.peers[p.player] = nil
 	s.Stats.Leaves++
@@ -441,13 +460,13 @@ func (s *Server) timeouts(now time.Duration) {
 // SlotConns returns the connections of the clients in the player slots.
 // The slice is the server's own, valid until the next call.
 func (s *Server) SlotConns() []uint32 {
-	s.conns = s.conns[:0]
+	s.buf.conns = s.buf.conns[:0]
 	for _, p := range s.peers {
 		if p != nil {
-			s.conns = append(s.conns, p.conn)
+			s.buf.conns = append(s.buf.conns, p.conn)
 		}
 	}
-	return s.conns
+	return s.buf.conns
 }
 
 // Peers returns the number of clients the server serves.
@@ -467,6 +486,7 @@ func (s *Server) PlayerStats(p int) (PeerStats, bool) {
 	if pe := s.peers[p]; pe != nil {
 		st := pe.stats
 		st.DepthP95 = pe.depth.P95()
+		st.Repairing = pe.needXfer || pe.xfer.active
 		return st, true
 	}
 	return PeerStats{}, false

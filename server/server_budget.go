@@ -3,7 +3,7 @@ package server
 import (
 	"time"
 
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // How a client's down budget (BytesPerSecond) is shared: one token bucket
@@ -129,7 +129,7 @@ type sentWindow struct {
 
 // sendingAt makes the span of time now p's current one.
 func (s *Server) sendingAt(p *peer, now time.Duration) {
-	p.xfer.win.now = uint32(now / s.tickDur)
+	p.xfer.win.now = uint32(now / s.clock.tickDur)
 }
 
 // add counts n bytes sent in span t.
@@ -155,5 +155,5 @@ func (w *sentWindow) sum(t uint32, ticks int) int {
 // ticksPerSecond returns the server ticks in a second, the window of the
 // down rate.
 func (s *Server) ticksPerSecond() int {
-	return min(sentTicks, max(1, int(time.Second/s.tickDur)))
+	return min(sentTicks, max(1, int(time.Second/s.clock.tickDur)))
 }

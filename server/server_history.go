@@ -2,7 +2,7 @@ package server
 
 import (
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/physics"
 )
 

@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // onInput takes a client's inputs and what it has taken from the server.
@@ -31,17 +31,17 @@ func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
 		p.stats.OtherPlayer++
 		return s.reject(p, protocol.RejectShape, "inputs for player %d from the client of player %d", player, p.player)
 	}
-	if !p.rate.take(now, s.tickDur, s.MaxInputRate) {
+	if !p.rate.take(now, s.clock.tickDur, s.MaxInputRate) {
 		p.stats.TooFast++
 		p.stats.Rejected++
 		s.Stats.TooFast++
 		s.Stats.Rejected[protocol.RejectRate]++
 		return errTooFast
 	}
-	if err := wire.DecodeInput(b, &s.in); err != nil {
+	if err := wire.DecodeInput(b, &s.buf.in); err != nil {
 		return s.reject(p, protocol.RejectMalformed, "%v", err)
 	}
-	m := &s.in
+	m := &s.buf.in
 	progress := p.acked(s, m)
 	s.Stats.LastInputTicks = uint32(len(m.Inputs))
 	// How far ahead of the server this message's newest input came: what
@@ -80,8 +80,8 @@ func (s *Server) onInput(now time.Duration, p *peer, b []byte) error {
 			if !pl.haveNewest || tick.After(t, pl.newest) {
 				pl.newest, pl.haveNewest = t, true
 			}
-			if !s.haveSeen || tick.After(t, s.maxSeen) {
-				s.maxSeen, s.haveSeen = t, true
+			if !s.sim.haveSeen || tick.After(t, s.sim.maxSeen) {
+				s.sim.maxSeen, s.sim.haveSeen = t, true
 			}
 		}
 	}
@@ -106,23 +106,23 @@ var (
 // repeated when it has none. Clients silent for Timeout leave. It does
 // nothing before the first client joins, nor for an input-driven server.
 func (s *Server) Advance(now time.Duration) error {
-	if !s.Clocked || !s.started {
+	if !s.Clocked || !s.clock.started {
 		return nil
 	}
 	s.timeouts(now)
-	for n := 0; now >= s.next; n++ {
+	for n := 0; now >= s.clock.next; n++ {
 		if n == tick.MaxAdvance {
 			// A stall: simulating every tick missed would stall everyone
 			// again; the clock moves on and the clients' time sync follows.
-			behind := uint64((now-s.next)/s.tickDur) + 1
+			behind := uint64((now-s.clock.next)/s.clock.tickDur) + 1
 			s.Stats.DroppedTicks += behind
-			s.next += time.Duration(behind) * s.tickDur
+			s.clock.next += time.Duration(behind) * s.clock.tickDur
 			break
 		}
 		if err := s.stepClocked(); err != nil {
 			return err
 		}
-		s.next += s.tickDur
+		s.clock.next += s.clock.tickDur
 	}
 	return nil
 }
@@ -130,7 +130,7 @@ func (s *Server) Advance(now time.Duration) error {
 // stepClocked simulates the next tick with every player's input.
 func (s *Server) stepClocked() error {
 	t := s.Tick()
-	for i := range s.ins {
+	for i := range s.sim.ins {
 		p, pl := s.peers[i], &s.players[i]
 		in := pl.last
 		switch {
@@ -157,7 +157,7 @@ func (s *Server) stepClocked() error {
 				p.depth.Add(depth)
 			}
 		}
-		s.ins[i] = in
+		s.sim.ins[i] = in
 	}
 	return s.step(t)
 }
@@ -167,20 +167,20 @@ func (s *Server) stepClocked() error {
 // else as Missing says.
 func (s *Server) advanceInputs() error {
 	pl := &s.players[0]
-	for s.haveSeen && !tick.After(s.Tick(), s.maxSeen) {
+	for s.sim.haveSeen && !tick.After(s.Tick(), s.sim.maxSeen) {
 		t := s.Tick()
 		if in, ok := pl.pending.Get(t); ok {
 			s.Stats.InputsApplied++
-			s.ins[0] = *in
+			s.sim.ins[0] = *in
 			if err := s.step(t); err != nil {
 				return err
 			}
 			continue
 		}
-		s.deviation, s.deviated = t, true
+		s.sim.deviation, s.sim.deviated = t, true
 		if s.Missing == RepeatLast {
 			s.Stats.RepeatedTicks++
-			s.ins[0] = pl.last
+			s.sim.ins[0] = pl.last
 			if err := s.step(t); err != nil {
 				return err
 			}
@@ -188,16 +188,16 @@ func (s *Server) advanceInputs() error {
 		}
 		// Skip to the first tick we have an input for.
 		to := t + 1
-		for ; !tick.After(to, s.maxSeen); to++ {
+		for ; !tick.After(to, s.sim.maxSeen); to++ {
 			if _, ok := pl.pending.Get(to); ok {
 				break
 			}
 		}
 		for k := t; k != to; k++ {
 			pl.chain = protocol.FoldInput(pl.chain, k, protocol.SkippedMark)
-			s.allChain = protocol.FoldAll[game.Input](s.allChain, k, nil, true)
+			s.sim.allChain = protocol.FoldAll[game.Input](s.sim.allChain, k, nil, true)
 		}
-		s.skipped += to - t
+		s.sim.skipped += to - t
 		s.Stats.SkippedTicks += uint64(to - t)
 		if s.Recorder != nil {
 			if err := s.Recorder.Skip(t, to); err != nil {
@@ -211,15 +211,15 @@ func (s *Server) advanceInputs() error {
 			s.world.SkipTo(k + 1)
 			s.hist.Put(s.world)
 		}
-		s.moved = true
+		s.sim.moved = true
 	}
 	return nil
 }
 
-// step simulates tick t with s.ins, after the pending server events.
+// step simulates tick t with s.sim.ins, after the pending server events.
 func (s *Server) step(t uint32) error {
 	rec := s.hist.rec(t)
-	for _, e := range s.events {
+	for _, e := range s.sim.events {
 		if err := s.scene.ApplyEvent(s.world, e); err != nil {
 			return err
 		}
@@ -229,16 +229,16 @@ func (s *Server) step(t uint32) error {
 			}
 		}
 		rec.events = append(rec.events, e)
-		s.nevents++
+		s.sim.nevents++
 		s.Stats.Events++
-		s.deviation, s.deviated = t, true
+		s.sim.deviation, s.sim.deviated = t, true
 	}
-	s.events = s.events[:0]
-	copy(rec.ins[:], s.ins)
-	if err := s.scene.Step(s.world, s.ins); err != nil {
+	s.sim.events = s.sim.events[:0]
+	copy(rec.ins[:], s.sim.ins)
+	if err := s.scene.Step(s.world, s.sim.ins); err != nil {
 		return err
 	}
-	for i, in := range s.ins {
+	for i, in := range s.sim.ins {
 		pl := &s.players[i]
 		if in != pl.last {
 			pl.changed, pl.hasChanged = t, true
@@ -246,11 +246,11 @@ func (s *Server) step(t uint32) error {
 		pl.last = in
 		pl.chain = protocol.FoldInput(pl.chain, t, uint8(in))
 	}
-	s.allChain = protocol.FoldAll(s.allChain, t, s.ins, false)
+	s.sim.allChain = protocol.FoldAll(s.sim.allChain, t, s.sim.ins, false)
 	s.hist.Put(s.world)
-	s.moved = true
+	s.sim.moved = true
 	if s.Recorder != nil {
-		if err := s.Recorder.Tick(t, s.ins, s.hist.hash(t+1), s.world.State()); err != nil {
+		if err := s.Recorder.Tick(t, s.sim.ins, s.hist.hash(t+1), s.world.State()); err != nil {
 			return fmt.Errorf("server: %w", err)
 		}
 	}

@@ -1,8 +1,8 @@
 package server
 
 import (
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // appendRelay appends an input-sync relay for p: what the server applied

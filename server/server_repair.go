@@ -4,9 +4,9 @@ import (
 	"math"
 	"time"
 
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // A repair (a client that asks for the state, having predicted wrong and
@@ -56,7 +56,7 @@ func (s *Server) openRepair(p *peer) {
 	x.data, x.count, x.next = x.data[:0], 0, 0
 	x.got, x.sentAt, x.sent = x.got[:0], x.sentAt[:0], x.sent[:0]
 	s.world.Save(&r.state)
-	r.head = wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.allChain, Events: s.nevents, Skipped: s.skipped}
+	r.head = wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.sim.allChain, Events: s.sim.nevents, Skipped: s.sim.skipped}
 	r.size = wire.BucketBodies(len(r.state.Bodies))
 	r.hashes = wire.BucketHashes(r.hashes[:0], &r.state, r.size)
 	r.whole = r.state.Hash()
@@ -81,11 +81,11 @@ func (s *Server) sendRepair(p *peer, now time.Duration, send func([]byte)) {
 		s.wholeAt(p)
 		return
 	}
-	s.out = wire.AppendRepairHashes(s.out[:0], &wire.RepairHashes{Tick: x.tick, Size: uint16(r.size),
+	s.buf.out = wire.AppendRepairHashes(s.buf.out[:0], &wire.RepairHashes{Tick: x.tick, Size: uint16(r.size),
 		Bodies: uint32(len(r.state.Bodies)), Whole: r.whole, Hashes: r.hashes})
 	if s.BytesPerSecond > 0 {
 		s.refill(p, now)
-		if !s.affords(p, len(s.out)) {
+		if !s.affords(p, len(s.buf.out)) {
 			return
 		}
 	}
@@ -94,8 +94,8 @@ func (s *Server) sendRepair(p *peer, now time.Duration, send func([]byte)) {
 	}
 	r.sends++
 	r.sentAt = t
-	send(s.out)
-	s.count(p, len(s.out))
+	send(s.buf.out)
+	s.count(p, len(s.buf.out))
 }
 
 // wholeAt makes the repair under way a transfer of the whole state at its
@@ -107,7 +107,7 @@ func (s *Server) wholeAt(p *peer) {
 	h := r.head
 	h.State = r.state
 	x.data = wire.AppendTransfer(x.data[:0], &h)
-	x.cut(&s.z)
+	x.cut(&s.buf.z)
 }
 
 // onRepairWant takes a client's answer to the hashes of its repair.
@@ -139,7 +139,7 @@ func (s *Server) onRepairWant(now time.Duration, p *peer, b []byte) error {
 	}
 	r.waiting, r.patch = false, true
 	x.data = wire.AppendPatch(x.data[:0], &r.head, &r.state, r.size, m.Mask)
-	x.cut(&s.z)
+	x.cut(&s.buf.z)
 	p.stats.Down.Patches++
 	for k := range len(r.hashes) {
 		if m.Mask[k/8]&(1<<(k%8)) != 0 {

@@ -3,9 +3,9 @@ package server
 import (
 	"time"
 
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // Send sends what is due at time now through send, to each connection:
@@ -15,8 +15,8 @@ import (
 // transfer under way. send must not keep its argument.
 func (s *Server) Send(now time.Duration, snapshot bool, send func(conn uint32, b []byte)) {
 	for _, r := range s.refused {
-		s.out = wire.AppendWelcome(s.out[:0], &r.w)
-		send(r.conn, s.out)
+		s.buf.out = wire.AppendWelcome(s.buf.out[:0], &r.w)
+		send(r.conn, s.buf.out)
 		s.Stats.Refusals++
 	}
 	s.refused = s.refused[:0]
@@ -49,9 +49,9 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 			}
 			w.Tick = p.xfer.tick // a Welcome said again names the same one
 		}
-		s.out = wire.AppendWelcome(s.out[:0], &w)
-		send(p.conn, s.out)
-		s.count(p, len(s.out))
+		s.buf.out = wire.AppendWelcome(s.buf.out[:0], &w)
+		send(p.conn, s.buf.out)
+		s.count(p, len(s.buf.out))
 	}
 	// A client that asks (its prediction went wrong) gets a repair by
 	// buckets; one further behind than the server's history, the whole
@@ -80,7 +80,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	// over the last second, the relay included (see server_budget.go).
 	due := snapshot && (p.haveAck || !p.xfer.active)
 	if due && s.relayDue(p) {
-		if s.out = s.appendRelay(p, s.out[:0]); len(s.out) > 0 && s.relayRoom(p, len(s.out)) {
+		if s.buf.out = s.appendRelay(p, s.buf.out[:0]); len(s.buf.out) > 0 && s.relayRoom(p, len(s.buf.out)) {
 			s.sent(p, send)
 		}
 	}
@@ -92,7 +92,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	}
 	if s.mode == protocol.ModeState && (!p.st.snapped || s.Tick() != p.st.lastTick) && s.snapshotRoom(p, now) {
 		p.st.lastTick = s.Tick()
-		s.out = s.appendSnapshot(p, now, s.out[:0])
+		s.buf.out = s.appendSnapshot(p, now, s.buf.out[:0])
 		p.st.snapped = true // without a budget too: one snapshot a tick
 		s.sent(p, send)
 	}
@@ -125,17 +125,17 @@ func (s *Server) relayDue(p *peer) bool {
 	return false
 }
 
-// sent sends s.out to p and counts it.
+// sent sends s.buf.out to p and counts it.
 func (s *Server) sent(p *peer, send func(conn uint32, b []byte)) {
-	send(p.conn, s.out)
-	s.count(p, len(s.out))
+	send(p.conn, s.buf.out)
+	s.count(p, len(s.buf.out))
 	s.Stats.Snapshots++
-	s.Stats.SnapshotBytes += uint64(len(s.out))
+	s.Stats.SnapshotBytes += uint64(len(s.buf.out))
 }
 
 // pristine reports whether the server's world is still the scene as built:
 // a client that joins builds the same and needs no transfer.
-func (s *Server) pristine() bool { return !s.moved }
+func (s *Server) pristine() bool { return !s.sim.moved }
 
 // heard returns the "heard" fields of a message labelled label for p:
 // label plus how far ahead of the server p's newest Input message arrived,

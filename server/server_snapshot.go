@@ -4,9 +4,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // Importance of a body in the snapshot priority accumulator (Fiedler's
@@ -49,31 +49,31 @@ func (s *Server) appendSnapshot(p *peer, now time.Duration, b []byte) []byte {
 	w := &p.st.writer
 	pl := &s.players[p.player]
 	heard, input := s.heard(p, T)
-	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Acks: acks, Flags: flags, Hash: s.hist.hash(T), Chain: pl.chain, AllChain: s.allChain,
-		Events: s.nevents, Skipped: s.skipped, Heard: heard, HeardInput: input})
+	w.Begin(b, &wire.Snapshot{Tick: T, Base: base.Tick(), Acks: acks, Flags: flags, Hash: s.hist.hash(T), Chain: pl.chain, AllChain: s.sim.allChain,
+		Events: s.sim.nevents, Skipped: s.sim.skipped, Heard: heard, HeardInput: input})
 	// The bodies that changed since the baseline, by priority.
 	p.st.cand = p.st.cand[:0]
 	st := s.world.State()
 	player := s.scene.Players[p.player]
 	// The other players' cubes and the bodies touching the client's cube
 	// rank next to it, marked once for this snapshot.
-	if len(s.near) != len(st.Bodies) {
-		s.near = make([]bool, len(st.Bodies))
+	if len(s.buf.near) != len(st.Bodies) {
+		s.buf.near = make([]bool, len(st.Bodies))
 	}
 	for i, b := range s.scene.Players {
 		if i != p.player {
-			s.near[b] = true
+			s.buf.near[b] = true
 		}
 	}
 	for _, c := range s.world.Contacts() {
 		switch {
 		case int(c.A) == player && int(c.B) >= 0:
-			s.near[c.B] = true
+			s.buf.near[c.B] = true
 		case int(c.B) == player && int(c.A) >= 0:
-			s.near[c.A] = true
+			s.buf.near[c.A] = true
 		}
 	}
-	defer clear(s.near)
+	defer clear(s.buf.near)
 	for i := range st.Bodies {
 		if s.world.Static(i) {
 			continue
@@ -153,12 +153,12 @@ const minSnapshot = 256
 
 // importance returns body i's importance for the priority accumulator:
 // the client's own cube first, then the other players' cubes and what
-// touches the client's cube (marked in s.near).
+// touches the client's cube (marked in s.buf.near).
 func (s *Server) importance(i, player int) float64 {
 	if i == player {
 		return importancePlayer
 	}
-	if s.near[i] {
+	if s.buf.near[i] {
 		return importanceTouching
 	}
 	if s.world.Awake(i) {
@@ -177,13 +177,13 @@ func (s *Server) importance(i, player int) float64 {
 // twice the span since the ack (plus a margin) before now may not have
 // been known.
 func (s *Server) untrusted(p *peer) bool {
-	if !p.haveAck || !p.inSync || (s.deviated && !tick.After(p.ack, s.deviation)) ||
+	if !p.haveAck || !p.inSync || (s.sim.deviated && !tick.After(p.ack, s.sim.deviation)) ||
 		(p.deviated && !tick.After(p.ack, p.deviation)) {
 		return true
 	}
 	now := s.Tick()
 	window := 2*(now-p.ack) + remoteMargin
-	for q := range s.ins {
+	for q := range s.sim.ins {
 		if pl := &s.players[q]; q != p.player && pl.hasChanged && now-pl.changed <= window {
 			return true
 		}

@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // newServer returns a clocked arena server for players players.
@@ -71,7 +71,7 @@ func input(t testing.TB, s *Server, now time.Duration, conn uint32, p int, first
 // tick length after *now, and lets the clocked server simulate it.
 func inputTick(t testing.TB, s *Server, now *time.Duration, conn uint32, p int, in game.Input) {
 	t.Helper()
-	*now += tick.Duration(s.world.Config())
+	*now += tick.Duration(s.world.Config().Dt)
 	input(t, s, *now, conn, p, s.Tick(), in)
 	if err := s.Advance(*now); err != nil {
 		t.Fatal(err)
@@ -83,7 +83,7 @@ func inputTick(t testing.TB, s *Server, now *time.Duration, conn uint32, p int, 
 // next tick and its slot is free for the next Hello.
 func TestSilentClientTimesOut(t *testing.T) {
 	s, sc := newServer(t, 2, protocol.ModeState)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	hello(t, s, sc, 0, 1, 11)
 	w := hello(t, s, sc, 0, 2, 22)
 	if w.Result != wire.Accepted || w.Player != 1 {
@@ -150,7 +150,7 @@ func TestFullServerRefuses(t *testing.T) {
 func TestInputFlood(t *testing.T) {
 	s, sc := newServer(t, 1, protocol.ModeState)
 	hello(t, s, sc, 0, 1, 1)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	now := time.Duration(0)
 	for k := 0; k < 200; k++ {
 		now += d
@@ -244,7 +244,7 @@ func snapshotTo(t testing.TB, s *Server, now time.Duration, conn uint32) *wire.S
 // leave out while nothing changes.
 func TestRemoteInputChangeSendsContacts(t *testing.T) {
 	s, sc := newServer(t, 2, protocol.ModeState)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	hello(t, s, sc, 0, 1, 1)
 	hello(t, s, sc, 0, 2, 2)
 	now := time.Duration(0)
@@ -289,7 +289,7 @@ func TestRemoteInputChangeSendsContacts(t *testing.T) {
 // client that still asks long after it began gets a newer one.
 func TestRepairTransferLastsUntilTaken(t *testing.T) {
 	s, sc := newServer(t, 1, protocol.ModeState)
-	d := tick.Duration(s.world.Config())
+	d := tick.Duration(s.world.Config().Dt)
 	hello(t, s, sc, 0, 1, 1)
 	now := time.Duration(0)
 	send := func(flags uint8) {

@@ -3,9 +3,9 @@ package server
 import (
 	"time"
 
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // serverXfer is a transfer being sent.
@@ -99,9 +99,9 @@ func (s *Server) startTransfer(p *peer) {
 	x.active, x.tick, x.next, x.join = true, s.Tick(), 0, false
 	p.needXfer = false
 	x.rep.waiting, x.rep.patch = false, false
-	x.data = wire.AppendTransfer(x.data[:0], &wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.allChain,
-		Events: s.nevents, Skipped: s.skipped, State: *s.world.State()})
-	x.cut(&s.z)
+	x.data = wire.AppendTransfer(x.data[:0], &wire.TransferState{Chain: s.players[p.player].chain, AllChain: s.sim.allChain,
+		Events: s.sim.nevents, Skipped: s.sim.skipped, State: *s.world.State()})
+	x.cut(&s.buf.z)
 	// The views stay: a client mending its history goes on acknowledging
 	// the snapshots it took (a joining one's first view is set by sendTo).
 	s.Stats.Transfers++
@@ -110,17 +110,17 @@ func (s *Server) startTransfer(p *peer) {
 
 // onHave takes the fragments a client says it has.
 func (s *Server) onHave(now time.Duration, p *peer, b []byte) error {
-	if err := wire.DecodeHave(b, &s.have); err != nil {
+	if err := wire.DecodeHave(b, &s.buf.have); err != nil {
 		return s.reject(p, protocol.RejectMalformed, "%v", err)
 	}
-	if p == nil || !p.xfer.active || s.have.Tick != p.xfer.tick {
+	if p == nil || !p.xfer.active || s.buf.have.Tick != p.xfer.tick {
 		return nil // about a transfer no longer under way
 	}
 	x := &p.xfer
-	if int(s.have.Count) != x.count {
-		return s.reject(p, protocol.RejectShape, "have of %d fragments, the transfer has %d", s.have.Count, x.count)
+	if int(s.buf.have.Count) != x.count {
+		return s.reject(p, protocol.RejectShape, "have of %d fragments, the transfer has %d", s.buf.have.Count, x.count)
 	}
-	for i, g := range s.have.Got {
+	for i, g := range s.buf.have.Got {
 		if g&^x.got[i] != 0 {
 			p.lastHeard = now // a fragment it did not have: progress
 		}
@@ -179,20 +179,20 @@ func (s *Server) sendFragments(p *peer, now time.Duration, send func([]byte)) {
 // when budget is true, and reports whether it went.
 func (s *Server) sendFragment(p *peer, i int, budget bool, send func([]byte)) bool {
 	x := &p.xfer
-	s.out = wire.AppendFragment(s.out[:0], x.tick, x.z, i)
-	if budget && !s.affords(p, len(s.out)) {
+	s.buf.out = wire.AppendFragment(s.buf.out[:0], x.tick, x.z, i)
+	if budget && !s.affords(p, len(s.buf.out)) {
 		return false
 	}
 	x.sent[i], x.sentAt[i] = true, s.Tick()
-	send(s.out)
+	send(s.buf.out)
 	s.Stats.Fragments++
 	if x.join {
-		p.stats.Down.Bytes += uint64(len(s.out))
-		p.stats.Down.JoinBytes += uint64(len(s.out))
+		p.stats.Down.Bytes += uint64(len(s.buf.out))
+		p.stats.Down.JoinBytes += uint64(len(s.buf.out))
 	} else {
-		s.count(p, len(s.out))
+		s.count(p, len(s.buf.out))
 	}
-	p.stats.Down.TransferBytes += uint64(len(s.out))
+	p.stats.Down.TransferBytes += uint64(len(s.buf.out))
 	return true
 }
 

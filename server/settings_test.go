@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
 	"github.com/cubelab/cube/transport"
 )
 

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/transport"
-	"github.com/cubelab/cube/wire"
 )
 
 // TestSquattersDoNotLockOut: 64 connections that never send a Hello, 16

@@ -3,8 +3,8 @@ package session
 import (
 	"testing"
 
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/predict"
-	"github.com/cubelab/cube/wire"
 )
 
 // TestBandwidthTargets checks the traffic targets of a minute of play on

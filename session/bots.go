@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/splitmix"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/splitmix"
 	"github.com/cubelab/cube/transport"
 )
 

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
-	"github.com/cubelab/cube/wire"
 )
 
 // TestSnapshotBudgetAndPriority pulls cubes in the cubes scene under a

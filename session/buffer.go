@@ -1,6 +1,6 @@
 package session
 
-import "github.com/cubelab/cube/internal/tick"
+import "github.com/cubelab/cube/netcode/tick"
 
 // BufferStats counts a client's input buffer at the server as the server's
 // messages report it: with each state taken, how many ticks ahead of the

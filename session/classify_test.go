@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/predict"
 )
 

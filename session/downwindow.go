@@ -3,7 +3,7 @@ package session
 import (
 	"time"
 
-	"github.com/cubelab/cube/wire"
+	"github.com/cubelab/cube/netcode/wire"
 )
 
 // downWindow keeps the bytes the server sent one client at each of its

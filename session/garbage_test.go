@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/predict"
-	"github.com/cubelab/cube/wire"
 )
 
 // TestGarbageDoesNotStopTheSession sends garbage both ways in the middle of

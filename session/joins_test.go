@@ -5,12 +5,12 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/splitmix"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/server"
+	"github.com/cubelab/cube/splitmix"
 	"github.com/cubelab/cube/transport"
 )
 
@@ -58,7 +58,7 @@ func joinsPlay(t *testing.T, mode predict.Mode, preset string, slots int, times 
 		t.Fatal(err)
 	}
 	p, _ := netsim.PresetByName(preset)
-	td := tick.Duration(phys)
+	td := tick.Duration(phys.Dt)
 	var js []*joiner
 	for i, tm := range times {
 		cw, csc := build()

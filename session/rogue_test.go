@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/transport"
-	"github.com/cubelab/cube/wire"
 )
 
 // rogue is a client that joins and then misbehaves every tick: inputs for

@@ -14,6 +14,11 @@ const FrameRate = 60
 // MaxDrain bounds how long a run waits for the link to drain.
 const MaxDrain = 60 * time.Second
 
+// MaxTail bounds how long a settled run goes on for the server to hear
+// that its clients stopped asking for repairs; it is not counted in the
+// drain's seconds.
+const MaxTail = 5 * time.Second
+
 // Summary is what a headless run measured. Its JSON form is the output of
 // `cube sim -json`.
 type Summary struct {
@@ -247,11 +252,21 @@ func Run(cfg Config, seconds float64, setup func(*Session) error) (*Session, Sum
 			break
 		}
 	}
+	drain := (s.now - drainStart).Seconds()
+	if settled {
+		// The client has the server's state, but the server counts a repair
+		// as taken only when it hears that the client stopped asking: run on
+		// until it has, so that transfer_cost counts the last repair.
+		for tail := s.now; s.now-tail < MaxTail && s.repairing() && !interrupted; interrupted = stop() {
+			if err := step(); err != nil {
+				return s, Summary{}, err
+			}
+		}
+	}
 	playedFor := seconds
 	if interrupted && s.now < end {
 		playedFor = s.now.Seconds()
 	}
-	drain := (s.now - drainStart).Seconds()
 	sum := s.summary(0, playedFor, drain, settled, played[0])
 	sum.Interrupted = interrupted
 	sum.DisplayJump.MaxCorrection = maxJump
@@ -285,6 +300,20 @@ func (s *Session) settled(states []uint64) bool {
 		}
 	}
 	return true
+}
+
+// repairing reports whether the server still counts a repair under way,
+// or asked for, for any client.
+func (s *Session) repairing() bool {
+	for _, c := range s.Clients {
+		if !c.Welcomed() {
+			continue
+		}
+		if ps, ok := s.Server.PlayerStats(c.Slot()); ok && ps.Repairing {
+			return true
+		}
+	}
+	return false
 }
 
 // summary collects client i's measurements (the position errors and the

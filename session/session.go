@@ -5,12 +5,12 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/splitmix"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/server"
+	"github.com/cubelab/cube/splitmix"
 	"github.com/cubelab/cube/transport"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -128,7 +128,7 @@ func New(cfg Config) (*Session, error) {
 	if cfg.NudgeEvery < 0 {
 		return nil, fmt.Errorf("session: nudge interval %v is negative", cfg.NudgeEvery)
 	}
-	if d := tick.Duration(cfg.Physics); d < time.Microsecond {
+	if d := tick.Duration(cfg.Physics.Dt); d < time.Microsecond {
 		return nil, fmt.Errorf("session: physics step %v s is shorter than a microsecond", cfg.Physics.Dt)
 	}
 	if cfg.Players == 0 {
@@ -164,7 +164,7 @@ func New(cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{Config: cfg, Net: net, rng: splitmix.New(cfg.Seed ^ 0xc0be), tick: tick.Duration(cfg.Physics), Worlds: 1}
+	s := &Session{Config: cfg, Net: net, rng: splitmix.New(cfg.Seed ^ 0xc0be), tick: tick.Duration(cfg.Physics.Dt), Worlds: 1}
 	scfg := server.DefaultConfig()
 	scfg.Clocked, scfg.Missing, scfg.BytesPerSecond = cfg.Clocked, cfg.Missing, cfg.DownBudget
 	if !cfg.Clocked {

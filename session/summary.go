@@ -6,7 +6,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
@@ -106,7 +106,7 @@ func (e *Endpoint) Summary(r ClientRun) Summary {
 	m.Incomplete = c.Stats.Incomplete
 	m.InputBufferP95, m.LateInputs = e.Buffer.P95(), e.Buffer.Late
 	if e.Buffer.Samples > 0 {
-		half := float64(c.Sync.RTT) / 2 / float64(tick.Duration(c.World().Config()))
+		half := float64(c.Sync.RTT) / 2 / float64(tick.Duration(c.World().Config().Dt))
 		m.LeadTicks = int64(math.Round(c.Sync.Buffer + half))
 	}
 	return m

@@ -3,7 +3,7 @@ package session
 import (
 	"testing"
 
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 )
 
 func TestBufferStats(t *testing.T) {

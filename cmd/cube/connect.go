@@ -9,8 +9,8 @@ import (
 	"github.com/cubelab/cube/internal/desync"
 	"github.com/cubelab/cube/internal/netclient"
 	"github.com/cubelab/cube/internal/runctl"
-	"github.com/cubelab/cube/internal/summarytext"
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session/summarytext"
 )
 
 func runClient(args []string, stdout, stderr io.Writer) error {

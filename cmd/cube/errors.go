@@ -4,11 +4,11 @@ import (
 	"errors"
 
 	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab/window"
 	"github.com/cubelab/cube/internal/netclient"
 	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"
+	"github.com/cubelab/cube/ui/window"
 )
 
 // What went wrong, as the user sees it: a message and an exit code (a

@@ -16,10 +16,10 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab"
-	"github.com/cubelab/cube/internal/lab/window"
+	"github.com/cubelab/cube/ui/lab"
+	"github.com/cubelab/cube/ui/window"
 
-	"github.com/cubelab/cube/render"
+	"github.com/cubelab/cube/ui/render"
 )
 
 // refusedWindowLab dials srv with the window's flags args and runs frames

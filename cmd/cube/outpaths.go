@@ -11,7 +11,7 @@ import (
 // The files and folders a run will write, checked before it starts, so
 // that a long run does not end without its output: a usage error (exit 2)
 // says what is wrong. Screenshots are PNG files: -screenshot PATH for the
-// last frame of a -frames run; F12's (internal/lab/window) go to the
+// last frame of a -frames run; F12's (ui/window) go to the
 // current folder.
 
 // checkScreenshotPath refuses a -screenshot path that would not give a PNG

@@ -9,13 +9,13 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab"
-	"github.com/cubelab/cube/internal/lab/window"
+	"github.com/cubelab/cube/ui/lab"
+	"github.com/cubelab/cube/ui/window"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/predict"
-	"github.com/cubelab/cube/render"
 	"github.com/cubelab/cube/session"
+	"github.com/cubelab/cube/ui/render"
 )
 
 // countBoxes counts the solid boxes of f in each colour that matters.

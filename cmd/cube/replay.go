@@ -9,21 +9,23 @@ import (
 	"strings"
 
 	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab/window"
-	"github.com/cubelab/cube/internal/viewer"
 	"github.com/cubelab/cube/record"
+	"github.com/cubelab/cube/ui/viewer"
+	"github.com/cubelab/cube/ui/window"
 )
 
 // maxRecordBytes bounds what replay reads by default.
 const maxRecordBytes = 1 << 30
 
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlags("replay", "replay [-max-bytes N] [-workers N] [-window [-width W] [-height H] [-frames N] [-screenshot FILE.png] [-keys K,K,...]] FILE", stderr)
+	fs := cli.NewFlags("replay", "replay [-max-bytes N] [-workers N] [-window [-width W] [-height H] [-frames N] [-screenshot FILE.png] [-keys K,K,...] | -perturb SPEC -o OUT] FILE", stderr)
 	maxBytes := fs.Int64("max-bytes", maxRecordBytes, "refuse records larger than this, 1 to 2^40")
 	var workers workersFlag
 	workers.register(fs)
 	var vf viewerFlags
 	vf.register(fs)
+	var pf perturbFlags
+	pf.register(fs)
 	fs.AllowArgs = 1
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -48,6 +50,10 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	if err := vf.check(set); err != nil {
 		return err
 	}
+	pt, err := pf.check(vf.window)
+	if err != nil {
+		return err
+	}
 	name := fs.Arg(0)
 	f, err := os.Open(name)
 	if err != nil {
@@ -64,6 +70,9 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	rec.Header.Physics.Workers = workers.n // not part of the record: the bits are the same for any
 	if vf.window {
 		return runViewer(name, rec, &vf, stdout, stderr)
+	}
+	if pf.spec != "" {
+		return writePerturbed(name, pf.out, rec, pt, stdout)
 	}
 	res, err := record.Replay(rec)
 	if err != nil {

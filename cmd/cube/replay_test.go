@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/arenatest"
+	"github.com/cubelab/cube/game/gametest"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/record"
 )
@@ -76,16 +76,16 @@ func TestReplayReportsTheFirstDivergentTick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := arenatest.World()
-	h := record.Header{Scene: arenatest.Scene.ID, FullEvery: 64}
+	w := gametest.World()
+	h := record.Header{Scene: gametest.Scene.ID, FullEvery: 64}
 	w.Save(&h.Initial)
 	rw, err := record.NewWriter(f, h)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for tk := uint32(0); tk < 100; tk++ {
-		in := arenatest.Scripted(tk)
-		if err := arenatest.Step(w, in); err != nil {
+		in := gametest.Scripted(tk)
+		if err := gametest.Step(w, in); err != nil {
 			t.Fatal(err)
 		}
 		hash := w.Hash()
@@ -130,7 +130,7 @@ func TestReplayRefusesAnotherScene(t *testing.T) {
 		wantError string
 	}{
 		{"name", []byte("\x05arena"), []byte("\x05arenx"), `the record is for scene "arenx", which this program does not have`},
-		{"identity", binary.LittleEndian.AppendUint64(nil, arenatest.Scene.ID.Hash), binary.LittleEndian.AppendUint64(nil, arenatest.Scene.ID.Hash^1), "another version of the scene"},
+		{"identity", binary.LittleEndian.AppendUint64(nil, gametest.Scene.ID.Hash), binary.LittleEndian.AppendUint64(nil, gametest.Scene.ID.Hash^1), "another version of the scene"},
 	} {
 		bad := patchHeader(t, data, c.from, c.to)
 		p := filepath.Join(dir, c.name+".rec")

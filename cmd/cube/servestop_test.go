@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/ui/lab"
 )
 
 // TestStoppedServerCountsAConnectedPlayer: a window's client still in its

@@ -11,10 +11,10 @@ import (
 
 	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/desync"
-	"github.com/cubelab/cube/internal/recording"
 	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/internal/runplot"
-	"github.com/cubelab/cube/internal/summarytext"
+	"github.com/cubelab/cube/session/recording"
+	"github.com/cubelab/cube/session/summarytext"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cubelab/cube/internal/viewer"
+	"github.com/cubelab/cube/ui/viewer"
 )
 
 // cube replay -h lists the viewer's keys; the window's flags need -window

@@ -8,11 +8,11 @@ import (
 
 	"github.com/cubelab/cube/internal/cli"
 	"github.com/cubelab/cube/internal/desync"
-	"github.com/cubelab/cube/internal/lab"
-	"github.com/cubelab/cube/internal/lab/window"
 	"github.com/cubelab/cube/internal/netclient"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/ui/lab"
+	"github.com/cubelab/cube/ui/window"
 )
 
 // noCgoWindow is what a build without cgo says to do instead of opening

@@ -3,7 +3,7 @@
 package main
 
 import (
-	"github.com/cubelab/cube/internal/lab"
+	"github.com/cubelab/cube/ui/lab"
 	"image"
 	"image/png"
 	"os"

@@ -6,7 +6,7 @@ import (
 	"math"
 
 	"github.com/cubelab/cube/internal/cli"
-	"github.com/cubelab/cube/internal/lab/window"
+	"github.com/cubelab/cube/ui/window"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"

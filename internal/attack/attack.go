@@ -15,11 +15,11 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
+	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/transport"
-	"github.com/cubelab/cube/wire"
 )
 
 // Target is the server attacked and where the attacks come from.
@@ -135,7 +135,7 @@ func InputFlood(ctx context.Context, t Target, rate, inputs int) (Result, error)
 	start := time.Now()
 	var msg []byte
 	pace(ctx, rate, func(now time.Duration) {
-		at := w.Tick + uint32(time.Since(start)/tick.Duration(physics.DefaultConfig()))
+		at := w.Tick + uint32(time.Since(start)/tick.Duration(physics.DefaultConfig().Dt))
 		msg, _ = wire.AppendInput(msg[:0], &wire.Input{Player: w.Player, First: at + 2 - uint32(len(ins)), Inputs: ins})
 		if c.Send(now, msg) == nil {
 			r.Sent++

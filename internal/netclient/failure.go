@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/cubelab/cube/internal/summarytext"
 	"github.com/cubelab/cube/predict"
+	"github.com/cubelab/cube/session/summarytext"
 	"github.com/cubelab/cube/transport"
 )
 

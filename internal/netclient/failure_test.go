@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
+	"github.com/cubelab/cube/netcode/protocol"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/transport"

@@ -5,10 +5,10 @@ import (
 	"io"
 	"time"
 
-	"github.com/cubelab/cube/internal/summarytext"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/session"
+	"github.com/cubelab/cube/session/summarytext"
 )
 
 // Report is what cube client prints: the summary session builds for an
@@ -38,7 +38,7 @@ func (rep *Report) Print(w io.Writer) {
 	}
 	fmt.Fprintf(w, "%s, %s%s, server %s, preset %s on top of the network, %.2f s played + %.2f s drained, %d ticks, %s\n",
 		s.Scene, summarytext.SyncName(summarytext.ModeName(s.Sync)), q, rep.Server, s.Preset, s.Seconds, s.DrainSeconds, s.Ticks,
-		summarytext.JoinRoundTrip(time.Duration(s.RTTms*float64(time.Millisecond)), tick.Duration(physics.DefaultConfig())))
+		summarytext.JoinRoundTrip(time.Duration(s.RTTms*float64(time.Millisecond)), tick.Duration(physics.DefaultConfig().Dt)))
 	fmt.Fprintf(w, "packets   up %d sent, %d dropped by the preset; down %d received, %d dropped by the preset; %.1f kbit/s up, %.1f kbit/s down; largest %d B up, %d B down\n",
 		s.Packets.UpSent, s.Packets.UpLost, s.Packets.DownSent-s.Packets.DownLost, s.Packets.DownLost, s.BytesPerSecond.Up*8/1000, s.BytesPerSecond.Down*8/1000,
 		s.Packets.MaxBytesUp, s.Packets.MaxBytesDown)

@@ -10,7 +10,7 @@ import (
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/internal/runctl"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/netsim"
 	"github.com/cubelab/cube/predict"
 	"github.com/cubelab/cube/session"
@@ -105,7 +105,7 @@ type clientRun struct {
 // a lost server) as it is.
 func (r *clientRun) loop(ctl *runctl.Control, play time.Duration) error {
 	c := r.ep.Client
-	tickDur := tick.Duration(c.World().Config())
+	tickDur := tick.Duration(c.World().Config().Dt)
 	draining := false
 	var drainStart time.Duration
 	var states uint64

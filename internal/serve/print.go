@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/cubelab/cube/internal/summarytext"
+	"github.com/cubelab/cube/session/summarytext"
 )
 
 // Print writes the readable summary: cube server's output without -json.

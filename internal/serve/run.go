@@ -6,13 +6,13 @@ import (
 	"time"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/internal/protocol"
-	"github.com/cubelab/cube/internal/recording"
 	"github.com/cubelab/cube/internal/runctl"
 	"github.com/cubelab/cube/internal/serverlog"
-	"github.com/cubelab/cube/internal/tick"
+	"github.com/cubelab/cube/netcode/protocol"
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/server"
+	"github.com/cubelab/cube/session/recording"
 	"github.com/cubelab/cube/transport"
 )
 
@@ -123,7 +123,7 @@ func (r *serverRun) now() time.Duration { return r.at }
 // loop runs a turn of the host every tick until a signal comes or, when
 // end is not 0, the server has served that long.
 func (r *serverRun) loop(ctl *runctl.Control, end time.Duration) error {
-	interval := tick.Duration(r.srv.World().Config())
+	interval := tick.Duration(r.srv.World().Config().Dt)
 	for end == 0 || r.pace.Next() < end {
 		if d := r.pace.Wait(time.Since(r.start), interval); d > 0 {
 			if ctl.Sleep(d) {

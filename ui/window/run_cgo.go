@@ -1,0 +1,106 @@
+//go:build cgo
+
+package window
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/cubelab/cube/ui/lab"
+	"github.com/cubelab/cube/ui/render"
+)
+
+// Supported reports whether this build has the window: it has.
+const Supported = true
+
+// Run opens the demo's window and runs its frame loop over l until the
+// window closes, Esc, or the last of cfg.Frames: keys to the lab's
+// actions, a frame of the lab each display refresh, F12 screenshots, and
+// with cfg.Frames the mean frame time on cfg.Stdout at the end. A window
+// that cannot open is an *OpenError. It returns nil when a lost server
+// ends the game: the caller asks l.Lost.
+func Run(l *lab.Lab, cfg Config) error {
+	win, err := render.Open(cfg.Title, cfg.Width, cfg.Height)
+	if err != nil {
+		return &OpenError{Err: err}
+	}
+	defer win.Close()
+
+	var frame render.Frame
+	shots := shooter{dir: ".", stdout: cfg.Stdout, stderr: cfg.Stderr}
+	last := win.Time()
+	start, n := last, 0
+	simTime := 0.0 // seconds spent in the simulation (lab.frame)
+	defer func() {
+		if cfg.Frames > 0 && n > 1 {
+			ms := 1000 * (win.Time() - start) / float64(n)
+			sim := 1000 * simTime / float64(n)
+			fmt.Fprintf(cfg.Stdout, "%d frames at %dx%d: mean frame time %.1f ms (%.0f fps): simulation %.1f ms, drawing and the rest %.1f ms%s; on %s\n",
+				n, cfg.Width, cfg.Height, ms, 1000/ms, sim, ms-sim, l.PaceNote(), win.GLInfo())
+		}
+	}()
+	for ; !win.ShouldClose(); n++ {
+		win.PollEvents()
+		shot := false
+		for _, k := range win.Pressed() {
+			switch a := keyActions[k]; a {
+			case lab.ActQuit:
+				win.SetShouldClose()
+			case lab.ActScreenshot:
+				shot = true
+			default:
+				if err := l.Act(a); err != nil {
+					return err
+				}
+			}
+		}
+		if l.CameraReset || n == 0 {
+			pos, _ := l.Display()
+			fw, fh := win.Size()
+			win.SetHome(render.FitView(v32(pos), l.FramePoints(), fw, fh)) // the scene framed
+			l.CameraReset = false
+		}
+		l.SetKeys(heldInput(win))
+		l.SetWindowSize(win.Size())
+		now := win.Time()
+		elapsed := now - last
+		last = now
+		if err := l.Frame(elapsed); err != nil {
+			return err
+		}
+		simTime += win.Time() - now
+		if lost := l.LostNews(); lost != nil {
+			fmt.Fprintf(cfg.Stderr, "cube window: %v\n", lost)
+		}
+		BuildFrame(l, &frame)
+		win.Draw(&frame, elapsed)
+		lastFrame := cfg.Frames > 0 && n+1 >= cfg.Frames
+		if shot {
+			l.Say(shots.take(time.Now(), win.Screenshot))
+		}
+		if lastFrame {
+			if err := lastShot(win, &cfg); err != nil {
+				return err
+			}
+		}
+		win.Swap()
+		if lastFrame {
+			n++
+			break
+		}
+	}
+	return nil
+}
+
+// lastShot writes the last frame of a -frames run to cfg.Screenshot, when
+// asked, and says so on cfg.Stdout.
+func lastShot(win *render.Window, cfg *Config) error {
+	if cfg.Screenshot == "" {
+		return nil
+	}
+	if err := win.Screenshot(cfg.Screenshot); err != nil {
+		return err
+	}
+	fmt.Fprintf(cfg.Stdout, "screenshot written to %s\n", cfg.Screenshot)
+	return nil
+}
