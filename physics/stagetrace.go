@@ -57,20 +57,52 @@ func (w *World) TraceNext(t *StageTrace) {
 // stageTracer keeps the values the traced step tracked after the last
 // stage, to tell which ones a stage changed.
 type stageTracer struct {
-	out    *StageTrace
-	keys   []traceKey // the tracked values after the last stage, in order
-	bits   []uint64
-	sub    int // the substep under way, from 1
+	out  *StageTrace
+	keys []traceKey // the tracked values after the last stage, in order
+	bits []uint64
+	// The next stage's lists, swapped with keys and bits after it.
+	nkeys []traceKey
+	nbits []uint64
+	sub   int // the substep under way, from 1
+	// phase is how far the step has come: 0 bodies active, 1 pairs found,
+	// 2 contacts made, 3 contacts coloured. The scratch of a later phase
+	// still holds the last step's until this step fills it.
+	phase  int
 	tamper func(stage string, w *World)
 }
 
 // traceKey names one tracked value.
 type traceKey struct {
 	kind  uint8 // 0 body, 1 pair, 2 contact, 3 contact point, 4 cache entry
+	field uint8 // in traceFields
 	a, b  int32
 	point uint32
-	field string
 }
+
+// traceFields are the names of the tracked fields.
+var traceFields = [...]string{
+	"pos.x", "pos.y", "pos.z", "rot.w", "rot.x", "rot.y", "rot.z",
+	"vel.x", "vel.y", "vel.z", "angvel.x", "angvel.y", "angvel.z",
+	"found", "normal.x", "normal.y", "normal.z", "pt1", "pt2", "twist", "colour",
+	"feature", "sep", "pn", "rest", "flags",
+}
+
+// Indices of traceFields beyond a body's first 13.
+const (
+	tfFound = 13 + iota
+	tfNormal
+	_
+	_
+	tfPt1
+	tfPt2
+	tfTwist
+	tfColour
+	tfFeature
+	tfSep
+	tfPn
+	tfRest
+	tfFlags
+)
 
 // what names k's item as a trace shows it.
 func (k traceKey) what() string {
@@ -94,8 +126,7 @@ func (w *World) traceAt(name string) {
 	if t.tamper != nil {
 		t.tamper(name, w)
 	}
-	var keys []traceKey
-	var now []uint64
+	keys, now := t.nkeys[:0], t.nbits[:0]
 	h := uint64(0xcbf29ce484222325)
 	put := func(k traceKey, bits uint64) {
 		keys, now = append(keys, k), append(now, bits)
@@ -107,38 +138,55 @@ func (w *World) traceAt(name string) {
 		b := &w.st.Bodies[i]
 		id := int32(i)
 		for n, v := range [...]float64{b.Pos.X, b.Pos.Y, b.Pos.Z, b.Rot.W, b.Rot.X, b.Rot.Y, b.Rot.Z} {
-			put(traceKey{kind: 0, a: id, field: bodyFields[n]}, f(v))
+			put(traceKey{kind: 0, a: id, field: uint8(n)}, f(v))
 		}
 		if k < len(w.ctx.vel) {
 			v := &w.ctx.vel[k]
 			for n, x := range [...]float64{v.v.X, v.v.Y, v.v.Z, v.w.X, v.w.Y, v.w.Z} {
-				put(traceKey{kind: 0, a: id, field: bodyFields[7+n]}, f(x))
+				put(traceKey{kind: 0, a: id, field: uint8(7 + n)}, f(x))
 			}
 		}
 	}
-	for _, p := range w.ctx.pairs.list {
-		put(traceKey{kind: 1, a: int32(p >> 32), b: int32(uint32(p)), field: "found"}, 1)
+	switch name {
+	case "pairs":
+		t.phase = 1
+	case "contacts":
+		t.phase = 2
+	case "colours":
+		t.phase = 3
 	}
-	colourOf := w.traceColours()
+	for _, p := range w.ctx.pairs.list {
+		if t.phase < 1 {
+			break
+		}
+		put(traceKey{kind: 1, a: int32(p >> 32), b: int32(uint32(p)), field: tfFound}, 1)
+	}
+	var colourOf []int
+	if t.phase >= 3 {
+		colourOf = w.traceColours()
+	}
 	for ci := range w.ctx.cons {
+		if t.phase < 2 {
+			break
+		}
 		c := &w.ctx.cons[ci]
 		ck := traceKey{kind: 2, a: c.a, b: c.b}
 		for n, v := range [...]float64{c.d.X, c.d.Y, c.d.Z, c.f1.p, c.f2.p, c.ptw} {
-			ck.field = [...]string{"normal.x", "normal.y", "normal.z", "pt1", "pt2", "twist"}[n]
+			ck.field = uint8(tfNormal + n)
 			put(ck, f(v))
 		}
 		if colourOf != nil {
-			ck.field = "colour"
+			ck.field = tfColour
 			put(ck, uint64(colourOf[ci]))
 		}
 		for j := range c.count {
 			p := &w.ctx.pts[c.first+j]
 			pk := traceKey{kind: 3, a: c.a, b: c.b, point: uint32(j)}
-			pk.field = "feature"
+			pk.field = tfFeature
 			put(pk, uint64(w.ctx.info[c.first+j].feature))
-			pk.field = "sep"
+			pk.field = tfSep
 			put(pk, f(p.s))
-			pk.field = "pn"
+			pk.field = tfPn
 			put(pk, f(p.pn))
 		}
 	}
@@ -147,14 +195,14 @@ func (w *World) traceAt(name string) {
 		// flags, and the contact cache.
 		for _, i := range w.ctx.active {
 			b := &w.st.Bodies[i]
-			put(traceKey{kind: 0, a: int32(i), field: "rest"}, uint64(b.Rest))
-			put(traceKey{kind: 0, a: int32(i), field: "flags"}, uint64(bodyFlags(b)))
+			put(traceKey{kind: 0, a: int32(i), field: tfRest}, uint64(b.Rest))
+			put(traceKey{kind: 0, a: int32(i), field: tfFlags}, uint64(bodyFlags(b)))
 		}
 		for i := range w.st.Contacts {
 			c := &w.st.Contacts[i]
 			ck := traceKey{kind: 4, a: c.A, b: c.B, point: c.Feature}
 			for n, v := range [...]float64{c.Pn, c.Pt1, c.Pt2} {
-				ck.field = contactFields[3+n]
+				ck.field = uint8([...]int{tfPn, tfPt1, tfPt2}[n])
 				put(ck, f(v))
 			}
 		}
@@ -178,11 +226,12 @@ func (w *World) traceAt(name string) {
 			changed = !ok || old != now[i]
 		}
 		if changed {
-			st.Items = append(st.Items, TraceItem{What: k.what(), Field: k.field, Bits: now[i]})
+			st.Items = append(st.Items, TraceItem{What: k.what(), Field: traceFields[k.field], Bits: now[i]})
 		}
 	}
 	t.out.Stages = append(t.out.Stages, st)
-	t.keys, t.bits = keys, now
+	t.keys, t.nkeys = keys, t.keys
+	t.bits, t.nbits = now, t.bits
 }
 
 // traceColours returns each constraint's colour (0: the overflow), or nil

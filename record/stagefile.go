@@ -82,6 +82,9 @@ func ReadStageTrace(in io.Reader) (*physics.StageTrace, error) {
 	return decodeStageTrace(data)
 }
 
+// tickAfter reports whether tick a comes after tick b, wrap-safe.
+func tickAfter(a, b uint32) bool { return int32(a-b) > 0 }
+
 // errTraceShort is what a decode that runs out of bytes returns.
 var errTraceShort = errors.New("stage trace: cut short")
 
@@ -157,15 +160,32 @@ func decodeStageTrace(p []byte) (*physics.StageTrace, error) {
 	return t, nil
 }
 
-// TraceTick re-simulates rec up to the step of tick and steps that tick
-// with a stage trace, which it returns. It refuses a tick the record does
-// not simulate (skipped, before its start or after its end).
+// TraceTick steps tick of rec with a stage trace, which it returns: from
+// the newest full state the record stores at or before tick (the initial
+// state if none), it re-simulates the record's steps up to tick and traces
+// that one. Two machines that trace one record so start from the same
+// bits, and what differs in their traces was made by the traced step. It
+// refuses a tick the record does not simulate (skipped, before its start
+// or after its end).
 func TraceTick(rec *Record, tick uint32) (*physics.StageTrace, error) {
 	w, sc, bd, err := Build(&rec.Header)
 	if err != nil {
 		return nil, fmt.Errorf("record: trace: %w", err)
 	}
+	from := 0
 	for i := range rec.Len() {
+		s := rec.Step(i)
+		if s.Kind == StepTick && s.Full != nil && !tickAfter(s.Full.Tick, tick) {
+			from = i + 1
+			if err := w.Restore(s.Full); err != nil {
+				return nil, fmt.Errorf("record: trace: the state stored at tick %d: %w", s.Full.Tick, err)
+			}
+		}
+		if s.Kind == StepTick && s.Tick == tick {
+			break
+		}
+	}
+	for i := from; i < rec.Len(); i++ {
 		s := rec.Step(i)
 		var tr physics.StageTrace
 		traced := s.Kind == StepTick && s.Tick == tick
