@@ -370,7 +370,8 @@ func (k *solveConst) normal(c *constraint, p *cpoint, vn float64) (lam, pn float
 				bias = k.maxPush
 			}
 		}
-		lam = -mul(mul(p.mn, c.soft.massScale), vn+bias) - mul(c.soft.impulseScale, p.pn)
+		// -x*y - z as (-x)*y + (-z): the same bits (negation is exact).
+		lam = mulAddProbe(-mul(p.mn, c.soft.massScale), vn+bias, -mul(c.soft.impulseScale, p.pn))
 	} else {
 		lam = -mul(p.mn, vn)
 	}

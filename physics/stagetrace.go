@@ -134,19 +134,6 @@ func (w *World) traceAt(name string) {
 		h = (h ^ uint64(len(keys))) * 0x100000001b3
 	}
 	f := math.Float64bits
-	for k, i := range w.ctx.active {
-		b := &w.st.Bodies[i]
-		id := int32(i)
-		for n, v := range [...]float64{b.Pos.X, b.Pos.Y, b.Pos.Z, b.Rot.W, b.Rot.X, b.Rot.Y, b.Rot.Z} {
-			put(traceKey{kind: 0, a: id, field: uint8(n)}, f(v))
-		}
-		if k < len(w.ctx.vel) {
-			v := &w.ctx.vel[k]
-			for n, x := range [...]float64{v.v.X, v.v.Y, v.v.Z, v.w.X, v.w.Y, v.w.Z} {
-				put(traceKey{kind: 0, a: id, field: uint8(7 + n)}, f(x))
-			}
-		}
-	}
 	switch name {
 	case "pairs":
 		t.phase = 1
@@ -188,6 +175,21 @@ func (w *World) traceAt(name string) {
 			put(pk, f(p.s))
 			pk.field = tfPn
 			put(pk, f(p.pn))
+		}
+	}
+	// The bodies last: in a contact stage the impulses are the cause, the
+	// velocities follow from them, and a diff names the first item.
+	for k, i := range w.ctx.active {
+		b := &w.st.Bodies[i]
+		id := int32(i)
+		for n, v := range [...]float64{b.Pos.X, b.Pos.Y, b.Pos.Z, b.Rot.W, b.Rot.X, b.Rot.Y, b.Rot.Z} {
+			put(traceKey{kind: 0, a: id, field: uint8(n)}, f(v))
+		}
+		if k < len(w.ctx.vel) {
+			v := &w.ctx.vel[k]
+			for n, x := range [...]float64{v.v.X, v.v.Y, v.v.Z, v.w.X, v.w.Y, v.w.Z} {
+				put(traceKey{kind: 0, a: id, field: uint8(7 + n)}, f(x))
+			}
 		}
 	}
 	if name == "store" || name == "sleep" {
