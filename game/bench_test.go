@@ -150,3 +150,32 @@ func benchRewind(b *testing.B, rewind func(*physics.World, *physics.State)) {
 		b.StartTimer()
 	}
 }
+
+// BenchmarkStageTraceCubes: the stage trace of one step of the cubes
+// scene pulling (physics.World.TraceNext), the traced step included; the
+// trace's values a step. The trace file's size is what cube replay -trace
+// reports.
+func BenchmarkStageTraceCubes(b *testing.B) {
+	w, sc := MustBuild("cubes")
+	if err := sc.RunScript(w, 240); err != nil {
+		b.Fatal(err)
+	}
+	var st physics.State
+	w.Save(&st)
+	var tr physics.StageTrace
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if err := w.Restore(&st); err != nil {
+			b.Fatal(err)
+		}
+		w.TraceNext(&tr)
+		w.Step()
+	}
+	items := 0
+	for _, s := range tr.Stages {
+		items += len(s.Items)
+	}
+	b.ReportMetric(float64(items), "values/trace")
+	b.ReportMetric(float64(len(tr.Stages)), "stages/trace")
+}

@@ -13,9 +13,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x9d040d5ff071cd6e},
-	{"pyramid", 3840, 0xf27759caa6a9d785},
-	{"cubes", 2048, 0x7067ea08c517fecf},
+	{"arena", 10000, 0x257bf2c26741b184},
+	{"pyramid", 3840, 0x42639a87416740f1},
+	{"cubes", 2048, 0xbc28473df668d6ba},
 }
 
 func TestGoldenHashes(t *testing.T) {

@@ -1,25 +1,30 @@
 package game
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/cubelab/cube/physics"
 )
 
 // TestWorkersGiveTheSameBits steps every scene, two players on their
-// scripts (the cubes scene's pull among them), on one worker and on 2, 3
-// and 8, and wants the same state hash after every step and the same state
-// at the end.
+// scripts (the cubes scene's pull among them), and the bench scenes (a
+// tower, a heavy load), on one worker and on 2, 3 and 8, and wants the
+// same state hash after every step and the same state at the end.
 func TestWorkersGiveTheSameBits(t *testing.T) {
 	ticks := 300 // the cubes script pulls from tick 128
 	if testing.Short() {
 		ticks = 150
 	}
-	for _, name := range Names() {
+	for _, name := range BenchNames() {
+		o := Options{}
+		if slices.Contains(Names(), name) {
+			o.Players = 2
+		}
 		run := func(workers int) ([]uint64, *physics.World) {
 			cfg := physics.DefaultConfig()
 			cfg.Workers = workers
-			w, sc, err := Build(name, cfg, Options{Players: 2})
+			w, sc, err := Build(name, cfg, o)
 			if err != nil {
 				t.Fatal(err)
 			}

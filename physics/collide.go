@@ -11,6 +11,7 @@ func (w *World) collide() {
 	w.ctx.exact = w.ctx.exact[:0]
 	w.ctx.exactPts = w.ctx.exactPts[:0]
 	w.ctx.redo = w.ctx.redo[:0]
+	w.ctx.redoHits = 0
 	o := 0 // where the walk through the previous cache stands
 	g := 0 // next active body whose ground contacts are still to come
 	var own manifolds

@@ -10,9 +10,10 @@
 //     rest of the engine calls them;
 //   - no maps, clocks or random numbers; contacts and solver rows are
 //     ordered by body and feature index; the only goroutines are the
-//     world's workers (Config.Workers, pool.go), which fill per-pair and
-//     per-island slots that the step reads back in index order, so every
-//     worker count gives the same bits;
+//     world's workers (Config.Workers, pool.go), which fill per-pair
+//     slots that the step reads back in index order, or run blocks of a
+//     solver stage that write disjoint data, so every worker count gives
+//     the same bits;
 //   - everything that evolves lives in State (poses, velocities, accumulated
 //     forces, rest counts, sleep and enabled flags, the contact cache with its
 //     warm-start impulses and feature ids, the tick), so Save and Restore
@@ -32,9 +33,12 @@
 // close in during the step; the contacts of a pair that closes in fast are
 // made again in every substep, and those of a body that turns fast have their
 // separations computed from the poses (redo.go, prepare.go). The solver is a soft step
-// with substeps (solver.go); bodies at rest sleep by island (island.go). On
-// more than one worker the narrow phase runs by pair (narrow.go) and the
-// solver by island (islands_par.go); call Close when a world is done with.
+// with substeps (solver.go), run as one list of stages (stages.go) over
+// blocks of bodies and of contacts coloured so that no body appears twice
+// in a colour (graph.go), the same list for every worker count; bodies at
+// rest sleep by island (island.go). On more than one worker the narrow
+// phase runs by pair (narrow.go) and the stages' blocks on the workers;
+// call Close when a world is done with.
 // MaxOverlap measures penetration independently of all that. The engine knows
 // no player.
 package physics

@@ -14,9 +14,9 @@ var goldenHashes = []struct {
 	ticks int
 	hash  uint64
 }{
-	{"arena", 10000, 0x9d040d5ff071cd6e},
-	{"pile", 3072, 0xa2d0f0aadb93d74c},
-	{"swarm", 2048, 0xb8fd7ef971d3c4a4},
+	{"arena", 10000, 0x257bf2c26741b184},
+	{"pile", 3072, 0xb137e2b288c29daf},
+	{"swarm", 2048, 0x5df21348254655ee},
 }
 
 func TestGoldenHash(t *testing.T) {
@@ -47,6 +47,7 @@ var revisionGoldens = [...][2]uint64{
 	1: {0x9d040d5ff071cd6e, 0xd5bebb86aff2af03},
 	2: {0x9d040d5ff071cd6e, 0xb02a546c6d55af17},
 	3: {0x9d040d5ff071cd6e, 0xa2d0f0aadb93d74c},
+	4: {0x257bf2c26741b184, 0xb137e2b288c29daf},
 }
 
 func TestEngineRevisionFollowsTheGoldens(t *testing.T) {

@@ -18,7 +18,8 @@ package physics
 // before the shock pass; every other contact, and so every scene of
 // bodies of like masses, pays only a look at two flags per contact and
 // pass. Which contacts those are comes from each contact's own bodies and
-// normal, so the step by island and partial replay stay exact.
+// normal, and the passes are a serial stage in key order (stages.go), so
+// every worker count and partial replay give the same bits.
 
 // markHeavy marks c's lower body as bearing a heavy load when c is
 // weight-bearing (c.shock set) and its upper body is at least heavyRatio
@@ -43,23 +44,11 @@ func (w *World) nearHeavy(c *constraint) bool {
 
 // relaxHeavy runs the heavyRelax extra passes over the contacts near a
 // heavily loaded body, in key order, with the relax pass's constants k.
-func (w *World) relaxHeavy(cons []int32, k *solveConst) {
-	for r := 0; r < heavyRelax; r++ {
-		for _, ci := range cons {
-			if c := &w.ctx.cons[ci]; w.nearHeavy(c) {
-				w.solveContact(c, k)
-			}
-		}
-	}
-}
-
-// relaxHeavyAll is relaxHeavy over every contact of the step.
-func (w *World) relaxHeavyAll() {
-	k := w.solveConst(false)
+func (w *World) relaxHeavy(k *solveConst) {
 	for r := 0; r < heavyRelax; r++ {
 		for ci := range w.ctx.cons {
 			if c := &w.ctx.cons[ci]; w.nearHeavy(c) {
-				w.solveContact(c, &k)
+				w.solveContact(c, k)
 			}
 		}
 	}

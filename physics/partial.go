@@ -17,10 +17,17 @@ import "fmt"
 // bodies and the ground link nothing. The step's stages are each a loop of
 // per-body or per-pair work in index or key order with no quantity summed
 // over the world: the broad phase and the narrow phase work per pair, the
-// solver per contact (Gauss-Seidel in key order, island by island on the
-// workers, so the order within a group of linked bodies is the same
-// whoever else is in the world), islands and sleep per island, and waking
-// per island of the cache. So if the followed set S is closed
+// solver per contact, islands and sleep per island, and waking per island
+// of the cache. The solver's passes run the overflow, then colour by
+// colour (graph.go), and a contact's colour depends only on the contacts
+// of the bodies it is linked to, never on the rest of the world: it is
+// taken greedily in key order from the colours its own moving bodies
+// already hold, and a side that does not move holds none. So the order in
+// which the contacts of a group of linked bodies are solved, relative to
+// each other, is the same whoever else is in the world; the serial passes
+// (redo, heavy-load, shock) go in key order. A colouring from anything
+// global (a count of the world's contacts, a colour limit from the worker
+// count, a balance of the colours' sizes) would break this. So if the followed set S is closed
 // (no body outside S is linked to a body of S), the bodies of S evolve
 // exactly as in a full step, and those outside S exactly as recorded,
 // given that their states at the start are the recorded ones.

@@ -11,10 +11,11 @@ import (
 // lives with it: started by its first step, parked on a channel each
 // between jobs, stopped by World.Close or, for a world dropped without
 // Close, by a cleanup once the world is unreachable. A job is a number of
-// chunks (pairs of the narrow phase, batches of islands) claimed in any
+// chunks (pairs of the narrow phase, the solver's stage list) claimed in any
 // order by whichever worker is free; the result never depends on that
 // order, since each chunk writes only its own slots and the step reads
-// them back in index order (narrow.go, islands_par.go). The caller works
+// them back in index order (narrow.go), or runs blocks of a stage that
+// write disjoint data (stages.go). The caller works
 // too, as worker 0, and waits only for chunks that a helper claimed: on a
 // busy machine, a helper that has not woken yet when the caller has taken
 // every chunk costs nothing.
@@ -23,8 +24,8 @@ import (
 type job uint8
 
 const (
-	jobNarrow  job = iota // narrow phase: chunks of pairs (narrow.go)
-	jobIslands            // solver: batches of islands (islands_par.go)
+	jobNarrow job = iota // narrow phase: chunks of pairs (narrow.go)
+	jobStages            // solver: the stage list, one chunk per worker (stages.go)
 )
 
 // The pool's state word: a job's generation, its chunk count and the next
@@ -137,14 +138,13 @@ func (p *pool) close() {
 // parallel is what a world keeps for its workers.
 type parallel struct {
 	n       int   // workers, from the configuration
-	minCost int   // smallest cost of a batch of islands: minBatchCost
 	pool    *pool // nil until the first step on more than one worker, and after Close
 	cleanup runtime.Cleanup
 
 	scratch []workerScratch // by worker
 	narrow  []narrowSlot    // by pair (narrow.go)
 	chunk   int             // pairs in a chunk of the narrow phase
-	isl     islands         // this step's islands (islands_par.go)
+	sync    []stageSync     // by stage of the step's list (stages.go)
 }
 
 // reserve sizes the buffers of more than one worker for n bodies as
@@ -154,25 +154,12 @@ func (par *parallel) reserve(n int) {
 		return
 	}
 	par.narrow = slices.Grow(par.narrow[:0], 4*n)
-	is := &par.isl
-	for _, b := range []*[]int32{&is.uf, &is.of, &is.count, &is.bodyAt, &is.bodies, &is.consAt, &is.exactAt, &is.redoAt, &is.exact, &is.batch, &is.cost, &is.order} {
-		*b = slices.Grow((*b)[:0], n+1)
-	}
-	is.cons = slices.Grow(is.cons[:0], 3*n)
-	is.redo = slices.Grow(is.redo[:0], n/2+1)
-	is.redoHit = slices.Grow(is.redoHit[:0], n/2+1)
 	par.scratch = slices.Grow(par.scratch[:0], par.n)[:par.n]
-	for k := range par.scratch {
-		sc := &par.scratch[k]
-		sc.redoOld = slices.Grow(sc.redoOld[:0], 8)
-		sc.redoVimp = slices.Grow(sc.redoVimp[:0], 8)
-	}
 }
 
 // workerScratch is a worker's own scratch.
 type workerScratch struct {
-	redoOld  []ContactState
-	redoVimp []float64
+	items int64 // bodies and contacts this worker ran in the stage list, since the world began
 }
 
 // startPool starts the world's workers if it has more than one and they
@@ -211,7 +198,7 @@ func (w *World) runChunk(j job, c, id int) {
 	switch j {
 	case jobNarrow:
 		w.narrowPairs(c)
-	case jobIslands:
-		w.solveBatch(c, &w.par.scratch[id])
+	case jobStages:
+		w.runStages(id)
 	}
 }

@@ -39,25 +39,15 @@ func (w *World) addRedo(a, b int32, cl float64, out *manifolds, o *int) {
 	w.ctx.redo = append(w.ctx.redo, r)
 }
 
-// redoContacts makes the contacts of the redo pairs again from the poses
-// at the start of substep s (s > 0), for the closing distance left in the
-// step. The impulses of the points whose features were there before carry
-// over (friction as the cache would keep it), so that warm starting goes
-// on; a point's separation at the start of the step is set back so that
-// the solver's linear estimate gives the one found now.
-func (w *World) redoContacts(s int) {
-	for k := range w.ctx.redo {
-		r := &w.ctx.redo[k]
-		if w.redoPair(r, s, &w.ctx.redoOld, &w.ctx.redoVimp) {
-			w.wakeRedo(r)
-		}
-	}
-}
-
-// redoPair makes the contacts of redo pair r again at the start of
-// substep s (see redoContacts), with old and vimp as scratch, and reports
-// whether it found any: then its sides that do not move must be woken
-// (wakeRedo), which the parallel step does after the solver.
+// redoPair makes the contacts of redo pair r again from the poses at the
+// start of substep s (s > 0), for the closing distance left in the step,
+// with old and vimp as scratch, and reports whether it found any: then
+// its sides that do not move must be woken (wakeRedo). The impulses of
+// the points whose features were there before carry over (friction as
+// the cache would keep it), so that warm starting goes on; a point's
+// separation at the start of the step is set back so that the solver's
+// linear estimate gives the one found now. The stage list runs the redo
+// pairs serially, in redo order (stages.go).
 func (w *World) redoPair(r *redo, s int, oldBuf *[]ContactState, vimpBuf *[]float64) bool {
 	left := float64(w.cfg.Iterations-s) / float64(w.cfg.Iterations)
 	margin := w.cfg.Margin

@@ -13,4 +13,6 @@ package physics
 // 2, a body woken by a contact keeps its rest count (World.wakeTouched).
 // 3, the shock pass solves the rows its block solve cannot by enumeration
 // instead of one point after the other (block.go's enumBlock).
-const EngineRevision = 3
+// 4, the solver's passes solve the overflow, then the contacts colour by
+// colour (graph.go, stages.go), instead of every contact in key order.
+const EngineRevision = 4

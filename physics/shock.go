@@ -41,11 +41,12 @@ package physics
 // bottom-up order that carries the weight down in one pass; in other
 // piles a weight-bearing contact solved before the one under it still
 // stops its upper body against the lower one's velocity of the moment,
-// which is no worse than the relax pass it follows. Keeping the key order
-// keeps every stage a loop over contacts in key order, so the step by
-// island (islands_par.go) and partial replay stay exact: which side a
-// contact holds still, and which bodies carry, come from the contact's
-// own normal and bodies.
+// which is no worse than the relax pass it follows. So the pass is a
+// serial stage in key order, not coloured (stages.go): in colour order the
+// contacts of a tower alternate between two colours and the pass would
+// carry a load down only one contact at a time. Which side a contact
+// holds still, and which bodies carry, come from the contact's own normal
+// and bodies, so every worker count and partial replay give the same bits.
 //
 // Holding the lower body still breaks the conservation of momentum of the
 // pair in that pass, by design: only weight-bearing contacts under
@@ -74,14 +75,6 @@ func shockSide(c *constraint, g Vec3) uint8 {
 		return shockS2
 	}
 	return shockS1
-}
-
-// solveShockPass runs the shock pass over every contact.
-func (w *World) solveShockPass() {
-	k := w.shockConst()
-	for ci := range w.ctx.cons {
-		w.solveContact(&w.ctx.cons[ci], &k)
-	}
 }
 
 // shockConst returns the constants of the shock pass: a relax pass whose

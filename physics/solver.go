@@ -170,18 +170,11 @@ type pointInfo struct {
 	feature uint32
 }
 
-// The stages below are each a loop over all bodies or all contacts of the
-// step, calling a function for one body or one contact; islands_par.go
-// runs the same functions over one island's bodies and contacts.
+// The functions below work on one body or one contact; the stage list
+// (stages.go) runs them over blocks of bodies and of coloured contacts.
 
-// integrateVelocities applies one substep of gravity, forces and damping.
-func (w *World) integrateVelocities() {
-	for k := range w.ctx.sb {
-		w.integrateVelocity(k)
-	}
-}
-
-// integrateVelocity is integrateVelocities for solver body k.
+// integrateVelocity applies one substep of gravity, forces and damping to
+// solver body k.
 func (w *World) integrateVelocity(k int) {
 	b, v := &w.ctx.sb[k], &w.ctx.vel[k]
 	v.v = v.v.Add(b.dv)
@@ -191,21 +184,6 @@ func (w *World) integrateVelocity(k int) {
 		v.w = gyroscopic(v.w, &r, w.shapes[i].invInertia, w.h)
 	}
 	v.w = v.w.Add(b.dw).Scale(w.angDamp)
-}
-
-// integratePositions moves the active bodies by one substep, then updates
-// the separation of every contact point from the bodies' motion since the
-// start of the step.
-func (w *World) integratePositions() {
-	for k := range w.ctx.active {
-		w.integratePosition(k)
-	}
-	for ci := range w.ctx.cons {
-		w.updateSeparation(&w.ctx.cons[ci])
-	}
-	for k := range w.ctx.exact {
-		w.updateExact(&w.ctx.exact[k])
-	}
 }
 
 // integratePosition moves solver body k by one substep.
@@ -303,13 +281,6 @@ func (w *World) poseNow(i int32) (*Mat3, Vec3) {
 // identityMat is the rotation of the ground.
 var identityMat = Mat3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 
-// warmStart applies every contact's accumulated impulses.
-func (w *World) warmStart() {
-	for ci := range w.ctx.cons {
-		w.warmStart1(&w.ctx.cons[ci])
-	}
-}
-
 // warmStart1 applies c's accumulated impulses.
 func (w *World) warmStart1(c *constraint) {
 	vel := w.ctx.vel
@@ -347,17 +318,9 @@ func (w *World) warmStart1(c *constraint) {
 	b2.w = b2.w.Sub(a2)
 }
 
-// solve runs one pass over the contacts, with the soft position correction
-// when useBias is set (a gap still open closes at most within the substep
-// either way).
-func (w *World) solve(useBias bool) {
-	k := w.solveConst(useBias)
-	for ci := range w.ctx.cons {
-		w.solveContact(&w.ctx.cons[ci], &k)
-	}
-}
-
-// solveConst returns the constants of a pass.
+// solveConst returns the constants of a pass, with the soft position
+// correction when useBias is set (a gap still open closes at most within
+// the substep either way).
 func (w *World) solveConst(useBias bool) solveConst {
 	return solveConst{invH: w.invH, slop: w.cfg.Slop, maxPush: -w.cfg.MaxPushSpeed, useBias: useBias}
 }
@@ -407,7 +370,8 @@ func (k *solveConst) normal(c *constraint, p *cpoint, vn float64) (lam, pn float
 				bias = k.maxPush
 			}
 		}
-		lam = -mul(mul(p.mn, c.soft.massScale), vn+bias) - mul(c.soft.impulseScale, p.pn)
+		// -x*y - z as (-x)*y + (-z): the same bits (negation is exact).
+		lam = mulAddProbe(-mul(p.mn, c.soft.massScale), vn+bias, -mul(c.soft.impulseScale, p.pn))
 	} else {
 		lam = -mul(p.mn, vn)
 	}
@@ -567,20 +531,13 @@ func (c *constraint) twist(wn, lim float64) float64 {
 	return l
 }
 
-// restitution bounces the points that met each other faster than
+// restitute bounces c's points that met each other faster than
 // Config.RestitutionSpeed during the step and pushed: each leaves at e
 // times its impact speed, the normal velocity it had in the substep where
 // it met (cpoint.vimp), not the one from before the step, which misses
 // what gravity added since (a cube dropped from 1 m would lose 12 % of its
 // bounce). A contact's bouncing points are solved together (block.go), so
 // that a box landing flat leaves flat.
-func (w *World) restitution() {
-	for ci := range w.ctx.cons {
-		w.restitute(&w.ctx.cons[ci])
-	}
-}
-
-// restitute bounces c's points (see restitution).
 func (w *World) restitute(c *constraint) {
 	thr := -w.cfg.RestitutionSpeed
 	var zero bodyVel

@@ -10,11 +10,12 @@ import "slices"
 //  3. find the pairs whose bounds overlap (broadphase.go) and their contacts
 //     (collide.go, manifold.go, clip.go), prepared for the solver and
 //     warm-started from the cache (prepare.go);
-//  4. Config.Iterations substeps of the soft-step solver (solver.go), each
-//     ending with more relax passes around heavily loaded bodies (heavy.go)
-//     and the shock pass (shock.go); from the second on, each
-//     first makes again the contacts of the pairs that close in fast
-//     (redo.go); then restitution;
+//  4. colour the contacts (graph.go) and run the solver's stage list
+//     (stages.go): Config.Iterations substeps of the soft-step solver
+//     (solver.go), each ending with more relax passes around heavily
+//     loaded bodies (heavy.go) and the shock pass (shock.go); from the
+//     second on, each first makes again the contacts of the pairs that
+//     close in fast (redo.go); then restitution;
 //  5. wake the sleeping boxes an active one pushed, store the contact cache
 //     (cache.go), put islands at rest to sleep, clear the accumulated forces and
 //     advance the tick.
@@ -34,10 +35,16 @@ func (w *World) Step() {
 	}
 	w.wakeIslands()
 	w.activate()
+	if w.strace != nil {
+		w.traceAt("activate")
+	}
 	if w.follow != nil {
 		w.followPairs() // partial.go
 	} else {
 		w.findPairs()
+	}
+	if w.strace != nil {
+		w.traceAt("pairs")
 	}
 	if breachGlobal {
 		w.breach()
@@ -50,23 +57,10 @@ func (w *World) Step() {
 		}
 	}
 	w.collide()
-	if !w.solveParallel() { // on more than one worker, by island (islands_par.go)
-		for s := 0; s < w.cfg.Iterations; s++ {
-			if s > 0 && len(w.ctx.redo) > 0 {
-				w.redoContacts(s)
-			}
-			w.integrateVelocities()
-			w.warmStart()
-			w.solve(true)
-			w.integratePositions()
-			for r := 0; r < relaxIterations; r++ {
-				w.solve(false)
-			}
-			w.relaxHeavyAll()
-			w.solveShockPass()
-		}
-		w.restitution()
+	if w.strace != nil {
+		w.traceAt("contacts")
 	}
+	w.solveStages() // the stage list, coloured (stages.go, graph.go)
 	if w.follow == nil {
 		w.storeCache() // a followed step writes its cache at its end (endFollow)
 	}
@@ -75,7 +69,14 @@ func (w *World) Step() {
 		b.Vel, b.AngVel = w.ctx.vel[k].v, w.ctx.vel[k].w
 		b.Force, b.Torque = Vec3{}, Vec3{}
 	}
+	if w.strace != nil {
+		w.traceAt("store")
+	}
 	w.sleepIslands()
+	if w.strace != nil {
+		w.traceAt("sleep")
+		w.strace = nil
+	}
 	w.st.Tick++
 	if w.follow != nil {
 		w.endFollow(tick)
@@ -104,6 +105,7 @@ func (w *World) reserve() {
 	n := len(w.shapes)
 	w.reserved = n
 	w.ctx.reserve(n)
+	w.ctx.reserveStages(w.cfg.Iterations)
 	w.st.Contacts = slices.Grow(w.st.Contacts, 12*n-len(w.st.Contacts))
 	w.touched = slices.Grow(w.touched, 16) // keeps what was touched before the first step
 	w.woken = slices.Grow(w.woken, 16)

@@ -26,6 +26,10 @@ type stepCtx struct {
 	cache    []ContactState // the next contact cache, swapped with st.Contacts
 	uf       []int32        // union-find parents, by solver index
 	minRest  []uint32       // per island root
+	graph    colouring      // the contacts' colours (graph.go)
+	stages   []stage        // the solver's stage list (stages.go)
+	consts   stageConsts    // the constants of its passes
+	redoHits int            // redo pairs that found contacts in a substep (tests)
 
 	// Partial steps (partial.go).
 	part     Set    // the followed step's set, static bodies left out
@@ -58,4 +62,7 @@ func (c *stepCtx) reserve(n int) {
 	c.pairs.tmp = slices.Grow(c.pairs.tmp[:0], 4*n)
 	c.pairs.act = slices.Grow(c.pairs.act[:0], n)
 	c.pairs.count = slices.Grow(c.pairs.count[:0], n+1)
+	c.graph.bits = slices.Grow(c.graph.bits[:0], n)
+	c.graph.of = slices.Grow(c.graph.of[:0], 3*n)
+	c.graph.list = slices.Grow(c.graph.list[:0], 3*n)
 }

@@ -45,13 +45,8 @@ func throwAtSleeper(t *testing.T, workers int, pos, vel, spin Vec3, rot Quat) *W
 // TestRedoWakesOnWorkers throws a turning box at a sleeping one in many
 // ways, fast enough that their contacts are made again in every substep
 // (redo), on one worker and on two, and wants the same bits. A sleeping
-// box that a redo pair touches is woken, on several workers, after the
-// solver (islands_par.go). In these throws the contacts made at the start
-// of the step always touch it first (the speculative distance covers the
-// whole step), which wakes it in collide as on one worker; a redo pair
-// finding the first contact only in a substep was not seen in 1000
-// throws, so that deferred wake is argued (nothing in the solver reads
-// the flags it sets), not shown by a test.
+// box that a redo pair touches is woken by the redo stage, which is
+// serial in the stage list (stages.go) for every worker count.
 func TestRedoWakesOnWorkers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	redoSeen := 0

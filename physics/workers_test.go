@@ -7,15 +7,10 @@ import (
 	"time"
 )
 
-// setWorkers makes w step on n workers from its next step. From 3 workers
-// on, every island is a batch of its own, so that many batches run side by
-// side even in small scenes.
+// setWorkers makes w step on n workers from its next step.
 func setWorkers(w *World, n int) *World {
 	w.Close()
 	w.par.n = n
-	if n >= 3 {
-		w.par.minCost = 1
-	}
 	return w
 }
 
@@ -24,68 +19,71 @@ func setWorkers(w *World, n int) *World {
 var workerCounts = []int{2, 3, 8}
 
 // pathsSeen counts, over a run, the steps that took each path of the
-// parallel step, so that a test can show it covered them.
-type pathsSeen struct{ batches, multi, redo, redoHit, exact int }
+// stage list, so that a test can show it covered them.
+type pathsSeen struct{ split, overflow, redo, redoHit, exact int }
 
 // look records the paths the last step of w took.
 func (p *pathsSeen) look(w *World) {
-	is := &w.par.isl
-	if len(is.batch) <= 2 {
-		return // one batch: the islands ran one after the other
-	}
-	p.batches++
-	for k := 0; k+1 < len(is.bodyAt); k++ {
-		if is.bodyAt[k+1]-is.bodyAt[k] > 1 {
-			p.multi++ // an island of several bodies among others
+	for k := range w.ctx.stages {
+		if s := &w.ctx.stages[k]; s.kind == stageSolve && s.blocks > 1 {
+			p.split++ // a colour's contacts in several blocks
 			break
 		}
+	}
+	if w.ctx.graph.overflow() > 0 {
+		p.overflow++
 	}
 	if len(w.ctx.redo) > 0 {
 		p.redo++
 	}
-	for _, h := range is.redoHit {
-		if h {
-			p.redoHit++
-			break
-		}
+	if w.ctx.redoHits > 0 {
+		p.redoHit++
 	}
 	if len(w.ctx.exact) > 0 {
 		p.exact++
 	}
 }
 
+// TestWorkersGiveTheSameBits runs every test scene on 1, 2, 3 and 8
+// workers, with the engine's colours and with two colours only (most
+// contacts of a pile then go to the overflow), and compares the hashes
+// tick by tick.
 func TestWorkersGiveTheSameBits(t *testing.T) {
 	const n = 600
 	var seen pathsSeen
-	for _, sc := range testScenes {
-		ref := setWorkers(sc.build(), 1)
-		hashes := make([]uint64, n)
-		for k := range hashes {
-			if err := sc.step(ref); err != nil {
-				t.Fatal(err)
-			}
-			hashes[k] = ref.Hash()
-		}
-		for _, workers := range workerCounts {
-			w := setWorkers(sc.build(), workers)
+	for _, limit := range []int{colourCount, 2} {
+		for _, sc := range testScenes {
+			ref := setWorkers(sc.build(), 1)
+			ref.ctx.graph.limit = limit
+			hashes := make([]uint64, n)
 			for k := range hashes {
-				if err := sc.step(w); err != nil {
+				if err := sc.step(ref); err != nil {
 					t.Fatal(err)
 				}
-				seen.look(w)
-				if h := w.Hash(); h != hashes[k] {
-					t.Fatalf("%s, %d workers: tick %d hash %016x, one worker %016x", sc.name, workers, w.Tick(), h, hashes[k])
+				hashes[k] = ref.Hash()
+			}
+			for _, workers := range workerCounts {
+				w := setWorkers(sc.build(), workers)
+				w.ctx.graph.limit = limit
+				for k := range hashes {
+					if err := sc.step(w); err != nil {
+						t.Fatal(err)
+					}
+					seen.look(w)
+					if h := w.Hash(); h != hashes[k] {
+						t.Fatalf("%s, %d colours, %d workers: tick %d hash %016x, one worker %016x", sc.name, limit, workers, w.Tick(), h, hashes[k])
+					}
 				}
+				if !w.State().Equal(ref.State()) {
+					t.Fatalf("%s, %d colours, %d workers: %v", sc.name, limit, workers, Diff(w.State(), ref.State(), 3))
+				}
+				w.Close()
 			}
-			if !w.State().Equal(ref.State()) {
-				t.Fatalf("%s, %d workers: %v", sc.name, workers, Diff(w.State(), ref.State(), 3))
-			}
-			w.Close()
 		}
 	}
-	// The scenes must take every path of the parallel step, or the test
+	// The scenes must take every path of the stage list, or the test
 	// shows nothing about the paths they miss.
-	if seen.batches == 0 || seen.multi == 0 || seen.redo == 0 || seen.redoHit == 0 || seen.exact == 0 {
+	if seen.split == 0 || seen.overflow == 0 || seen.redo == 0 || seen.redoHit == 0 || seen.exact == 0 {
 		t.Fatalf("paths not covered: %+v", seen)
 	}
 }

@@ -38,6 +38,7 @@ type World struct {
 	// one (trace.go, partial.go): kept between steps, cleared by the step.
 	rec        *Trace          // the trace the next step records, or nil
 	follow     *Trace          // the recorded trace the next step follows, or nil
+	strace     *stageTracer    // the stage trace the next step records (TraceNext), or nil
 	followSet  *Set            // the caller's set of the followed step
 	followWays [followWays]int // how often each way through followPairs was taken (tests)
 	touched    []int32         // bodies changed since the last step, outside it
@@ -61,7 +62,8 @@ func New(cfg Config) (*World, error) {
 		return nil, err
 	}
 	w := &World{cfg: cfg}
-	w.par.n, w.par.minCost = cfg.workers(), minBatchCost
+	w.par.n = cfg.workers()
+	w.ctx.graph.limit = colourCount
 	w.h = cfg.Dt / float64(cfg.Iterations)
 	w.invH = 1 / w.h
 	w.angDamp = 1 / (1 + mul(w.h, cfg.AngularDamping))

@@ -35,6 +35,9 @@ go vet -vettool="$tmp/detcheck" -detcheck.rules=order ./netcode/protocol/ ./nets
 
 echo "== determinism across builds"
 scripts/crossbuild-hash.sh
+# The stage trace across machines: a product left unrounded under a test tag,
+# amd64 against arm64, named by cube replay -diff-trace (docs/determinism.md).
+scripts/fma-trace.sh
 # The golden tests and the committed amd64 records, run as arm64 code.
 CGO_ENABLED=0 GOARCH=arm64 go test -count=1 -exec "$(command -v qemu-aarch64)" -run Golden ./physics/ ./game/ ./netcode/wire/ ./record/
 

@@ -19,7 +19,8 @@ func TestBenchJSONHasEveryFigure(t *testing.T) {
 		t.Fatalf("output %q: %v", out, err)
 	}
 	for _, f := range []string{"ms_per_step", "p99_step_ms", "allocs_per_step", "bodies", "awake_at_end", "contacts_at_end",
-		"max_overlap_m", "max_drift_m", "replay32_ms", "save_restore_us", "restore_checked_us", "hash"} {
+		"max_overlap_m", "max_drift_m", "replay32_ms", "save_restore_us", "restore_checked_us", "hash",
+		"colours_mean", "colours_max", "overflow_mean", "overflow_max", "worker_share"} {
 		if _, ok := r[f]; !ok {
 			t.Errorf("no %s in %s", f, out)
 		}
@@ -59,7 +60,8 @@ func TestBenchPrintsOneLinePerFigure(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, f := range []string{"ms_per_step", "p99_step_ms", "allocs_per_step", "awake_at_end", "contacts_at_end",
-		"max_overlap_m", "max_drift_m", "replay32_ms", "save_restore_us", "restore_checked_us", "hash"} {
+		"max_overlap_m", "max_drift_m", "replay32_ms", "save_restore_us", "restore_checked_us", "hash",
+		"colours_mean", "colours_max", "overflow_mean", "overflow_max", "worker_share"} {
 		if !regexp.MustCompile(`(?m)^` + f + ` +\S+$`).MatchString(out) {
 			t.Errorf("no line for %s in\n%s", f, out)
 		}

@@ -18,7 +18,7 @@ type perturbFlags struct {
 
 func (p *perturbFlags) register(fs *cli.Flags) {
 	fs.StringVar(&p.spec, "perturb", "", "write a copy of the record with one value changed, to see a divergence: TICK:BODY:FIELD[:ULPS] (FIELD pos.x ... torque.z), TICK:contact:N:FIELD[:ULPS] (the state's Nth contact; pn, pt1 or pt2) or TICK:input:PLAYER:BITS (0 to 63); needs -o")
-	fs.StringVar(&p.out, "o", "", "with -perturb: the copy's file, which must not exist")
+	fs.StringVar(&p.out, "o", "", "with -perturb or -trace: the file to write, which must not exist")
 }
 
 // check validates the flags against the viewer's: a copy is written
@@ -28,7 +28,7 @@ func (p *perturbFlags) check(window bool) (record.Perturbation, error) {
 	case p.spec == "" && p.out == "":
 		return record.Perturbation{}, nil
 	case p.spec == "":
-		return record.Perturbation{}, cli.Usagef("-o is the copy's file for -perturb: add -perturb")
+		return record.Perturbation{}, cli.Usagef("-o is the file -perturb or -trace writes: add one of them")
 	case p.out == "":
 		return record.Perturbation{}, cli.Usagef("-perturb needs -o FILE, the copy to write")
 	case window:

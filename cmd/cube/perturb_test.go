@@ -43,7 +43,7 @@ func TestReplayPerturb(t *testing.T) {
 	}{
 		{[]string{"-perturb", "201:0:pos.x", "-o", cp, path}, "exists"},
 		{[]string{"-perturb", "201:0:pos.x", path}, "needs -o"},
-		{[]string{"-o", filepath.Join(dir, "q.rec"), path}, "add -perturb"},
+		{[]string{"-o", filepath.Join(dir, "q.rec"), path}, "add one of them"},
 		{[]string{"-perturb", "201:0:pos.x", "-o", filepath.Join(dir, "q.rec"), "-window", path}, "opens no window"},
 		{[]string{"-perturb", "201:0:spin", "-o", filepath.Join(dir, "q.rec"), path}, "body field \"spin\""},
 		{[]string{"-perturb", "99999:0:pos.x", "-o", filepath.Join(dir, "q.rec"), path}, "never reaches tick 99999"},

@@ -18,7 +18,7 @@ import (
 const maxRecordBytes = 1 << 30
 
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlags("replay", "replay [-max-bytes N] [-workers N] [-window [-width W] [-height H] [-frames N] [-screenshot FILE.png] [-keys K,K,...] | -perturb SPEC -o OUT] FILE", stderr)
+	fs := cli.NewFlags("replay", "replay [-max-bytes N] [-workers N] [-window [-width W] [-height H] [-frames N] [-screenshot FILE.png] [-keys K,K,...] | -perturb SPEC -o OUT | -trace TICK -o OUT] FILE | replay -diff-trace A B", stderr)
 	maxBytes := fs.Int64("max-bytes", maxRecordBytes, "refuse records larger than this, 1 to 2^40")
 	var workers workersFlag
 	workers.register(fs)
@@ -26,7 +26,9 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	vf.register(fs)
 	var pf perturbFlags
 	pf.register(fs)
-	fs.AllowArgs = 1
+	var tf traceFlags
+	tf.register(fs)
+	fs.AllowArgs = 2
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			viewer.PrintKeys(stderr)
@@ -36,8 +38,17 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
+	if tf.diff {
+		if fs.NArg() != 2 || tf.tick != "" || pf.spec != "" || pf.out != "" || vf.window {
+			return cli.Usagef("-diff-trace compares two trace files and takes nothing else: cube replay -diff-trace A B")
+		}
+		return diffTraces(fs.Arg(0), fs.Arg(1), stdout)
+	}
 	if fs.NArg() != 1 {
 		return cli.Usagef("want exactly one record file")
+	}
+	if tf.tick != "" && (pf.spec != "" || vf.window || pf.out == "") {
+		return cli.Usagef("-trace TICK writes a trace to -o FILE, alone: cube replay -trace TICK -o OUT FILE")
 	}
 	if *maxBytes < 1 || *maxBytes > 1<<40 {
 		return cli.Usagef("-max-bytes %d is out of range: want 1 to %d", *maxBytes, int64(1)<<40)
@@ -50,9 +61,12 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	if err := vf.check(set); err != nil {
 		return err
 	}
-	pt, err := pf.check(vf.window)
-	if err != nil {
-		return err
+	var pt record.Perturbation
+	if tf.tick == "" {
+		var err error
+		if pt, err = pf.check(vf.window); err != nil {
+			return err
+		}
 	}
 	name := fs.Arg(0)
 	f, err := os.Open(name)
@@ -73,6 +87,9 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	}
 	if pf.spec != "" {
 		return writePerturbed(name, pf.out, rec, pt, stdout)
+	}
+	if tf.tick != "" {
+		return writeTrace(name, pf.out, tf.tick, rec, stdout)
 	}
 	res, err := record.Replay(rec)
 	if err != nil {

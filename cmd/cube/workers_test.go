@@ -52,4 +52,16 @@ func TestBenchReportsWorkers(t *testing.T) {
 	if r.Workers != 3 || !strings.Contains(out, `"workers":3`) {
 		t.Fatalf("workers %d in %s", r.Workers, out)
 	}
+	// Each worker's share of the solver, and the colours of the pyramid's
+	// rows (a row's boxes touch two below and two above: more than two).
+	sum := 0.0
+	for _, x := range r.WorkerShare {
+		sum += x
+	}
+	if len(r.WorkerShare) != 3 || sum < 0.999 || sum > 1.001 {
+		t.Errorf("worker_share %v", r.WorkerShare)
+	}
+	if r.ColoursMax < 3 || r.ColoursMean <= 0 || r.OverflowMax != 0 {
+		t.Errorf("colours %v mean, %d max; overflow %d max", r.ColoursMean, r.ColoursMax, r.OverflowMax)
+	}
 }

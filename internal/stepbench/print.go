@@ -3,6 +3,7 @@ package stepbench
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // NameWidth is the width of the figures' names in Print's lines: the
@@ -26,8 +27,22 @@ func (r *Result) Print(w io.Writer) {
 		{"replay32_partial_ms", fmt.Sprintf("%.3f (%d bodies)", r.Partial32Ms, r.PartialBodies)},
 		{"save_restore_us", fmt.Sprintf("%.2f", r.SaveRestoreUs)},
 		{"restore_checked_us", fmt.Sprintf("%.2f", r.RestoreUs)},
+		{"colours_mean", fmt.Sprintf("%.2f", r.ColoursMean)},
+		{"colours_max", fmt.Sprint(r.ColoursMax)},
+		{"overflow_mean", fmt.Sprintf("%.2f", r.OverflowMean)},
+		{"overflow_max", fmt.Sprint(r.OverflowMax)},
+		{"worker_share", shares(r.WorkerShare)},
 		{"hash", r.Hash},
 	} {
 		fmt.Fprintf(w, "%-*s %s\n", NameWidth, l[0], l[1])
 	}
+}
+
+// shares prints the workers' shares with commas between them, one token.
+func shares(x []float64) string {
+	out := make([]string, len(x))
+	for k, v := range x {
+		out[k] = fmt.Sprintf("%.3f", v)
+	}
+	return strings.Join(out, ",")
 }

@@ -38,6 +38,15 @@ type Result struct {
 	SaveRestoreUs float64 `json:"save_restore_us"`     // Save then Load: what a rewind to a keyframe does
 	RestoreUs     float64 `json:"restore_checked_us"`  // Restore alone, which checks the state first
 	Hash          string  `json:"hash"`
+
+	// The solver's colouring (physics.SolverStats) over the run's steps
+	// with contacts, and the share of the solver's bodies and contacts
+	// each worker ran (physics.World.WorkerItems; one worker: [1]).
+	ColoursMean  float64   `json:"colours_mean"`
+	ColoursMax   int       `json:"colours_max"`
+	OverflowMean float64   `json:"overflow_mean"`
+	OverflowMax  int       `json:"overflow_max"`
+	WorkerShare  []float64 `json:"worker_share"`
 }
 
 // warmSteps are left out of allocs_per_step: the step's buffers grow to the
@@ -66,6 +75,7 @@ func Run(name string, cfg physics.Config, o game.Options, steps int) (Result, er
 	times := make([]float64, steps)
 	var ms runtime.MemStats
 	var allocs uint64
+	withContacts := 0
 	// Allocations are counted from warmSteps on, or from the start of a
 	// short run, up to the last 32 steps, whose traces (for the partial
 	// replay) the bench records.
@@ -93,11 +103,22 @@ func Run(name string, cfg physics.Config, o game.Options, steps int) (Result, er
 			allocs += ms.Mallocs - a0
 		}
 		r.MaxOverlapM = math.Max(r.MaxOverlapM, physics.MaxOverlap(w))
+		if st := w.SolverStats(); st.Contacts > 0 {
+			withContacts++
+			r.ColoursMean += float64(st.Colours)
+			r.OverflowMean += float64(st.Overflow)
+			r.ColoursMax, r.OverflowMax = max(r.ColoursMax, st.Colours), max(r.OverflowMax, st.Overflow)
+		}
 		if t >= 10*physics.DefaultTickRate {
 			r.MaxSpeedLate = math.Max(r.MaxSpeedLate, maxSpeed(w))
 		}
 	}
 	r.AllocsPerStep = float64(allocs) / float64(steps-32-from)
+	if withContacts > 0 {
+		r.ColoursMean /= float64(withContacts)
+		r.OverflowMean /= float64(withContacts)
+	}
+	r.WorkerShare = share(w.WorkerItems(nil))
 	sum := 0.0
 	for _, x := range times {
 		sum += x
@@ -225,4 +246,21 @@ func maxSpeed(w *physics.World) float64 {
 		}
 	}
 	return m
+}
+
+// share returns each worker's part of the items, [1] when no worker
+// counted any.
+func share(items []int64) []float64 {
+	total := int64(0)
+	for _, n := range items {
+		total += n
+	}
+	if total == 0 {
+		return []float64{1}
+	}
+	out := make([]float64, len(items))
+	for k, n := range items {
+		out[k] = float64(n) / float64(total)
+	}
+	return out
 }
