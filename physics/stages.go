@@ -79,6 +79,18 @@ const (
 	blocksPerWorker = 4
 )
 
+// A worker waiting for the end of a stage spins spinWait times, then
+// yields. A helper that has yielded yieldWait times leaves the list to
+// the others (it holds no block then, and the caller, worker 0, runs
+// every block no helper claims): on a machine busier than its cores, a
+// helper that the system deschedules in the middle of a block holds up
+// every worker at the stage's end, and one that keeps waiting is likely
+// to be descheduled again.
+const (
+	spinWait  = 64
+	yieldWait = 1024
+)
+
 // stageConsts is what the solver's passes share in a step.
 type stageConsts struct{ bias, relax, shock solveConst }
 
@@ -212,7 +224,10 @@ func (w *World) runStages(id int) {
 			y.done.Add(1)
 		}
 		for spin := 0; y.done.Load() < s.blocks; spin++ {
-			if spin >= 64 {
+			if spin >= spinWait {
+				if id != 0 && spin >= spinWait+yieldWait {
+					return // see yieldWait
+				}
 				runtime.Gosched()
 			}
 		}

@@ -51,6 +51,7 @@ func (p *pathsSeen) look(w *World) {
 func TestWorkersGiveTheSameBits(t *testing.T) {
 	const n = 600
 	var seen pathsSeen
+	helped := int64(0) // bodies and contacts the helpers ran
 	for _, limit := range []int{colourCount, 2} {
 		for _, sc := range testScenes {
 			ref := setWorkers(sc.build(), 1)
@@ -77,14 +78,17 @@ func TestWorkersGiveTheSameBits(t *testing.T) {
 				if !w.State().Equal(ref.State()) {
 					t.Fatalf("%s, %d colours, %d workers: %v", sc.name, limit, workers, Diff(w.State(), ref.State(), 3))
 				}
+				for _, n := range w.WorkerItems(nil)[1:] {
+					helped += n
+				}
 				w.Close()
 			}
 		}
 	}
 	// The scenes must take every path of the stage list, or the test
 	// shows nothing about the paths they miss.
-	if seen.split == 0 || seen.overflow == 0 || seen.redo == 0 || seen.redoHit == 0 || seen.exact == 0 {
-		t.Fatalf("paths not covered: %+v", seen)
+	if seen.split == 0 || seen.overflow == 0 || seen.redo == 0 || seen.redoHit == 0 || seen.exact == 0 || helped == 0 {
+		t.Fatalf("paths not covered: %+v, helpers ran %d items", seen, helped)
 	}
 }
 
