@@ -1,10 +1,10 @@
 // Package wire is the byte layout of every message between a cube client
 // and a cube server: one place, versioned, with encoders that append to the
 // caller's slice and decoders that check every length before reading,
-// never panic and do not allocate once the destination is sized. Each
-// message has a file of its own, named after it, holding its type, its
-// encoder AppendKind and its decoder DecodeKind (input.go: Input,
-// AppendInput, DecodeInput).
+// never panic and do not allocate once the destination is sized. A
+// message's type, its encoder AppendX and its decoder DecodeX sit together
+// in the file of its exchange (input.go: Input, AppendInput, DecodeInput;
+// hello.go: Hello and Welcome).
 //
 // # Common rules
 //
