@@ -3,10 +3,15 @@
 # Mesa's llvmpipe (scripts/deps.sh installs them):
 #   docs/screenshot.png        the arena, 1280x720 (the README's first image)
 #   docs/cubes.png             the cubes scene with two bots, 1280x720
+#   docs/viewer.png            the record viewer at a divergence, 1280x720
 #   docs/shots/SCENE-WxH.png   each scene at 1280x720 and 640x360
+#   docs/shots/SCENE-bots-WxH.png the same with two bots (-bots 2)
 #   docs/shots/desync-WxH.png  a desync (injected nondeterminism) and its banner
 #   docs/shots/refused-WxH.png a window refused by a server of another scene
 #   docs/shots/cubes-bots-480x270.png the smallest size, with bots
+#   docs/shots/viewer-divergence-W.png, viewer-report-W.png the record
+#                              viewer at a divergence, and with its field report
+#                              (the test TestViewerDivergence's pictures)
 # Usage: scripts/screenshots.sh [OUTDIR] (default docs). Each run is a fixed
 # number of frames with the autopilot; the pictures differ from run to run
 # only by timing (frame rates, the network's pace).
@@ -40,6 +45,10 @@ for scene in arena cubes pyramid stack drop; do
 		[ "$scene" = drop ] && frames=120
 		shot "$scene-$1x$2" "$1" "$2" "$frames" -scene "$scene" -autopilot -preset average
 		cp "$tmp/$scene-$1x$2.png" "$out/shots/"
+		frames=150
+		[ "$scene" = drop ] && frames=90
+		shot "$scene-bots-$1x$2" "$1" "$2" "$frames" -scene "$scene" -bots 2 -autopilot -preset average
+		cp "$tmp/$scene-bots-$1x$2.png" "$out/shots/"
 	done
 done
 for size in "1280 720" "640 360"; do
@@ -47,8 +56,7 @@ for size in "1280 720" "640 360"; do
 	shot "desync-$1x$2" "$1" "$2" 200 -autopilot -preset average -inject-nondeterminism 40
 	cp "$tmp/desync-$1x$2.png" "$out/shots/"
 done
-shot cubes-bots-1280x720 1280 720 150 -scene cubes -bots 2 -autopilot -preset average
-cp "$tmp/cubes-bots-1280x720.png" "$out/cubes.png"
+cp "$out/shots/cubes-bots-1280x720.png" "$out/cubes.png"
 shot cubes-bots-480x270 480 270 150 -scene cubes -bots 2 -autopilot -preset average
 cp "$tmp/cubes-bots-480x270.png" "$out/shots/"
 shot arena-1280x720-readme 1280 720 120 -autopilot -preset average
@@ -67,4 +75,11 @@ for size in "1280 720" "640 360"; do
 	shot "refused-$1x$2" "$1" "$2" 60 -connect "$addr" -pin "$pin" -scene cubes
 	cp "$tmp/refused-$1x$2.png" "$out/shots/"
 done
+# The record viewer at a divergence: the test damages a stored state of a
+# cubes record and shoots the viewer after D, and after D and R.
+CUBE_VIEWER_SHOTS="$(cd "$out/shots" && pwd)" xvfb go test -count=1 -run '^TestViewerDivergence$' ./cmd/cube
+cp "$out/shots/viewer-divergence-1280.png" "$out/viewer.png"
+# Smaller files: the README's three lossless, the rest in 8-bit colour.
+go run ./cmd/pngshrink "$out/screenshot.png" "$out/cubes.png" "$out/viewer.png"
+go run ./cmd/pngshrink -palette "$out"/shots/*.png
 echo "images written to $out/ and $out/shots/"

@@ -36,7 +36,7 @@ var floors = map[string]int{
 
 	"ui/window": 7,
 
-	"cmd/cube": 8, "cmd/attacker": 8, "cmd/detcheck": 8, "cmd/renderdemo": 8,
+	"cmd/cube": 8, "cmd/attacker": 8, "cmd/detcheck": 8, "cmd/renderdemo": 8, "cmd/pngshrink": 8,
 }
 
 // listed is what go list says of one package.

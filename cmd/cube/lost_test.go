@@ -73,6 +73,19 @@ func TestARefusedWindowSaysWhyInFull(t *testing.T) {
 	}
 	var f render.Frame
 	window.BuildFrame(l, &f)
+	// It never joined: no player's cube (the scene's eight slots stood in
+	// a line), and the HUD says nothing runs and nothing drives a cube.
+	if red, slots, _ := countBoxes(&f); red != 0 || slots != 0 {
+		t.Errorf("%d red cubes and %d in a slot's colour, want none: no player joined", red, slots)
+	}
+	for _, compact := range []bool{false, true} {
+		l.Compact = compact
+		hud := strings.Join(l.HUD(), "\n")
+		if strings.Contains(hud, "running") || strings.Contains(hud, "keyboard") || strings.Contains(hud, "autopilot") || !strings.Contains(hud, "stopped") || !strings.Contains(hud, "never joined") {
+			t.Errorf("compact %v: the HUD says the session runs or what drives the cube, or not that it stopped and never joined:\n%s", compact, hud)
+		}
+	}
+	l.Compact = false
 	if !strings.HasPrefix(f.Banner, "REFUSED BY THE SERVER\n") || !strings.Contains(f.Banner, why) || !strings.Contains(f.Banner, "Esc") {
 		t.Fatalf("banner %q, want the title, the reason %q in full and how to leave", f.Banner, why)
 	}

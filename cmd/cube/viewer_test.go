@@ -286,8 +286,9 @@ func TestViewerDivergence(t *testing.T) {
 		}
 		// The differing cube is magenta, its recorded state a cyan ghost,
 		// the banner red.
-		if n := countColor(img, [3]float64{255, 38, 191}, 90); n < 50 {
-			t.Errorf("%sx%s: %d magenta pixels: the differing cube is not highlighted", size[0], size[1], n)
+		magenta := countColor(img, [3]float64{255, 38, 191}, 90)
+		if magenta < 50 {
+			t.Errorf("%sx%s: %d magenta pixels: the differing cube is not highlighted", size[0], size[1], magenta)
 		}
 		if n := countColor(img, [3]float64{51, 230, 255}, 60); n < 20 {
 			t.Errorf("%sx%s: %d cyan pixels: no ghost of the recorded cube", size[0], size[1], n)
@@ -295,9 +296,15 @@ func TestViewerDivergence(t *testing.T) {
 		if n := countColor(img, [3]float64{255, 56, 46}, 40); n < 50 {
 			t.Errorf("%sx%s: %d banner-red pixels", size[0], size[1], n)
 		}
-		// R shows the field report, naming the damaged field.
-		viewerShot(t, bin, bad, "viewer-report-"+size[0]+".png", 1,
+		// R shows the field report, naming the damaged field, beside the
+		// magenta cube it describes: the cube keeps its pixels.
+		img, _ = viewerShot(t, bin, bad, "viewer-report-"+size[0]+".png", 1,
 			"-width", size[0], "-height", size[1], "-frames", "8", "-keys", "D,R")
+		if n := countColor(img, [3]float64{255, 38, 191}, 90); n < magenta*9/10 {
+			t.Errorf("%sx%s: %d magenta pixels with the field report shown, %d without: the report covers the cube", size[0], size[1], n, magenta)
+		} else {
+			t.Logf("%sx%s: %d magenta pixels with the field report shown, %d without", size[0], size[1], n, magenta)
+		}
 	}
 	if !strings.Contains(want, "body 0 pos.x") || !strings.Contains(want, fmt.Sprintf("diverged at tick %d", tick)) {
 		t.Fatalf("the report does not name the damaged tick %d and field: %s", tick, want)

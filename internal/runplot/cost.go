@@ -42,7 +42,7 @@ func WriteCost(path, title string, points []CostPoint) error {
 		if len(xy) == 0 {
 			continue
 		}
-		if err := addLine(p, xy, mode+" sync (points: players)", colors[mode]); err != nil {
+		if err := addLine(p, &p.Legend, xy, mode+" sync (points: players)", colors[mode]); err != nil {
 			return err
 		}
 		sc, err := plotter.NewScatter(xy)

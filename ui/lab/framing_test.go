@@ -6,30 +6,36 @@ import (
 	"github.com/cubelab/cube/session"
 )
 
-// TestScenesWithAStructureAreFramed: the stack, the pyramid and the drop
-// scene's block give the camera their bodies to frame; the arena and the
-// cubes scene, bodies on the ground, keep the default view.
-func TestScenesWithAStructureAreFramed(t *testing.T) {
+// TestSubjects: the stack, the pyramid and the drop scene's block are
+// structures, framed with their bodies; the arena and the cubes scene,
+// bodies on the ground, frame the players' cubes alone; the other players'
+// cubes are part of the subject.
+func TestSubjects(t *testing.T) {
 	for _, c := range []struct {
-		scene  string
-		framed bool
+		scene     string
+		structure bool
 	}{{"arena", false}, {"cubes", false}, {"pyramid", true}, {"stack", true}, {"drop", true}} {
-		cfg := session.DefaultConfig()
-		cfg.Scene = c.scene
-		l, err := New(cfg, false, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pts := l.FramePoints()
-		if got := len(pts) > 0; got != c.framed {
-			t.Errorf("%s: %d points to frame, want framed %v", c.scene, len(pts), c.framed)
-		}
-		var top float32
-		for _, p := range pts {
-			top = max(top, p[1])
-		}
-		if c.framed && top <= structureHeight {
-			t.Errorf("%s: the points reach %v m, under the structure's height", c.scene, top)
+		for _, players := range []int{1, 3} {
+			cfg := session.DefaultConfig()
+			cfg.Scene, cfg.Players = c.scene, players
+			l, err := New(cfg, false, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pts, structure := l.Subject()
+			if structure != c.structure {
+				t.Errorf("%s: structure %v, want %v", c.scene, structure, c.structure)
+			}
+			var top float32
+			for _, p := range pts {
+				top = max(top, p[1])
+			}
+			if c.structure && top <= structureHeight {
+				t.Errorf("%s: the points reach %v m, under the structure's height", c.scene, top)
+			}
+			if !c.structure && len(pts) != 8*players {
+				t.Errorf("%s with %d players: %d points, want the corners of the players' cubes", c.scene, players, len(pts))
+			}
 		}
 	}
 }

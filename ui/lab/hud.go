@@ -22,9 +22,12 @@ func (l *Lab) HUD() []string {
 	off, _ := c.Smooth.Offset()
 	last := c.Last()
 	st := c.Stats
-	driver := "keyboard"
-	if l.pilot != nil {
-		driver = "autopilot"
+	driver := "  keyboard" // what drives the cube, while it is in play
+	switch {
+	case l.Lost() != nil || !l.InPlay():
+		driver = ""
+	case l.pilot != nil:
+		driver = "  autopilot"
 	}
 	mis := st.Mispredicted
 	rates := l.play.Rates()
@@ -44,7 +47,7 @@ func (l *Lab) HUD() []string {
 		l.play.Rejected(),
 		fmt.Sprintf("last second: up %.1f kbit/s %.0f B/pkt  down %.1f kbit/s %.0f B/pkt %.1f bodies",
 			rates.UpKbps, rates.UpBytesPerPacket, rates.DownKbps, rates.DownBytesPerPacket, rates.BodiesPerPacket),
-		fmt.Sprintf("frame %.1f ms  %.0f fps  %s  %s", 1000*l.frameTime, l.fps(), l.runState(), driver),
+		fmt.Sprintf("frame %.1f ms  %.0f fps  %s%s", 1000*l.frameTime, l.fps(), l.runState(), driver),
 		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s  T sync test %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy), syncTestState(c)),
 		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", server, onOff(l.Show.Snapshot), onOff(l.Show.Predicted)),
 	)

@@ -53,9 +53,14 @@ func (l *Lab) fps() float64 {
 }
 
 // runState says whether the session runs, and at what speed when slower
-// than real time.
+// than real time; against a remote server, that it waits to join, or that
+// the connection ended and nothing runs.
 func (l *Lab) runState() string {
 	switch {
+	case l.Lost() != nil:
+		return "stopped"
+	case !l.InPlay():
+		return "joining"
 	case l.Paused:
 		return "PAUSED"
 	}

@@ -152,6 +152,15 @@ func (l *Lab) Client() *predict.Client { return l.play.Client() }
 // Now returns the time of the shown client's clock.
 func (l *Lab) Now() time.Duration { return l.play.Now() }
 
+// InPlay reports whether the players' cubes are in play, to draw and to
+// frame: always in process; against a remote server once this client has
+// joined. Before (and for a client the server refused) the world's player
+// slots are the scene's, not players: none of them joined.
+func (l *Lab) InPlay() bool {
+	r, ok := l.play.(*Remote)
+	return !ok || r.ep.Client.Joined()
+}
+
 // Session returns the session in process, or nil against a remote server.
 func (l *Lab) Session() *session.Session {
 	if l.local == nil {

@@ -120,8 +120,11 @@ func (r *Remote) Status(compact bool) []string {
 	c := r.ep.Client
 	cond := r.preset.Conditions
 	slot := "joining"
-	if c.Joined() {
+	switch {
+	case c.Joined():
 		slot = fmt.Sprintf("slot %d", c.Slot())
+	case r.lost != nil:
+		slot = "never joined"
 	}
 	if compact {
 		return []string{fmt.Sprintf("server %s  %s", r.Addr, slot),

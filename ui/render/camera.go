@@ -51,6 +51,11 @@ type camera struct {
 	avoiding            bool
 
 	home View // where reset puts the camera
+
+	// shift is where the target is drawn, in normalised device
+	// coordinates: the centre of the part of the window the panels leave
+	// free (zero: the window's centre).
+	shift mgl32.Vec2
 }
 
 func newCamera() camera {
@@ -112,28 +117,32 @@ func (c *camera) back(pitch float32) mgl32.Vec3 {
 }
 
 // avoid places the camera for this frame so that it is out of every box
-// with Blocks and sees the target past them: it looks from higher up when
-// the line of sight is blocked close to the target, and it moves in front
-// of what still blocks. It moves in at once, so a wall never hides the
-// target for a frame, and back out smoothly.
-func (c *camera) avoid(boxes []Box, dt float64) {
+// with Blocks and sees past them both the target and follow, the followed
+// point the smoothed target trails: it looks from higher up when the line
+// of sight is blocked close to the target, and it moves in front of what
+// still blocks. It moves in at once, so a wall never hides the followed
+// point for a frame, and back out smoothly.
+func (c *camera) avoid(boxes []Box, follow mgl32.Vec3, dt float64) {
 	dt = math.Max(0, math.Min(dt, camMaxDt))
 	k := float32(1 - math.Exp(-camEaseRate*dt))
 	if !c.avoiding {
 		c.viewPitch, c.viewDist, c.avoiding = c.pitch, c.dist, true
 	}
+	if !finite3(follow) {
+		follow = c.target
+	}
 	// The lowest pitch, from the user's up, that sees the target from far
 	// enough; else the one that sees it from farthest.
-	goal, best := c.pitch, float32(-1)
+	goal, best, goalSeen := c.pitch, float32(-1), false
 	need := min(c.dist, camMinClear)
 	for p := c.pitch; ; p = min(p+camPitchStep, camMaxPitch) {
-		d := clearDist(c.target, c.back(p), c.dist, boxes)
-		if d > best {
-			goal, best = p, d
+		d, seen := c.seeDist(c.back(p), boxes, follow)
+		if d > best || (seen && !goalSeen) {
+			goal, best, goalSeen = p, d, seen
 		}
 		if d >= need || p >= camMaxPitch {
 			if d >= need {
-				goal = p
+				goal, goalSeen = p, seen
 			}
 			break
 		}
@@ -142,7 +151,12 @@ func (c *camera) avoid(boxes []Box, dt float64) {
 	if math.Abs(float64(goal-c.viewPitch)) < 1e-4 {
 		c.viewPitch = goal
 	}
-	d := clearDist(c.target, c.back(c.viewPitch), c.dist, boxes)
+	d, seen := c.seeDist(c.back(c.viewPitch), boxes, follow)
+	if !seen && goalSeen {
+		// No distance at the eased pitch sees the followed point: jump.
+		c.viewPitch = goal
+		d, _ = c.seeDist(c.back(goal), boxes, follow)
+	}
 	if d < c.viewDist {
 		c.viewDist = d
 	} else {
@@ -151,6 +165,47 @@ func (c *camera) avoid(boxes []Box, dt float64) {
 			c.viewDist = d
 		}
 	}
+}
+
+// seeStep is how far in, in metres, seeDist moves the eye at a time to
+// find where it sees the followed point.
+const seeStep = 0.5
+
+// seeDist returns how far from the target along the unit vector dir the
+// camera can go, up to its distance, keeping out of the boxes with Blocks
+// (clearDist) and seeing follow past them, and whether it sees follow
+// there; camMinView when no distance does.
+func (c *camera) seeDist(dir mgl32.Vec3, boxes []Box, follow mgl32.Vec3) (float32, bool) {
+	for d := clearDist(c.target, dir, c.dist, boxes); ; d -= seeStep {
+		if d <= camMinView {
+			return camMinView, !hidden(c.target.Add(dir.Mul(camMinView)), follow, boxes)
+		}
+		if !hidden(c.target.Add(dir.Mul(d)), follow, boxes) {
+			return d, true
+		}
+	}
+}
+
+// hidden reports whether a box with Blocks lies between eye and p. A box
+// p is inside does not count: the followed point passing through a wall
+// on its way is the smoothed target's case (clearDist).
+func hidden(eye, p mgl32.Vec3, boxes []Box) bool {
+	v := eye.Sub(p)
+	l := v.Len()
+	if l < 1e-6 {
+		return false
+	}
+	v = v.Mul(1 / l)
+	for i := range boxes {
+		b := &boxes[i]
+		if !b.Blocks {
+			continue
+		}
+		if t, hit, inside := rayBox(p, v, b, 0); !inside && hit && t < l {
+			return true
+		}
+	}
+	return false
 }
 
 // clearDist returns how far from p along the unit vector dir the camera
@@ -206,18 +261,33 @@ func rayBox(p, dir mgl32.Vec3, b *Box, grow float32) (t float32, hit, inside boo
 	return tIn, true, false
 }
 
-// view returns the view matrix, which puts the target at the screen centre.
+// frameFree eases shift toward the centre of free, the part of a
+// width×height framebuffer the panels leave free; the first call snaps.
+func (c *camera) frameFree(free Rect, width, height int, dt float64, snap bool) {
+	goal := freeCentre(free, width, height)
+	if snap {
+		c.shift = goal
+		return
+	}
+	dt = math.Max(0, math.Min(dt, camMaxDt))
+	k := float32(1 - math.Exp(-camEaseRate*dt))
+	c.shift = c.shift.Add(goal.Sub(c.shift).Mul(k))
+}
+
+// view returns the view matrix, which puts the target at the screen centre
+// (proj moves it to shift).
 func (c *camera) view() mgl32.Mat4 {
 	return mgl32.LookAtV(c.eye(), c.target, mgl32.Vec3{0, 1, 0})
 }
 
-// proj returns the perspective projection for a viewport of the given size.
+// proj returns the perspective projection for a viewport of the given
+// size, moved so that the target is drawn at shift.
 func (c *camera) proj(width, height int) mgl32.Mat4 {
 	aspect := float32(1)
 	if width > 0 && height > 0 {
 		aspect = float32(width) / float32(height)
 	}
-	return mgl32.Perspective(camFovY, aspect, camNear, camFar)
+	return mgl32.Translate3D(c.shift[0], c.shift[1], 0).Mul4(mgl32.Perspective(camFovY, aspect, camNear, camFar))
 }
 
 func finite3(v mgl32.Vec3) bool {

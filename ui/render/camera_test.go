@@ -137,7 +137,7 @@ func TestCameraKeepsOutOfWallsAndSeesTheTarget(t *testing.T) {
 	if !sightBlocked(c.target, c.eye(), boxes, 0) {
 		t.Fatal("the test needs the default eye behind the wall")
 	}
-	c.avoid(boxes, 1.0/60)
+	c.avoid(boxes, c.target, 1.0/60)
 	if sightBlocked(c.target, c.eye(), boxes, 0) {
 		t.Errorf("eye %v: the wall still hides the target %v", c.eye(), c.target)
 	}
@@ -167,7 +167,7 @@ func TestCameraKeepsOutOfWallsAndSeesTheTarget(t *testing.T) {
 		c.zoom(0.5 + rnd()*6)
 		for range 5 {
 			c.follow(target, 1.0/60)
-			c.avoid(boxes, 1.0/60)
+			c.avoid(boxes, c.target, 1.0/60)
 			frames++
 			eye := c.eye()
 			for i := range boxes {
@@ -192,7 +192,7 @@ func TestCameraKeepsOutOfWallsAndSeesTheTarget(t *testing.T) {
 	wall := []Box{{Center: mgl32.Vec3{0, 1, -2}, Half: mgl32.Vec3{5, 1, 0.25}, Blocks: true}}
 	c.follow(mgl32.Vec3{0, 0.5, -1.6}, 0) // 0.15 m in front of the wall
 	c.yaw, c.pitch = math.Pi, camMinPitch // the eye behind the wall
-	c.avoid(wall, 1.0/60)
+	c.avoid(wall, c.target, 1.0/60)
 	if sightBlocked(c.target, c.eye(), wall, 0) {
 		t.Errorf("target by the wall: eye %v behind it", c.eye())
 	}
@@ -213,19 +213,19 @@ func TestCameraMovesBackOutSmoothlyAndResets(t *testing.T) {
 	wall := []Box{{Center: mgl32.Vec3{0, 5, 5}, Half: mgl32.Vec3{20, 5, 0.5}, Blocks: true}}
 	c := newCamera()
 	c.follow(mgl32.Vec3{0, 0.5, 0}, 0)
-	c.avoid(wall, 1.0/60)
+	c.avoid(wall, c.target, 1.0/60)
 	in := c.eye().Sub(c.target).Len()
 	if in > 5 {
 		t.Fatalf("a 10 m high wall 4.5 m behind: eye %v m away, want in front of the wall", in)
 	}
 	// The wall goes: the camera eases back out, not in one jump.
-	c.avoid(nil, 1.0/60)
+	c.avoid(nil, c.target, 1.0/60)
 	out := c.eye().Sub(c.target).Len()
 	if !(out > in && out < camDist-1) {
 		t.Errorf("a frame after the wall went: %v m, want between %v and %v", out, in, camDist)
 	}
 	for range 300 {
-		c.avoid(nil, 1.0/60)
+		c.avoid(nil, c.target, 1.0/60)
 	}
 	if d := c.eye().Sub(c.target).Len(); math.Abs(float64(d-camDist)) > 1e-2 {
 		t.Errorf("after 5 s: %v m, want back at %v", d, camDist)
@@ -234,11 +234,86 @@ func TestCameraMovesBackOutSmoothlyAndResets(t *testing.T) {
 	c.orbit(1, 0.5)
 	c.zoom(3)
 	c.reset()
-	c.avoid(nil, 1.0/60)
+	c.avoid(nil, c.target, 1.0/60)
 	if c.yaw != camYaw || c.pitch != camPitch || c.dist != camDist {
 		t.Errorf("after reset: yaw %v pitch %v dist %v", c.yaw, c.pitch, c.dist)
 	}
 	if d := c.eye().Sub(c.target).Len(); math.Abs(float64(d-camDist)) > 1e-3 {
 		t.Errorf("after reset the eye is %v m away, want %v", d, camDist)
+	}
+}
+
+// TestCameraSeesTheCubeItsTargetTrails: the cube has gone behind a wall
+// while the smoothed target still trails in front of it; from the view the
+// target alone would allow, the wall hides the cube. The camera looks from
+// higher up until it sees the cube itself.
+func TestCameraSeesTheCubeItsTargetTrails(t *testing.T) {
+	wall := []Box{{Center: mgl32.Vec3{0, 1, -8}, Half: mgl32.Vec3{5, 1, 0.25}, Blocks: true}}
+	cube := mgl32.Vec3{0, 0.5, -9.5}
+	c := newCamera()
+	c.follow(mgl32.Vec3{0, 0.5, -6}, 0) // the smoothed target, 3.5 m behind the cube
+	if hidden(c.eye(), c.target, wall) || !hidden(c.eye(), cube, wall) {
+		t.Fatal("the test needs the eye to see the target and not the cube")
+	}
+	c.avoid(wall, cube, 1.0/60)
+	if hidden(c.eye(), cube, wall) {
+		t.Errorf("eye %v: the wall hides the cube %v", c.eye(), cube)
+	}
+	if hidden(c.eye(), c.target, wall) {
+		t.Errorf("eye %v: the wall hides the target %v", c.eye(), c.target)
+	}
+	for range 120 { // the target catches up; the cube stays seen
+		c.follow(cube, 1.0/60)
+		c.avoid(wall, cube, 1.0/60)
+		if hidden(c.eye(), cube, wall) {
+			t.Fatalf("eye %v, target %v: the wall hides the cube", c.eye(), c.target)
+		}
+	}
+}
+
+// TestCameraSeesTheCubeAroundTheArena: a cube driven at 6 m/s round the
+// arena's walls, step and ramp (circles of random centres and radii),
+// followed frame by frame at 60 fps from random angles: in every frame the
+// eye sees the cube's centre past every wall and static box, not only the
+// smoothed point that trails it.
+func TestCameraSeesTheCubeAroundTheArena(t *testing.T) {
+	boxes := arenaBoxes()
+	rng := uint64(7)
+	rnd := func() float32 {
+		rng = rng*6364136223846793005 + 1442695040888963407
+		return float32(rng>>40) / (1 << 24)
+	}
+	frames, hiddenFrames := 0, 0
+	for trial := 0; trial < 60; trial++ {
+		cx, cz, r := rnd()*20-10, rnd()*20-10, 2+rnd()*8
+		c := newCamera()
+		c.yaw, c.pitch = rnd()*6.3, camPitch
+		for f := 0; f < 240; f++ {
+			a := float64(f) / 60 * 6 / float64(r) // 6 m/s round the circle
+			cube := mgl32.Vec3{cx + r*float32(math.Cos(a)), 0.5, cz + r*float32(math.Sin(a))}
+			inside := false
+			for i := range boxes {
+				if boxes[i].Blocks && insideBox(cube, &boxes[i], 0.5) {
+					inside = true
+				}
+			}
+			if inside || abs32(cube[0]) > 15.5 || abs32(cube[2]) > 15.5 {
+				c.placed = false // the cube cannot be there: start again where it can
+				continue
+			}
+			c.follow(cube, 1.0/60)
+			c.avoid(boxes, cube, 1.0/60)
+			frames++
+			if hidden(c.eye(), cube, boxes) {
+				hiddenFrames++
+			}
+		}
+	}
+	t.Logf("%d frames, the cube hidden in %d", frames, hiddenFrames)
+	if frames < 5000 {
+		t.Fatalf("only %d frames", frames)
+	}
+	if hiddenFrames > 0 {
+		t.Errorf("the cube was hidden by a wall or a static box in %d of %d frames", hiddenFrames, frames)
 	}
 }

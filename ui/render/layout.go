@@ -357,7 +357,8 @@ var helpVariants = [...]helpVariant{
 }
 
 // fitHelp tries every variant in the region and places the first that fits,
-// centred; it reports whether one did.
+// centred across and at the top, so that the rest of the region stays free
+// for the camera's subject; it reports whether one did.
 func (l *layout) fitHelp(a *atlas, lines []string, r rect) bool {
 	if r.w <= 0 || r.h <= 0 {
 		return false
@@ -366,7 +367,7 @@ func (l *layout) fitHelp(a *atlas, lines []string, r rect) bool {
 		fs := a.sets()[v.set]
 		w, h, rows := helpSize(fs, lines, v.short, v.cols, 0)
 		if w <= r.w && h <= r.h {
-			l.help = rect{float32(math.Round(float64(r.x + (r.w-w)/2))), float32(math.Round(float64(r.y + (r.h-h)/2))), w, h}
+			l.help = rect{float32(math.Round(float64(r.x + (r.w-w)/2))), r.y, w, h}
 			l.helpFS, l.helpShort, l.helpCols, l.helpRows = fs, v.short, v.cols, rows
 			return true
 		}

@@ -78,6 +78,7 @@ type Window struct {
 	info    string
 	shot    []byte // screenshot pixels, reused
 
+	lastFree Rect       // the part of the window the panels left free in the last frame, where the camera frames
 	viewProj mgl32.Mat4 // kept here: cgo would move a local to the heap
 	fbW, fbH int        // framebuffer size, kept by a callback
 
@@ -346,8 +347,10 @@ func (w *Window) Size() (int, int) { return w.fbW, w.fbH }
 func (w *Window) GLInfo() string { return w.info }
 
 // Draw draws frame f into the back buffer; it does not swap. dt is the wall
-// time in seconds since the previous frame, for the camera's easing. A nil
-// f draws the empty ground.
+// time in seconds since the previous frame, for the camera's easing. The
+// camera draws the followed point at the centre of the part of the window
+// the panels leave free (FreeRect), easing there when the panels change.
+// A nil f draws the empty ground.
 func (w *Window) Draw(f *Frame, dt float64) {
 	if f == nil {
 		f = &Frame{}
@@ -356,8 +359,12 @@ func (w *Window) Draw(f *Frame, dt float64) {
 	if fw <= 0 || fh <= 0 {
 		return // minimised
 	}
+	w.hud.build(w.atlas, f, fw, fh)
+	snap := !w.cam.placed
 	w.cam.follow(f.Follow, dt)
-	w.cam.avoid(f.Boxes, dt)
+	w.lastFree = w.hud.free(float32(fw), float32(fh), w.lastFree)
+	w.cam.frameFree(w.lastFree, fw, fh, dt, snap)
+	w.cam.avoid(f.Boxes, f.Follow, dt)
 	eye := w.cam.eye()
 	w.viewProj = w.cam.proj(fw, fh).Mul4(w.cam.view())
 	w.build.build(f.Boxes, w.cam.target, eye)
@@ -367,8 +374,6 @@ func (w *Window) Draw(f *Frame, dt float64) {
 	gl.DepthMask(true)
 	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
 	w.scene.draw(&w.build, &w.viewProj, eye)
-
-	w.hud.build(w.atlas, f, fw, fh)
 	w.overlay.draw(&w.hud.b, fw, fh)
 }
 

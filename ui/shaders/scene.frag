@@ -5,6 +5,9 @@
 // every pixel, doubling the frame time of llvmpipe.
 const int MAX_CASTERS = 64;
 
+// FILL is the strength of the fill light on the boxes' side faces.
+const float FILL = 0.8;
+
 in vec3 vWorld;
 in vec3 vNormal;
 in vec4 vColor;
@@ -73,8 +76,8 @@ void main() {
     vec3 base = vColor.rgb;
     if (vMode == 1) {
         float c = checker(vWorld.xz);
-        base = mix(vec3(0.46, 0.48, 0.50), vec3(0.60, 0.62, 0.64), c);
-        base = mix(base, vec3(0.30, 0.32, 0.36), 0.6 * gridLine(vWorld.xz, 10.0, 1.2));
+        base = mix(vec3(0.36, 0.38, 0.40), vec3(0.46, 0.48, 0.50), c);
+        base = mix(base, vec3(0.24, 0.26, 0.30), 0.6 * gridLine(vWorld.xz, 10.0, 1.2));
         // The world axes, red along x and blue along z.
         vec2 a = abs(vWorld.xz) / max(fwidth(vWorld.xz), vec2(1e-4));
         base = mix(base, vec3(0.75, 0.25, 0.25), clamp(1.5 - a.y, 0.0, 1.0) * 0.8);
@@ -83,7 +86,23 @@ void main() {
     float diffuse = max(dot(n, uLightDir), 0.0);
     float hemi = 0.5 + 0.5 * n.y;
     vec3 ambient = mix(vec3(0.22, 0.21, 0.20), vec3(0.42, 0.46, 0.54), hemi);
-    vec3 lit = base * (ambient + diffuse * vec3(0.80, 0.77, 0.70));
+    vec3 light = ambient + diffuse * vec3(0.80, 0.77, 0.70);
+    if (vMode == 0) {
+        // A fill light from the camera's side on the boxes' side faces:
+        // without it a face turned from the sun has the ambient alone, a
+        // third of its colour, and a light body seen from that side is as
+        // dark as a wall. It wraps (half strength on a face seen edge on),
+        // so that the side faces come near the top faces, which the sun
+        // lights: the tops' millimetre ledges between stacked boxes, thinner
+        // than a pixel, would otherwise speckle the sides.
+        vec2 toEye = uEye.xz - vWorld.xz;
+        float side = 1.0 - abs(n.y);
+        if (side > 0.0 && dot(toEye, toEye) > 1e-6) {
+            float facing = max(dot(n.xz, normalize(toEye)), 0.0);
+            light += side * (0.5 + 0.5 * facing) * vec3(FILL);
+        }
+    }
+    vec3 lit = base * light;
     lit *= 1.0 - 0.55 * blobShadow(vWorld, n);
     float fog = smoothstep(uFog.x, uFog.y, length(vWorld - uEye));
     fragColor = vec4(mix(lit, uSky, fog), vColor.a);

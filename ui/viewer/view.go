@@ -249,20 +249,33 @@ func (v *View) ClockAt(p int) string {
 }
 
 // Banner says what differs at the shown position, if anything: a title
-// line and a detail line.
+// line and a detail line. The title names the first divergence's tick,
+// the first state whose hash differs, as the status panel and cube replay
+// do; the detail says how the shown tick differs, where a stored state
+// compares its bodies (D shows the first such after the divergence, a few
+// ticks on when the divergence falls between stored states).
 func (v *View) Banner() string {
 	s := v.S
 	if s.Match() != Differs {
 		return ""
 	}
 	tick := s.World().Tick()
+	first := tick
+	if f := v.st.First; f != nil && f.Divergence != nil && v.st.FirstPos <= s.Pos() {
+		first = f.Divergence.Tick
+	}
+	title := fmt.Sprintf("DIVERGED at tick %d", first)
+	shown := fmt.Sprintf("tick %d, shown", tick)
+	if tick == first {
+		shown = "this tick"
+	}
 	if s.Stored(s.Pos()) != nil {
 		ghosts := ", their recorded states as cyan ghosts (G)"
 		if !v.Ghosts {
 			ghosts = ""
 		}
-		return fmt.Sprintf("DIVERGED: tick %d differs from the record\n%d of %d bodies differ (magenta)%s; R: the field report",
-			tick, len(v.differ), s.World().NumBodies(), ghosts)
+		return fmt.Sprintf("%s\n%s: %d of %d bodies differ from the state the record stores (magenta)%s; R: the field report",
+			title, shown, len(v.differ), s.World().NumBodies(), ghosts)
 	}
 	next := ""
 	for _, k := range s.Keyframes() {
@@ -271,7 +284,7 @@ func (v *View) Banner() string {
 			break
 		}
 	}
-	return fmt.Sprintf("DIVERGED: tick %d hashes differently\nthe record stores only the hash here%s", tick, next)
+	return fmt.Sprintf("%s\n%s: its hash differs; the record stores only the hash here%s", title, shown, next)
 }
 
 // playing names the clock's state.
@@ -282,6 +295,15 @@ func (v *View) playing() string {
 	return "paused"
 }
 
+// playHint says how to play while the clock is paused, as it is when the
+// viewer opens.
+func (v *View) playHint() string {
+	if v.Clock.Playing {
+		return ""
+	}
+	return "  Space: play"
+}
+
 // StatusLines returns the status panel's lines.
 func (v *View) StatusLines() []string {
 	s := v.S
@@ -289,15 +311,20 @@ func (v *View) StatusLines() []string {
 	out := []string{
 		fmt.Sprintf("%s  %d steps (%s)", filepath.Base(v.Name), s.Len(), v.ClockAt(s.Len())),
 		fmt.Sprintf("%s  %s  a full state every %d ticks", h.Scene.Name, plural(h.Scene.Players, "player", "players"), h.FullEvery),
-		fmt.Sprintf("tick %d  %s %s  step %d/%d", s.World().Tick(), v.playing(), v.Clock.SpeedString(), s.Pos(), s.Len()),
+		fmt.Sprintf("tick %d  %s %s  step %d/%d%s", s.World().Tick(), v.playing(), v.Clock.SpeedString(), s.Pos(), s.Len(), v.playHint()),
 		v.matchLine(),
 	}
 	switch st := v.st; {
 	case st.Err != nil:
 		out = append(out, "check: "+st.Err.Error())
 	case st.First != nil:
-		out = append(out, fmt.Sprintf("check: diverged at tick %d  %s%s  D: go there",
-			st.First.Divergence.Tick, plural(len(st.Bad), "span differs", "spans differ"), v.checkedSoFar()))
+		d := st.First.Divergence
+		compared := ""
+		if d.Compared && d.DiffTick != d.Tick {
+			compared = fmt.Sprintf(" (bodies compared at tick %d)", d.DiffTick)
+		}
+		out = append(out, fmt.Sprintf("check: diverged at tick %d%s  %s%s  D: go there",
+			d.Tick, compared, plural(len(st.Bad), "span differs", "spans differ"), v.checkedSoFar()))
 	case st.Done < st.Total:
 		out = append(out, fmt.Sprintf("check: %.0f %% in %s, all alike so far", 100*Frac(st.Done, st.Total), st.Took.Round(time.Millisecond)))
 	default:

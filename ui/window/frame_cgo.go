@@ -32,9 +32,11 @@ var (
 	ColorServer    = mgl32.Vec4{1, 0.85, 0.1, ghostAlpha}
 	colorSnapshot  = mgl32.Vec4{0.2, 0.45, 1, ghostAlpha}
 	colorPredicted = mgl32.Vec4{0.9, 0.9, 0.9, 1}
-	colorStatic    = mgl32.Vec4{0.55, 0.57, 0.6, 1}
-	colorBody      = mgl32.Vec4{0.82, 0.78, 0.70, 1} // other dynamic bodies, moving
-	colorResting   = mgl32.Vec4{0.62, 0.59, 0.53, 1} // other dynamic bodies, at rest
+	// colorStatic is the walls' and the static boxes': a slate darker than
+	// the ground, so that the bodies, lighter than both, stand out.
+	colorStatic  = mgl32.Vec4{0.36, 0.38, 0.42, 1}
+	colorBody    = mgl32.Vec4{0.86, 0.84, 0.80, 1} // other dynamic bodies, moving
+	colorResting = mgl32.Vec4{0.76, 0.74, 0.70, 1} // other dynamic bodies, at rest
 )
 
 // ghostAlpha is the opacity of the ghosts' faces: low, so that the
@@ -44,7 +46,7 @@ const ghostAlpha = 0.12
 // bodyShades alternate the brightness of the neutral bodies by index, so
 // that boxes side by side or stacked (the stack, the pyramid) show where
 // one ends and the next begins.
-var bodyShades = [2]float32{1, 0.84}
+var bodyShades = [2]float32{1, 0.9}
 
 // shade returns colour c at the brightness of body i.
 func shade(c mgl32.Vec4, i int) mgl32.Vec4 {
@@ -82,33 +84,24 @@ var SlotColors = [game.MaxPlayers]mgl32.Vec4{
 // BuildFrame fills the frame from the lab, reusing its slices: every body of the
 // client's predicted world that is in it (statics grey, other players'
 // cubes in their slot's colour, other dynamic bodies neutral, the player's
-// cube red at its displayed pose), then the player's ghosts.
+// cube red at its displayed pose), then the player's ghosts. A client that
+// has not joined its remote server (or was refused) draws no player's
+// cube: none joined.
 func BuildFrame(l *lab.Lab, f *render.Frame) {
 	c := l.Client()
 	w, sc := c.World(), c.Scene()
 	player := c.Body()
 	f.Boxes = f.Boxes[:0]
+	inPlay := l.InPlay()
 	for i := 0; i < w.NumBodies(); i++ {
-		if i == player || !w.Enabled(i) {
+		if i == player || !w.Enabled(i) || (!inPlay && slotOf(sc, i) >= 0) {
 			continue
 		}
-		b := w.Body(i)
-		box := render.Box{Center: pv(b.Pos), Half: pv(w.Half(i)), Rot: pq(b.Rot), Style: render.Solid}
-		switch {
-		case w.Static(i):
-			box.Color, box.Blocks = colorStatic, true
-		case slotOf(sc, i) >= 0:
-			box.Color, box.Shadow, box.Fades = SlotColors[slotOf(sc, i)], true, true
-		case atRest(&b):
-			box.Color, box.Shadow, box.Fades = shade(colorResting, i), true, true
-		default:
-			box.Color, box.Shadow, box.Fades = shade(colorBody, i), true, true
-		}
-		f.Boxes = append(f.Boxes, box)
+		f.Boxes = append(f.Boxes, bodyBox(w, sc, i))
 	}
 	half := pv(w.Half(player))
 	pos, rot := l.Display()
-	if w.Enabled(player) {
+	if w.Enabled(player) && inPlay {
 		f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: ColorPlayer, Style: render.Solid, Shadow: true})
 	}
 	if b, ok := l.ServerCube(player); ok && l.Show.Server {
@@ -144,6 +137,25 @@ func BuildFrame(l *lab.Lab, f *render.Frame) {
 	for _, s := range l.Samples {
 		f.Graph = append(f.Graph, render.Sample{T: s.T, Error: s.Err, Correction: s.Mark == lab.MarkCorrection, Resync: s.Mark == lab.MarkResync, InFlight: s.InFlight, DownKbps: s.DownKbps})
 	}
+}
+
+// bodyBox returns how body i of world w, not the shown player's cube, is
+// drawn: statics grey and blocking the camera, other players' cubes in
+// their slot's colour, other dynamic bodies neutral, dimmer at rest.
+func bodyBox(w *physics.World, sc *game.Scene, i int) render.Box {
+	b := w.Body(i)
+	box := render.Box{Center: pv(b.Pos), Half: pv(w.Half(i)), Rot: pq(b.Rot), Style: render.Solid}
+	switch {
+	case w.Static(i):
+		box.Color, box.Blocks = colorStatic, true
+	case slotOf(sc, i) >= 0:
+		box.Color, box.Shadow, box.Fades = SlotColors[slotOf(sc, i)], true, true
+	case atRest(&b):
+		box.Color, box.Shadow, box.Fades = shade(colorResting, i), true, true
+	default:
+		box.Color, box.Shadow, box.Fades = shade(colorBody, i), true, true
+	}
+	return box
 }
 
 // slotOf returns the player slot whose cube is body i, or -1.

@@ -54,12 +54,6 @@ func Run(l *lab.Lab, cfg Config) error {
 				}
 			}
 		}
-		if l.CameraReset || n == 0 {
-			pos, _ := l.Display()
-			fw, fh := win.Size()
-			win.SetHome(render.FitView(v32(pos), l.FramePoints(), fw, fh)) // the scene framed
-			l.CameraReset = false
-		}
 		l.SetKeys(heldInput(win))
 		l.SetWindowSize(win.Size())
 		now := win.Time()
@@ -73,6 +67,10 @@ func Run(l *lab.Lab, cfg Config) error {
 			fmt.Fprintf(cfg.Stderr, "cube window: %v\n", lost)
 		}
 		BuildFrame(l, &frame)
+		if l.CameraReset || n == 0 {
+			frameSubject(win, l, &frame)
+			l.CameraReset = false
+		}
 		win.Draw(&frame, elapsed)
 		lastFrame := cfg.Frames > 0 && n+1 >= cfg.Frames
 		if shot {
@@ -90,6 +88,15 @@ func Run(l *lab.Lab, cfg Config) error {
 		}
 	}
 	return nil
+}
+
+// frameSubject makes the camera's home the view that frames the lab's
+// subject in the part of the window frame's panels leave free, and puts
+// the camera there.
+func frameSubject(win *render.Window, l *lab.Lab, frame *render.Frame) {
+	pts, structure := l.Subject()
+	fw, fh := win.Size()
+	win.SetHome(render.FitView(frame.Follow, pts, structure, fw, fh, win.FreeRect(frame)))
 }
 
 // lastShot writes the last frame of a -frames run to cfg.Screenshot, when
