@@ -41,7 +41,10 @@ func init() {
 
 // Frame is everything to draw in one frame. Draw does not keep it.
 type Frame struct {
-	Boxes  []Box      // everything to draw; the ground plane y=0 is always drawn
+	Boxes []Box // everything to draw; the ground plane y=0 is always drawn
+	// Lines are drawn opaque over nothing but what hides them: the debug
+	// drawing's points, segments and arrows.
+	Lines []Line
 	Follow mgl32.Vec3 // camera target (the displayed player cube); the camera eases toward it
 	// HUD is the status lines, top left. Items within a line are separated
 	// by two spaces; a line too long for the panel wraps between items,
@@ -367,7 +370,7 @@ func (w *Window) Draw(f *Frame, dt float64) {
 	w.cam.avoid(f.Boxes, f.Follow, dt)
 	eye := w.cam.eye()
 	w.viewProj = w.cam.proj(fw, fh).Mul4(w.cam.view())
-	w.build.build(f.Boxes, w.cam.target, eye)
+	w.build.build(f.Boxes, f.Lines, w.cam.target, eye)
 
 	gl.Viewport(0, 0, int32(fw), int32(fh))
 	gl.ClearColor(skyColor[0], skyColor[1], skyColor[2], 1)
