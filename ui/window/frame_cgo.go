@@ -97,7 +97,15 @@ func BuildFrame(l *lab.Lab, f *render.Frame) {
 		if i == player || !w.Enabled(i) || (!inPlay && slotOf(sc, i) >= 0) {
 			continue
 		}
-		f.Boxes = append(f.Boxes, bodyBox(w, sc, i))
+		box := bodyBox(w, sc, i)
+		if l.Debug.Any() {
+			tintBody(&l.Debug, w, i, &box)
+		}
+		f.Boxes = append(f.Boxes, box)
+	}
+	f.Lines = f.Lines[:0]
+	if l.Debug.Any() {
+		f.Lines = debugLines(&l.Debug, w, f.Lines)
 	}
 	half := pv(w.Half(player))
 	pos, rot := l.Display()
