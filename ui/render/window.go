@@ -44,7 +44,7 @@ type Frame struct {
 	Boxes []Box // everything to draw; the ground plane y=0 is always drawn
 	// Lines are drawn opaque over nothing but what hides them: the debug
 	// drawing's points, segments and arrows.
-	Lines []Line
+	Lines  []Line
 	Follow mgl32.Vec3 // camera target (the displayed player cube); the camera eases toward it
 	// HUD is the status lines, top left. Items within a line are separated
 	// by two spaces; a line too long for the panel wraps between items,
