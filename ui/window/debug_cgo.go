@@ -98,6 +98,24 @@ func tintBody(d *lab.Debug, w *physics.World, i int, box *render.Box) {
 	}
 }
 
+// appendPlayerMarks appends the outlines that mark the player's cube, whose
+// red tintBody leaves alone, for the layers that tint bodies: the rewind's
+// heat, and a difference at the last correction.
+func appendPlayerMarks(d *lab.Debug, player int, boxes []render.Box, pos, half mgl32.Vec3, rot mgl32.Quat) []render.Box {
+	grow := func(k float32) mgl32.Vec3 { return mgl32.Vec3{half[0] + k, half[1] + k, half[2] + k} }
+	if player < len(d.Heat) && d.Heat[player] > 0 {
+		boxes = append(boxes, render.Box{Center: pos, Half: grow(0.12), Rot: rot, Color: mix(colorSleeping, colorHot, 0.2+0.8*d.Heat[player]), Style: render.Wireframe})
+	}
+	if d.On[lab.LayerCorrection] {
+		for _, cb := range d.Correction.Bodies {
+			if int(cb.Body) == player {
+				boxes = append(boxes, render.Box{Center: pos, Half: grow(0.2), Rot: rot, Color: colorDiffered, Style: render.Wireframe})
+			}
+		}
+	}
+	return boxes
+}
+
 // debugLines appends the debug drawing's points, segments and arrows of
 // world w for the layers that are on.
 func debugLines(d *lab.Debug, w *physics.World, lines []render.Line) []render.Line {
@@ -153,8 +171,8 @@ func debugLines(d *lab.Debug, w *physics.World, lines []render.Line) []render.Li
 			a, b := pv(cb.Predicted), pv(cb.Server)
 			lines = append(lines,
 				render.Line{A: a, B: b, Color: colorDiffered, Width: lineWidth},
-				render.Line{A: a, B: a, Color: mgl32.Vec4{1, 1, 1, 1}, Width: pointWidth},
-				render.Line{A: b, B: b, Color: colorDiffered, Width: 1.6 * pointWidth})
+				render.Line{A: a, B: a, Color: mgl32.Vec4{1, 1, 1, 1}, Width: 2 * pointWidth},
+				render.Line{A: b, B: b, Color: colorDiffered, Width: 2.5 * pointWidth})
 		}
 	}
 	if d.On[lab.LayerVelocities] {

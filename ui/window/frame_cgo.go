@@ -111,6 +111,9 @@ func BuildFrame(l *lab.Lab, f *render.Frame) {
 	pos, rot := l.Display()
 	if w.Enabled(player) && inPlay {
 		f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: ColorPlayer, Style: render.Solid, Shadow: true})
+		if l.Debug.Any() {
+			f.Boxes = appendPlayerMarks(&l.Debug, player, f.Boxes, v32(pos), half, q32(rot))
+		}
 	}
 	if b, ok := l.ServerCube(player); ok && l.Show.Server {
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: ColorServer, Style: render.Translucent})
