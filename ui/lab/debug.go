@@ -67,18 +67,7 @@ func (d *Debug) Any() bool {
 func (d *Debug) update(c *predict.Client, elapsed float64) {
 	c.KeepCorrection = d.On[LayerCorrection]
 	w := c.World()
-	d.Contacts = d.Contacts[:0]
-	if d.On[LayerContacts] || d.On[LayerColours] {
-		d.Contacts = w.ContactViews(d.Contacts)
-	}
-	d.Islands = 0
-	if d.On[LayerIslands] {
-		d.Island, d.Islands = w.Islands(d.Island)
-	}
-	d.Pairs = d.Pairs[:0]
-	if d.On[LayerBounds] {
-		d.Pairs = w.Pairs(d.Pairs)
-	}
+	d.UpdateWorld(w)
 	if d.On[LayerCorrection] {
 		d.Correction = c.Correction()
 	}
@@ -108,6 +97,23 @@ func (d *Debug) update(c *predict.Client, elapsed float64) {
 	}
 	for _, b := range list {
 		d.Heat[b] = 1
+	}
+}
+
+// UpdateWorld computes the views of world w for the layers that are on
+// and draw a world alone: contacts, colours, bounds and islands.
+func (d *Debug) UpdateWorld(w *physics.World) {
+	d.Contacts = d.Contacts[:0]
+	if d.On[LayerContacts] || d.On[LayerColours] {
+		d.Contacts = w.ContactViews(d.Contacts)
+	}
+	d.Islands = 0
+	if d.On[LayerIslands] {
+		d.Island, d.Islands = w.Islands(d.Island)
+	}
+	d.Pairs = d.Pairs[:0]
+	if d.On[LayerBounds] {
+		d.Pairs = w.Pairs(d.Pairs)
 	}
 }
 

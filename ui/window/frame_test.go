@@ -192,7 +192,7 @@ func TestTheViewersKeyTableIsItsBindings(t *testing.T) {
 			bound[b.Act] = true
 		}
 	}
-	for a := viewer.None + 1; a <= viewer.Quit; a++ {
+	for a := viewer.None + 1; a <= viewer.Velocities; a++ {
 		if !bound[a] {
 			t.Errorf("viewer action %d has no key", a)
 		}
