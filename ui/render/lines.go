@@ -2,41 +2,43 @@ package render
 
 import "github.com/go-gl/mathgl/mgl32"
 
-// Line is a segment drawn over the scene in a flat colour: a thin square
-// bar from A to B, Width metres thick, unlit; a Line whose ends coincide
-// is a cube of that width, a point. The debug drawing (contacts, bounds,
-// velocities, corrections) is made of them. They go into the same
-// instanced draw as the boxes, one instance each.
+// Line is a segment drawn over the scene in a flat colour, one pixel wide
+// and depth tested; a Line whose ends coincide is a point, a square Width
+// metres across (at least 2 and at most 16 pixels). The debug drawing
+// (contacts, bounds, velocities, corrections) is made of them. A frame's
+// lines and points go into one vertex buffer, drawn with two calls.
 type Line struct {
 	A, B  mgl32.Vec3
 	Color mgl32.Vec4 // RGB; alpha is ignored
-	Width float32    // metres
+	Width float32    // a point's width, metres; a segment is one pixel wide
 }
 
-// zAxis is the unit cube's axis a Line's length runs along.
-var zAxis = mgl32.Vec3{0, 0, 1}
+// lineFloats is the floats of one vertex of lines.vert: position 3,
+// colour 3, point size 1.
+const lineFloats = 7
 
-// appendLines appends lines as flat-coloured instances.
-func appendLines(dst []float32, lines []Line) []float32 {
+// lineBuild turns a frame's lines into vertices: the segments' ends first,
+// then the points. Its slices are reused from frame to frame.
+type lineBuild struct {
+	verts  []float32
+	points []float32
+	nLines int // vertices of segments, at the start of verts
+}
+
+// build fills b from lines.
+func (b *lineBuild) build(lines []Line) {
+	b.verts, b.points = b.verts[:0], b.points[:0]
 	for i := range lines {
 		l := &lines[i]
-		h := l.Width / 2
-		c := mgl32.Vec4{l.Color[0], l.Color[1], l.Color[2], 1}
-		d := l.B.Sub(l.A)
-		n := d.Len()
-		mid := l.A.Add(d.Mul(0.5))
-		if n < 1e-6 {
-			dst = appendInstance(dst, mid, mgl32.Vec3{h, h, h}, mgl32.QuatIdent(), c, modeFlat)
+		c := l.Color
+		if l.A == l.B {
+			b.points = append(b.points, l.A[0], l.A[1], l.A[2], c[0], c[1], c[2], l.Width)
 			continue
 		}
-		d = d.Mul(1 / n)
-		var rot mgl32.Quat
-		if d[2] < -0.9999 { // opposite to z: QuatBetweenVectors has no unique axis there
-			rot = mgl32.Quat{W: 0, V: mgl32.Vec3{1, 0, 0}}
-		} else {
-			rot = mgl32.QuatBetweenVectors(zAxis, d)
-		}
-		dst = appendInstance(dst, mid, mgl32.Vec3{h, h, n/2 + h}, rot, c, modeFlat)
+		b.verts = append(b.verts,
+			l.A[0], l.A[1], l.A[2], c[0], c[1], c[2], 0,
+			l.B[0], l.B[1], l.B[2], c[0], c[1], c[2], 0)
 	}
-	return dst
+	b.nLines = len(b.verts) / lineFloats
+	b.verts = append(b.verts, b.points...)
 }

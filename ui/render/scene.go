@@ -92,7 +92,7 @@ type transItem struct {
 
 // build fills s from boxes, with the ground centred under the point around
 // and the translucent boxes sorted farthest first as seen from eye.
-func (s *sceneBuild) build(boxes []Box, lines []Line, around, eye mgl32.Vec3) {
+func (s *sceneBuild) build(boxes []Box, around, eye mgl32.Vec3) {
 	s.inst = s.inst[:0]
 	s.casters = s.casters[:0]
 	s.order = s.order[:0]
@@ -133,7 +133,6 @@ func (s *sceneBuild) build(boxes []Box, lines []Line, around, eye mgl32.Vec3) {
 			s.shadows = append(s.shadows, transItem{b.Center.Sub(around).LenSqr(), i, b.Half, 0})
 		}
 	}
-	s.inst = appendLines(s.inst, lines)
 	s.inst = appendInstance(s.inst,
 		mgl32.Vec3{around[0], -groundDrop, around[2]},
 		mgl32.Vec3{groundHalf, groundDrop, groundHalf},

@@ -24,7 +24,7 @@ func TestSceneBuildGroundSolidWireframeTranslucent(t *testing.T) {
 	}
 	var s sceneBuild
 	eye := mgl32.Vec3{0, 5, 10}
-	s.build(boxes, nil, mgl32.Vec3{3, 0, 4}, eye)
+	s.build(boxes, mgl32.Vec3{3, 0, 4}, eye)
 
 	// Ground, one solid, 12 wireframe edges, 12+12 translucent edges; then two faces.
 	if want := 1 + 1 + 12 + 24; s.nOpaque != want {
@@ -65,7 +65,7 @@ func TestSceneBuildGroundSolidWireframeTranslucent(t *testing.T) {
 	if want := [4]float32{-r, -r, r, r}; s.bounds != want {
 		t.Errorf("shadow bounds %v, want %v", s.bounds, want)
 	}
-	s.build(boxes[1:], nil, mgl32.Vec3{}, eye)
+	s.build(boxes[1:], mgl32.Vec3{}, eye)
 	if s.bounds[0] <= s.bounds[2] {
 		t.Errorf("shadow bounds %v without casters, want empty (x0 > x1)", s.bounds)
 	}
@@ -113,7 +113,7 @@ func TestSceneBuildCapsCastersAndDoesNotAllocate(t *testing.T) {
 			Style: Style(i % 3), Color: mgl32.Vec4{1, 1, 1, 0.5}, Shadow: true}
 	}
 	var s sceneBuild
-	s.build(boxes, nil, mgl32.Vec3{}, mgl32.Vec3{0, 10, 10})
+	s.build(boxes, mgl32.Vec3{}, mgl32.Vec3{0, 10, 10})
 	if len(s.casters) != 4*maxCasters {
 		t.Errorf("%d casters, want the cap %d", len(s.casters)/4, maxCasters)
 	}
@@ -124,7 +124,7 @@ func TestSceneBuildCapsCastersAndDoesNotAllocate(t *testing.T) {
 		}
 	}
 	allocs := testing.AllocsPerRun(20, func() {
-		s.build(boxes, nil, mgl32.Vec3{}, mgl32.Vec3{0, 10, 10})
+		s.build(boxes, mgl32.Vec3{}, mgl32.Vec3{0, 10, 10})
 	})
 	if allocs != 0 {
 		t.Errorf("build allocates %v times a frame once warm, want 0", allocs)
@@ -178,7 +178,7 @@ func TestBoxesBetweenTheCameraAndTheTargetFade(t *testing.T) {
 		{Center: mgl32.Vec3{0, 2, 4}, Half: h, Color: mgl32.Vec4{0, 1, 0, 1}},                // on it, but not fading
 	}
 	var s sceneBuild
-	s.build(boxes, nil, target, eye)
+	s.build(boxes, target, eye)
 	// Opaque: the box beside, the one that does not fade, the ground.
 	if s.nOpaque != 3 {
 		t.Errorf("%d opaque instances, want 3", s.nOpaque)

@@ -29,7 +29,7 @@ var (
 )
 
 const (
-	pointWidth = 0.05 // m
+	pointWidth = 0.08 // m
 	lineWidth  = 0.02 // m
 	// impulseLength scales the normal and friction impulses drawn: a line
 	// is impulseLength times the square root of the mass, in kg, the
