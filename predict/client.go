@@ -204,6 +204,10 @@ type Client struct {
 type Hooks struct {
 	// KeepStates copies both states into each Misprediction (allocates).
 	KeepStates bool
+	// KeepCorrection keeps, at each rewind to a server's state, the bodies
+	// whose prediction differed from it (Correction); off, nothing is
+	// compared for it.
+	KeepCorrection bool
 	// OnMispredict, when set, is called for every misprediction; the
 	// pointer is valid during the call only.
 	OnMispredict func(*Misprediction)
@@ -278,6 +282,9 @@ type replayState struct {
 	sparseKeys bool
 	lastFull   bool           // the last replay was a full one
 	lastBodies int            // the bodies the last partial replay followed
+	lastSet    []int32        // their list, in the order the replay followed them (Replayed)
+	replays    uint64         // the replays counted, partial or full
+	corr       Correction     // the newest rewind to a server's state (KeepCorrection)
 	rewindFrom time.Duration  // Wall at the start of the rewind in progress
 	spareTr    *physics.Trace // the trace a partial step records into, swapped with the one it follows
 	syncState  physics.State  // the straight run's state, while the sync test replays

@@ -168,6 +168,11 @@ func (c *Client) replayed(mp *Misprediction, before physics.BodyState, n int) {
 
 // countReplay counts the replay just made, partial or full.
 func (c *Client) countReplay() {
+	c.rerun.replays++
+	c.rerun.lastSet = c.rerun.lastSet[:0]
+	if !c.rerun.lastFull {
+		c.rerun.lastSet = append(c.rerun.lastSet, c.rerun.part.List()...)
+	}
 	if c.Wall != nil {
 		c.Stats.LastReplayTime = c.Wall() - c.rerun.rewindFrom
 		c.Stats.ReplayTime += c.Stats.LastReplayTime

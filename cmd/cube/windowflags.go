@@ -59,6 +59,7 @@ type windowFlags struct {
 	frame      frameFlags
 	autopilot  bool
 	paused     bool
+	draw       string // the debug layers on from the start (-draw)
 	inject     uint
 	reportDir  string
 	record     recordFlags
@@ -76,6 +77,7 @@ func registerWindowFlags(fs *cli.Flags) *windowFlags {
 	fs.IntVar(&wf.frame.height, "height", 720, fmt.Sprintf("window height in pixels, %d to %d", minSize, maxSize))
 	fs.BoolVar(&wf.autopilot, "autopilot", false, "drive the cube with the scripted autopilot instead of the keyboard")
 	fs.BoolVar(&wf.paused, "paused", false, "start with the simulation paused (P resumes): with -frames, measures drawing alone")
+	fs.StringVar(&wf.draw, "draw", "", "debug layers on from the start (F2 to F8 toggle them): all, or a comma-separated list of contacts, bounds, islands, colours, rewind, correction, velocities")
 	fs.IntVar(&wf.frame.frames, "frames", 0, "quit after this many frames (0: run until closed)")
 	fs.StringVar(&wf.frame.screenshot, "screenshot", "", "with -frames: write the last frame to this PNG file (its name must end in .png)")
 	registerDebugFlags(fs, &wf.inject, &wf.reportDir)

@@ -28,6 +28,11 @@ func (l *Lab) Act(a Action) error {
 		}
 		return l.actInProcess(a)
 	}
+	if a >= ActContacts && a <= ActVelocities {
+		k := Layer(a - ActContacts)
+		l.Debug.On[k] = !l.Debug.On[k]
+		return nil
+	}
 	c := l.Client()
 	switch a {
 	case ActCorrections:

@@ -51,6 +51,13 @@ func (l *Lab) HUD() []string {
 		fmt.Sprintf("C corrections %s  M smoothing %s  R redundancy %s  T sync test %s", onOff(c.Config.Corrections), onOff(c.Smooth.Enabled), onOff(c.Config.Redundancy), syncTestState(c)),
 		fmt.Sprintf("Y server %s  B snapshot %s  V predicted %s", server, onOff(l.Show.Snapshot), onOff(l.Show.Predicted)),
 	)
+	if l.Debug.Any() {
+		line := "debug (F2 to F8): " + l.Debug.hudLine()
+		if l.Debug.On[LayerIslands] {
+			line += fmt.Sprintf("  %d islands", l.Debug.Islands)
+		}
+		lines = append(lines, line)
+	}
 	switch {
 	case l.Lost() != nil:
 		lines = append(lines, "connection ended (the banner says why)  Esc: quit")

@@ -35,6 +35,14 @@ const (
 	ActScreenshot
 	ActHelp
 	ActQuit
+	// The debug drawing's layers, in the order of Layer.
+	ActContacts
+	ActBounds
+	ActIslands
+	ActColours
+	ActRewind
+	ActCorrection
+	ActVelocities
 )
 
 // KeyHelp is the window's one key table: the keys the window binds
@@ -74,6 +82,13 @@ var KeyHelp = []KeyEntry{
 	{Key: "Backspace", What: "reset the session (in process)", Short: "reset", Remote: "Backspace (reset)", Binds: []Bind{{Name: "Backspace", Act: ActReset}}},
 	{Key: "Home", What: "reset the camera", Short: "reset camera", Binds: []Bind{{Name: "Home", Act: ActResetCamera}}},
 	{Key: "Tab", What: "hide or show the HUD and the graph", Short: "HUD and graph", Binds: []Bind{{Name: "Tab", Act: ActOverlay}}},
+	{Key: "F2", What: "debug: contacts (points, normals as long as their normal impulse, friction impulses)", Short: "contacts", Binds: []Bind{{Name: "F2", Act: ActContacts}}},
+	{Key: "F3", What: "debug: broad-phase bounds and pairs", Short: "bounds", Binds: []Bind{{Name: "F3", Act: ActBounds}}},
+	{Key: "F4", What: "debug: bodies tinted by island, sleeping ones dark", Short: "islands", Binds: []Bind{{Name: "F4", Act: ActIslands}}},
+	{Key: "F5", What: "debug: contacts in their solver colour (grey: not solved in the last step)", Short: "solver colours", Binds: []Bind{{Name: "F5", Act: ActColours}}},
+	{Key: "F6", What: "debug: bodies the last rewinds re-simulated, fading over a second", Short: "rewind", Binds: []Bind{{Name: "F6", Act: ActRewind}}},
+	{Key: "F7", What: "debug: bodies that differed at the last correction, a line from predicted to server", Short: "correction", Binds: []Bind{{Name: "F7", Act: ActCorrection}}},
+	{Key: "F8", What: "debug: velocity arrows of the awake bodies", Short: "velocities", Binds: []Bind{{Name: "F8", Act: ActVelocities}}},
 	{Key: "F12", What: "screenshot to cube-DATE-TIME-MS.png", Short: "screenshot", Binds: []Bind{{Name: "F12", Act: ActScreenshot}}},
 	{Key: "F1 or H", What: "this help", Short: "help", Binds: []Bind{{Name: "F1", Act: ActHelp}, {Name: "H", Act: ActHelp}}},
 	{Key: "Esc", What: "quit", Short: "quit", Binds: []Bind{{Name: "Esc", Act: ActQuit}}},

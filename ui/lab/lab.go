@@ -73,6 +73,8 @@ type Lab struct {
 	CameraReset bool
 	// Compact is set for a small window: the short HUD (SetWindowSize).
 	Compact bool
+	// Debug is the debug drawing: its layers (F2 to F8) and their views.
+	Debug Debug
 }
 
 // noteSeconds is how long a note stays on the HUD.
@@ -241,6 +243,7 @@ func (l *Lab) Frame(elapsed float64) error {
 		}
 	}
 	l.play.Frame(elapsed)
+	l.Debug.update(l.Client(), elapsed)
 	return nil
 }
 

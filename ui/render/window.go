@@ -41,7 +41,10 @@ func init() {
 
 // Frame is everything to draw in one frame. Draw does not keep it.
 type Frame struct {
-	Boxes  []Box      // everything to draw; the ground plane y=0 is always drawn
+	Boxes []Box // everything to draw; the ground plane y=0 is always drawn
+	// Lines are the debug drawing's segments and points, drawn after the
+	// boxes, depth tested.
+	Lines  []Line
 	Follow mgl32.Vec3 // camera target (the displayed player cube); the camera eases toward it
 	// HUD is the status lines, top left. Items within a line are separated
 	// by two spaces; a line too long for the panel wraps between items,
@@ -70,6 +73,8 @@ type Window struct {
 	win     *glfw.Window
 	scene   *sceneRenderer
 	overlay *overlayRenderer
+	lines   *lineRenderer
+	lineB   lineBuild
 	atlas   *atlas
 	cam     camera
 	build   sceneBuild
@@ -171,6 +176,9 @@ func Open(title string, width, height int) (w *Window, err error) {
 		return fail(err)
 	}
 	if w.overlay, err = newOverlayRenderer(w.atlas); err != nil {
+		return fail(err)
+	}
+	if w.lines, err = newLineRenderer(); err != nil {
 		return fail(err)
 	}
 
@@ -298,6 +306,10 @@ func (w *Window) Close() {
 		w.scene.delete()
 		w.scene = nil
 	}
+	if w.lines != nil {
+		w.lines.delete()
+		w.lines = nil
+	}
 	w.win.Destroy()
 	w.win = nil
 	glfw.Terminate()
@@ -366,14 +378,17 @@ func (w *Window) Draw(f *Frame, dt float64) {
 	w.cam.frameFree(w.lastFree, fw, fh, dt, snap)
 	w.cam.avoid(f.Boxes, f.Follow, dt)
 	eye := w.cam.eye()
-	w.viewProj = w.cam.proj(fw, fh).Mul4(w.cam.view())
+	proj := w.cam.proj(fw, fh)
+	w.viewProj = proj.Mul4(w.cam.view())
 	w.build.build(f.Boxes, w.cam.target, eye)
+	w.lineB.build(f.Lines)
 
 	gl.Viewport(0, 0, int32(fw), int32(fh))
 	gl.ClearColor(skyColor[0], skyColor[1], skyColor[2], 1)
 	gl.DepthMask(true)
 	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
 	w.scene.draw(&w.build, &w.viewProj, eye)
+	w.lines.draw(&w.lineB, &w.viewProj, proj.At(1, 1)*float32(fh)/2)
 	w.overlay.draw(&w.hud.b, fw, fh)
 }
 

@@ -31,3 +31,12 @@ var (
 	//go:embed overlay.frag
 	OverlayFrag string
 )
+
+// Line shaders draw the debug drawing's segments (one pixel wide) and
+// points (squares that shrink with distance), unlit, depth tested.
+var (
+	//go:embed lines.vert
+	LinesVert string
+	//go:embed lines.frag
+	LinesFrag string
+)

@@ -29,7 +29,7 @@ func TestSourcesAreGLSL410Core(t *testing.T) {
 			t.Errorf("%s has no main", name)
 		}
 	}
-	for name, s := range map[string]string{"SceneVert": SceneVert, "SceneFrag": SceneFrag, "OverlayVert": OverlayVert, "OverlayFrag": OverlayFrag} {
+	for name, s := range map[string]string{"SceneVert": SceneVert, "SceneFrag": SceneFrag, "OverlayVert": OverlayVert, "OverlayFrag": OverlayFrag, "LinesVert": LinesVert, "LinesFrag": LinesFrag} {
 		if s == "" || strings.Contains(s, "\x00") {
 			t.Errorf("%s is empty or holds a NUL", name)
 		}

@@ -37,7 +37,18 @@ const (
 	Camera            // reset the camera (the window's own)
 	Screenshot        // a screenshot (the window's own)
 	Quit              // quit (the window's own)
+	// The debug drawing's layers that apply to a world alone, each on or
+	// off (Layers, in this order).
+	Contacts
+	Bounds
+	Islands
+	Colours
+	Velocities
 )
+
+// NumLayers is the number of the viewer's debug layers: Contacts to
+// Velocities.
+const NumLayers = int(Velocities-Contacts) + 1
 
 // View is the record viewer's state between frames, without drawing: the
 // Seeker, the background Checker, the play clock, what is shown, and the
@@ -50,7 +61,11 @@ type View struct {
 	Clock Clock
 
 	ShowHelp, ShowReport, HideHUD, Ghosts bool
-	Note                                  string // the last action's message, for the status panel
+	// Layers are the debug layers on, by action from Contacts: the shown
+	// world's contacts, bounds, islands, solver colours and velocities, as
+	// the window draws them (F2 to F5, F8).
+	Layers [NumLayers]bool
+	Note   string // the last action's message, for the status panel
 
 	st     Status // the check's status, read once a frame
 	dt     float64
@@ -170,6 +185,9 @@ func (v *View) Act(a Action) error {
 		return nil
 	case Ghosts:
 		v.Ghosts = !v.Ghosts
+		return nil
+	case Contacts, Bounds, Islands, Colours, Velocities:
+		v.Layers[a-Contacts] = !v.Layers[a-Contacts]
 		return nil
 	case HUD:
 		v.HideHUD = !v.HideHUD

@@ -97,7 +97,11 @@ func shoot(t *testing.T, win *render.Window, f *render.Frame, v render.View) ima
 	}
 	if d := os.Getenv("CUBE_TEST_SHOTS"); d != "" {
 		shots++
-		if out, err := os.Create(filepath.Join(d, fmt.Sprintf("%s-%d.png", filepath.Base(t.Name()), shots))); err == nil {
+		name := fmt.Sprintf("%s-%d.png", filepath.Base(t.Name()), shots)
+		if shotName != "" {
+			name = shotName + ".png"
+		}
+		if out, err := os.Create(filepath.Join(d, name)); err == nil {
 			_ = png.Encode(out, img)
 			out.Close()
 		}
@@ -107,6 +111,17 @@ func shoot(t *testing.T, win *render.Window, f *render.Frame, v render.View) ima
 
 // shots numbers the frames saved for a person to look at (CUBE_TEST_SHOTS).
 var shots int
+
+// shotName, when set, names the next frame saved instead (shootNamed).
+var shotName string
+
+// shootNamed is shoot, saving the frame as NAME.png under CUBE_TEST_SHOTS.
+func shootNamed(t *testing.T, win *render.Window, f *render.Frame, v render.View, name string) image.Image {
+	t.Helper()
+	shotName = name
+	defer func() { shotName = "" }()
+	return shoot(t, win, f, v)
+}
 
 // luma returns the brightness of the pixel at x, y, 0 to 1.
 func luma(img image.Image, x, y int) float64 {

@@ -97,12 +97,23 @@ func BuildFrame(l *lab.Lab, f *render.Frame) {
 		if i == player || !w.Enabled(i) || (!inPlay && slotOf(sc, i) >= 0) {
 			continue
 		}
-		f.Boxes = append(f.Boxes, bodyBox(w, sc, i))
+		box := bodyBox(w, sc, i)
+		if l.Debug.Any() {
+			tintBody(&l.Debug, w, i, &box)
+		}
+		f.Boxes = append(f.Boxes, box)
+	}
+	f.Lines = f.Lines[:0]
+	if l.Debug.Any() {
+		f.Lines = debugLines(&l.Debug, w, f.Lines)
 	}
 	half := pv(w.Half(player))
 	pos, rot := l.Display()
 	if w.Enabled(player) && inPlay {
 		f.Boxes = append(f.Boxes, render.Box{Center: v32(pos), Half: half, Rot: q32(rot), Color: ColorPlayer, Style: render.Solid, Shadow: true})
+		if l.Debug.Any() {
+			f.Boxes = appendPlayerMarks(&l.Debug, player, f.Boxes, v32(pos), half, q32(rot))
+		}
 	}
 	if b, ok := l.ServerCube(player); ok && l.Show.Server {
 		f.Boxes = append(f.Boxes, render.Box{Center: pv(b.Pos), Half: half, Rot: pq(b.Rot), Color: ColorServer, Style: render.Translucent})

@@ -120,7 +120,7 @@ func TestTheKeyTableIsTheBindings(t *testing.T) {
 			t.Errorf("row %q: in process %v, remote note %q", k.Key, inProcess, k.Remote)
 		}
 	}
-	for a := lab.ActNone + 1; a <= lab.ActQuit; a++ {
+	for a := lab.ActNone + 1; a <= lab.ActVelocities; a++ {
 		if want := map[lab.Action]int{lab.ActHelp: 2}[a]; bound[a] != max(want, 1) {
 			t.Errorf("action %d is bound %d times", a, bound[a])
 		}
@@ -192,7 +192,7 @@ func TestTheViewersKeyTableIsItsBindings(t *testing.T) {
 			bound[b.Act] = true
 		}
 	}
-	for a := viewer.None + 1; a <= viewer.Quit; a++ {
+	for a := viewer.None + 1; a <= viewer.Velocities; a++ {
 		if !bound[a] {
 			t.Errorf("viewer action %d has no key", a)
 		}

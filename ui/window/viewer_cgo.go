@@ -11,6 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/cubelab/cube/record"
+	"github.com/cubelab/cube/ui/lab"
 	"github.com/cubelab/cube/ui/render"
 	"github.com/cubelab/cube/ui/viewer"
 )
@@ -116,6 +117,7 @@ func Replay(name string, rec *record.Record, keys string, cfg Config) error {
 
 	var frame render.Frame
 	var tl render.Timeline
+	var dbg lab.Debug // the debug layers' views of the shown world
 	shots := shooter{dir: ".", stdout: cfg.Stdout, stderr: cfg.Stderr}
 	last := win.Time()
 	scrubbing, wasDown := false, false
@@ -170,7 +172,7 @@ func Replay(name string, rec *record.Record, keys string, cfg Config) error {
 			return err
 		}
 		v.Refresh()
-		buildViewerFrame(v, &frame, &tl)
+		buildViewerFrame(v, &frame, &tl, &dbg)
 		win.Draw(&frame, elapsed)
 		lastFrame := cfg.Frames > 0 && n+1 >= cfg.Frames
 		if shot {
@@ -200,7 +202,7 @@ func Replay(name string, rec *record.Record, keys string, cfg Config) error {
 // position that differs from a stored state the differing ones in magenta
 // and their recorded states as cyan ghosts; the status panel, the banner,
 // the help or the field report, and the timeline.
-func buildViewerFrame(v *viewer.View, f *render.Frame, tl *render.Timeline) {
+func buildViewerFrame(v *viewer.View, f *render.Frame, tl *render.Timeline, dbg *lab.Debug) {
 	s := v.S
 	w, sc := s.World(), s.Scene()
 	differ := v.Differ()
@@ -213,6 +215,10 @@ func buildViewerFrame(v *viewer.View, f *render.Frame, tl *render.Timeline) {
 	if len(differ) > 0 {
 		follow = differ[0]
 	}
+	for k, on := range v.Layers {
+		dbg.On[viewerLayers[k]] = on
+	}
+	dbg.UpdateWorld(w)
 	d := 0
 	for i := 0; i < w.NumBodies(); i++ {
 		if !w.Enabled(i) {
@@ -238,8 +244,12 @@ func buildViewerFrame(v *viewer.View, f *render.Frame, tl *render.Timeline) {
 		default:
 			box.Color = colorBody
 		}
+		if dbg.On[lab.LayerIslands] && !differs {
+			tintBody(dbg, w, i, &box)
+		}
 		f.Boxes = append(f.Boxes, box)
 	}
+	f.Lines = debugLines(dbg, w, f.Lines[:0])
 	if stored := s.Stored(s.Pos()); v.Ghosts && stored != nil {
 		for _, i := range differ {
 			if b := &stored.Bodies[i]; !b.Disabled {
@@ -265,6 +275,10 @@ func buildViewerFrame(v *viewer.View, f *render.Frame, tl *render.Timeline) {
 	tl.Left, tl.Right = v.TimelineText()
 	f.Timeline = tl
 }
+
+// viewerLayers are the lab's layers of the viewer's, in the order of
+// viewer.Contacts to viewer.Velocities.
+var viewerLayers = [viewer.NumLayers]lab.Layer{lab.LayerContacts, lab.LayerBounds, lab.LayerIslands, lab.LayerColours, lab.LayerVelocities}
 
 // helpLines returns the viewer's key table for the help overlay.
 func helpLines() []string {
