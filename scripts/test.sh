@@ -49,8 +49,8 @@ scripts/release.sh v0.0.0-test "$tmp/release"
 echo "== go test"
 # The packages that open windows run one at a time, each under a virtual
 # display of its own; the others need none and run in parallel.
-windowed="github.com/cubelab/cube/ui/render github.com/cubelab/cube/cmd/cube"
-others=$(go list ./... | grep -v -x -F -e github.com/cubelab/cube/ui/render -e github.com/cubelab/cube/cmd/cube)
+windowed="github.com/cubelab/cube/ui/render github.com/cubelab/cube/ui/window github.com/cubelab/cube/cmd/cube"
+others=$(go list ./... | grep -v -x -F -e github.com/cubelab/cube/ui/render -e github.com/cubelab/cube/ui/window -e github.com/cubelab/cube/cmd/cube)
 # go test's default limit of 10 minutes a package is too close to what
 # session's tests take on a busy machine: the whole run has 90.
 go test -count=1 -timeout 30m $others
