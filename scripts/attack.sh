@@ -22,7 +22,9 @@
 #                    connection, half noise
 #
 # It fails when a real client ends out of sync, when one has more than
-# twice the baseline's repeated ticks (at least 16), when the server's tick
+# twice the baseline's repeated ticks (at least 16; not for holders,
+# half-open and udp-flood, whose own CPU on the shared cores delays the
+# real clients' turns), when the server's tick
 # p99 reaches 2 ms, when its peak resident memory (VmHWM) passes 64 MiB,
 # when the third client cannot join, or when a squatter still holds its
 # slot at the end. An attack that fails only the two

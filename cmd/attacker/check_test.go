@@ -25,9 +25,21 @@ func TestCheckTiming(t *testing.T) {
 	for _, c := range cases {
 		o := good
 		c.edit(&o)
-		p, timing := check("input-flood", o, base)
+		p, timing := check(phase{name: "input-flood"}, o, base)
 		if len(p) != c.problems || timing != c.timing {
 			t.Errorf("%s: %d problems %q, timing %v; want %d, %v", c.name, len(p), p, timing, c.problems, c.timing)
 		}
+	}
+	// An attack from many hosts is not held to the clients' repeated
+	// ticks (its own CPU delays them), but to everything else.
+	many := phase{name: "holders", manyHosts: true}
+	o := good
+	o.repeated = [2]uint64{50, 60}
+	if p, _ := check(many, o, base); len(p) != 0 {
+		t.Errorf("holders with many repeated ticks: %q", p)
+	}
+	o.p99 = 2500
+	if p, timing := check(many, o, base); len(p) != 1 || !timing {
+		t.Errorf("holders with a slow tick: %q, timing %v", p, timing)
 	}
 }
