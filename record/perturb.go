@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -117,7 +118,7 @@ func ParsePerturbation(s string) (Perturbation, error) {
 			return bad("%v", err)
 		}
 		p.Index = int(n)
-		k := indexOf(contactFloatFields, parts[3])
+		k := slices.Index(contactFloatFields, parts[3])
 		if k < 0 {
 			return bad("contact field %q is not one of %s", parts[3], strings.Join(contactFloatFields, ", "))
 		}
@@ -150,16 +151,6 @@ func ParsePerturbation(s string) (Perturbation, error) {
 		}
 	}
 	return p, nil
-}
-
-// indexOf returns the index of s in list, or -1.
-func indexOf(list []string, s string) int {
-	for i, v := range list {
-		if v == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // Change is what Perturb changed: the value's bits before and after.

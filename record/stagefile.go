@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/physics"
 )
 
@@ -81,9 +82,6 @@ func ReadStageTrace(in io.Reader) (*physics.StageTrace, error) {
 	}
 	return decodeStageTrace(data)
 }
-
-// tickAfter reports whether tick a comes after tick b, wrap-safe.
-func tickAfter(a, b uint32) bool { return int32(a-b) > 0 }
 
 // errTraceShort is what a decode that runs out of bytes returns.
 var errTraceShort = errors.New("stage trace: cut short")
@@ -167,7 +165,7 @@ func decodeStageTrace(p []byte) (*physics.StageTrace, error) {
 // bits, and what differs in their traces was made by the traced step. It
 // refuses a tick the record does not simulate (skipped, before its start
 // or after its end).
-func TraceTick(rec *Record, tick uint32) (*physics.StageTrace, error) {
+func TraceTick(rec *Record, at uint32) (*physics.StageTrace, error) {
 	w, sc, bd, err := Build(&rec.Header)
 	if err != nil {
 		return nil, fmt.Errorf("record: trace: %w", err)
@@ -175,20 +173,20 @@ func TraceTick(rec *Record, tick uint32) (*physics.StageTrace, error) {
 	from := 0
 	for i := range rec.Len() {
 		s := rec.Step(i)
-		if s.Kind == StepTick && s.Full != nil && !tickAfter(s.Full.Tick, tick) {
+		if s.Kind == StepTick && s.Full != nil && !tick.After(s.Full.Tick, at) {
 			from = i + 1
 			if err := w.Restore(s.Full); err != nil {
 				return nil, fmt.Errorf("record: trace: the state stored at tick %d: %w", s.Full.Tick, err)
 			}
 		}
-		if s.Kind == StepTick && s.Tick == tick {
+		if s.Kind == StepTick && s.Tick == at {
 			break
 		}
 	}
 	for i := from; i < rec.Len(); i++ {
 		s := rec.Step(i)
 		var tr physics.StageTrace
-		traced := s.Kind == StepTick && s.Tick == tick
+		traced := s.Kind == StepTick && s.Tick == at
 		if traced {
 			w.TraceNext(&tr)
 		}
@@ -199,5 +197,5 @@ func TraceTick(rec *Record, tick uint32) (*physics.StageTrace, error) {
 			return &tr, nil
 		}
 	}
-	return nil, fmt.Errorf("record: trace: the record does not simulate tick %d (it ends at tick %d, and skipped ticks are not simulated)", tick, w.Tick())
+	return nil, fmt.Errorf("record: trace: the record does not simulate tick %d (it ends at tick %d, and skipped ticks are not simulated)", at, w.Tick())
 }

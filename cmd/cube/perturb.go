@@ -44,12 +44,9 @@ func (p *perturbFlags) check(window bool) (record.Perturbation, error) {
 // writePerturbed writes the copy of rec (read from name) with pt to path,
 // never over an existing file, and says what changed.
 func writePerturbed(name, path string, rec *record.Record, pt record.Perturbation, stdout io.Writer) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := createNew(path, "copy")
 	if err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return exitError{code: 2, msg: fmt.Sprintf("-o %s exists; the copy goes to a new file", path)}
-		}
-		return exitError{code: 2, msg: fmt.Sprintf("-o: cannot create %s: %v", path, errors.Unwrap(err))}
+		return err
 	}
 	ch, err := record.Perturb(rec, pt, f)
 	if cerr := f.Close(); err == nil {
@@ -66,4 +63,17 @@ func writePerturbed(name, path string, rec *record.Record, pt record.Perturbatio
 	fmt.Fprintf(stdout, "wrote %s: %s with %s changed from %s\n", path, name, ch.Where, what)
 	fmt.Fprintf(stdout, "cube replay %s names the divergence; cube replay -window %s shows it\n", path, path)
 	return nil
+}
+
+// createNew creates path for -o, never over an existing file; what names
+// what goes in it, for the message.
+func createNew(path, what string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return nil, exitError{code: 2, msg: fmt.Sprintf("-o %s exists; the %s goes to a new file", path, what)}
+		}
+		return nil, exitError{code: 2, msg: fmt.Sprintf("-o: cannot create %s: %v", path, errors.Unwrap(err))}
+	}
+	return f, nil
 }

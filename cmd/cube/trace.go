@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -34,12 +33,9 @@ func writeTrace(name, path, tick string, rec *record.Record, stdout io.Writer) e
 	if err != nil {
 		return exitError{code: 2, msg: fmt.Sprintf("%s: %v", name, err)}
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := createNew(path, "trace")
 	if err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return exitError{code: 2, msg: fmt.Sprintf("-o %s exists; the trace goes to a new file", path)}
-		}
-		return exitError{code: 2, msg: fmt.Sprintf("-o: cannot create %s: %v", path, errors.Unwrap(err))}
+		return err
 	}
 	err = record.WriteStageTrace(f, tr)
 	if cerr := f.Close(); err == nil {
