@@ -89,6 +89,9 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 	// The Have of a transfer under way; and of the last one, whole, while
 	// the client asks again: the server then knows the request is a new
 	// one.
+	if c.xfer.active {
+		c.xfer.quiet++
+	}
 	if c.xfer.active || c.xfer.done && c.view.askXfer && !c.join.waitingFor {
 		c.buf.out = c.xfer.appendHave(c.buf.out[:0])
 		send(c.buf.out)

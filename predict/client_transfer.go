@@ -21,6 +21,7 @@ type transfer struct {
 	done   bool   // the transfer of tick was put together: a client asking again says so (its Have, whole)
 	want   uint32 // joining: the tick the Welcome announced
 	onlyIt bool   // take only the transfer of want
+	quiet  int    // the client's turns since a piece of this transfer last arrived
 	state  wire.TransferState
 }
 
@@ -29,7 +30,7 @@ func (x *transfer) expect(t uint32) { x.want, x.onlyIt = t, true }
 
 // begin starts putting together the transfer of f.
 func (x *transfer) begin(f *wire.Fragment) {
-	x.active, x.done, x.tick, x.count, x.size, x.have = true, false, f.Tick, int(f.Count), int(f.Size), 0
+	x.active, x.done, x.tick, x.count, x.size, x.have, x.quiet = true, false, f.Tick, int(f.Count), int(f.Size), 0, 0
 	x.got = append(x.got[:0], make([]byte, (x.count+7)/8)...)
 	x.data = append(x.data[:0], make([]byte, x.size)...)
 }
@@ -56,13 +57,22 @@ func (c *Client) onFragment(b []byte) error {
 	case !x.onlyIt && !c.view.askXfer:
 		c.Stats.StaleStates++ // not asked for, or already taken
 		return nil
+	case !x.onlyIt && !c.join.waitingFor && tick.After(f.Tick, c.Tick()):
+		// A state ahead of the prediction: takeTransfer could not replay
+		// from it, and taking its pieces would hold off the real one.
+		c.Stats.StaleStates++
+		return nil
 	}
 	if x.done && x.tick == f.Tick {
 		return nil // a copy of a fragment of the transfer taken
 	}
 	if !x.active || x.tick != f.Tick {
-		if x.active && tick.After(x.tick, f.Tick) {
-			c.Stats.StaleStates++ // an older transfer than the one under way
+		// An older transfer than the one under way is a copy late on the
+		// way, unless the one under way has stalled: a server that began
+		// a transfer and sends no more of it (one gone wrong, or hostile)
+		// must not hold off the one that comes.
+		if x.active && tick.After(x.tick, f.Tick) && x.quiet < transferStall {
+			c.Stats.StaleStates++
 			return nil
 		}
 		x.begin(f)
@@ -76,12 +86,20 @@ func (c *Client) onFragment(b []byte) error {
 	}
 	copy(x.data[i*wire.FragmentBytes:], f.Data)
 	x.got[i/8] |= 1 << (i % 8)
+	x.quiet = 0
 	if x.have++; x.have < x.count {
 		return nil
 	}
 	x.active, x.done = false, true
 	return c.takeTransfer()
 }
+
+// transferStall is how many of the client's turns (2 s at 64 Hz) a
+// transfer under way may go without a new piece before an older one may
+// take its place. The server sends every piece a Have says is missing
+// within a round trip or two, so a real transfer never stalls this long
+// on a link a player can play on.
+const transferStall = 128
 
 // takeTransfer takes a whole transfer: the state the client starts from
 // when joining, or the server's state it rewinds to and replays from.
