@@ -189,6 +189,7 @@ type Client struct {
 	join joinState  // the Hello, the Welcome and the wait for a join's transfer
 	view serverView // the newest server message taken, and where it left the client
 
+	mode syncMode     // &st or &in: what the core asks of its sync mode
 	st   clientState  // state sync: snapshots
 	in   clientInputs // input sync: relays
 	xfer transfer     // a transfer being put together, in either mode
@@ -327,6 +328,10 @@ func NewClient(cfg ClientConfig, w *physics.World, sc *game.Scene, nonce uint64)
 	c.bounds = game.BoundsOf(w, sc.Options)
 	c.first = w.Tick()
 	c.Sync.On, c.Sync.Speed = cfg.TimeSync, 1
+	c.mode = &c.st
+	if cfg.Mode == InputSync {
+		c.mode = &c.in
+	}
 	return c
 }
 
@@ -410,10 +415,10 @@ func (c *Client) InFlight() uint32 { return c.Tick() - c.oldestNeeded() }
 // oldestNeeded is the first tick the server may still lack inputs for and
 // the client may still rewind to.
 func (c *Client) oldestNeeded() uint32 {
-	switch {
-	case c.Config.Mode == InputSync && c.view.haveNewest:
-		return c.in.confirmed
-	case c.view.haveNewest:
+	if t, ok := c.mode.confirmedFrom(c); ok {
+		return t
+	}
+	if c.view.haveNewest {
 		return c.view.newest
 	}
 	return c.first

@@ -26,12 +26,20 @@ func (c *Client) onRelay(b []byte) error {
 	if m.Players != len(c.scene.Players) {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "a relay for %d players, the scene has %d", m.Players, len(c.scene.Players))
 	}
-	if c.Config.Mode == StateSync {
-		if err := c.remoteInputs(m); err != nil {
-			return err
-		}
-		return c.takeHeld()
+	return c.mode.onRelay(c, m)
+}
+
+// onRelay takes, in state sync, what a relay says of the other players'
+// inputs and of the server's events.
+func (*clientState) onRelay(c *Client, m *wire.Relay) error {
+	if err := c.remoteInputs(m); err != nil {
+		return err
 	}
+	return c.takeHeld()
+}
+
+// onRelay takes, in input sync, the run of ticks the server applied.
+func (*clientInputs) onRelay(c *Client, m *wire.Relay) error {
 	c.Sync.sample(m.Heard, m.First+uint32(m.Count), m.HeardInput)
 	end := m.First + uint32(m.Count)
 	if !tick.After(end, c.in.confirmed) || tick.After(m.First, c.in.confirmed) {

@@ -19,10 +19,22 @@ const repairAfter = 128
 // come) into the predicted state of that tick and replays the buffered
 // ticks since.
 func (c *Client) onSnapshot(b []byte) error {
-	if err := c.snapshot(b, true); err != nil {
+	if err := c.mode.onSnapshot(c, b); err != nil {
 		return err
 	}
 	return c.takeHeld()
+}
+
+// onSnapshot takes a snapshot in state sync.
+func (*clientState) onSnapshot(c *Client, b []byte) error { return c.snapshot(b, true) }
+
+// onSnapshot refuses a snapshot in input sync.
+func (*clientInputs) onSnapshot(c *Client, _ []byte) error {
+	if !c.Joined() {
+		c.Stats.StaleStates++
+		return nil
+	}
+	return c.Stats.Rejected.Reject(protocol.RejectShape, "a snapshot, but the client is in input sync")
 }
 
 // snapshot takes snapshot b; mayDefer lets it hold b back for the relay
@@ -31,9 +43,6 @@ func (c *Client) snapshot(b []byte, mayDefer bool) error {
 	if !c.Joined() {
 		c.Stats.StaleStates++
 		return nil
-	}
-	if c.Config.Mode != StateSync {
-		return c.Stats.Rejected.Reject(protocol.RejectShape, "a snapshot, but the client is in input sync")
 	}
 	T, B, acks, err := wire.SnapshotBase(b)
 	if err != nil {

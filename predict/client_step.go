@@ -46,11 +46,8 @@ func (c *Client) Step(in game.Input, send func([]byte)) error {
 	}
 	for ; ticks > 0; ticks-- {
 		if c.join.waitingFor || c.InFlight() >= tick.RingSize-1 {
-			if !c.join.waitingFor && c.Config.Mode == InputSync && c.Config.Corrections {
-				// No relay for a whole ring: the server no longer holds
-				// the ticks since the confirmed one; only its whole
-				// state brings the client back.
-				c.view.askXfer = true
+			if !c.join.waitingFor {
+				c.mode.ringFull(c)
 			}
 			c.Stats.HeldTicks++
 			if c.join.waitingFor {
@@ -224,9 +221,7 @@ func (c *Client) sendInputs(send func([]byte)) error {
 		m.Ack, m.Base = c.view.newest, c.view.newest
 		if v := c.st.views.Newest(); v != nil && !tick.After(v.Tick(), c.view.newest) {
 			m.Base = v.Tick()
-			if c.Config.Mode == StateSync {
-				m.Held = c.st.views.Newer(v)
-			}
+			m.Held = c.mode.heldViews(v)
 		}
 		if c.view.synced {
 			m.Flags |= wire.AckInSync

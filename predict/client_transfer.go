@@ -219,7 +219,7 @@ const maxContacts = 1 << 20
 // messages: the transfer is often older than the newest snapshot.
 func (c *Client) repair(t uint32, chain, all uint64, events, skipped uint32) {
 	c.view.synced, c.view.askXfer = true, false
-	if c.Config.Mode == StateSync && tick.After(c.view.newest, t) && (events != c.view.events || skipped != c.view.skipped) {
+	if c.mode.eventsByCount() && tick.After(c.view.newest, t) && (events != c.view.events || skipped != c.view.skipped) {
 		// Server events between the transfer and the newest snapshot: in
 		// state sync the client knows only their count, so its replay
 		// from t cannot give the server's state at newest.

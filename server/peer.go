@@ -142,9 +142,7 @@ func (p *peer) acked(s *Server, m *wire.Input) bool {
 		newer = !p.haveAck || m.Ack != p.ack
 		p.ack, p.haveAck = m.Ack, true
 		p.base = m.Base
-		if s.mode == protocol.ModeState { // only state sync keeps views
-			p.ackViews(m.Base, m.Held)
-		}
+		s.sync.acked(p, m)
 		p.inSync = m.Flags&wire.AckInSync != 0
 	}
 	p.wantXfer = m.Flags&wire.AskTransfer != 0

@@ -127,7 +127,8 @@ type Server struct {
 	world   *physics.World
 	scene   *game.Scene
 	mode    protocol.Mode
-	peers   []*peer // by player slot; nil: free
+	sync    syncMode // what the server does only in its mode
+	peers   []*peer  // by player slot; nil: free
 	players [game.MaxPlayers]player
 	hist    serverHistory
 
@@ -212,6 +213,10 @@ type refusal struct {
 // New returns a server for world w, built as scene sc, in mode.
 func New(w *physics.World, sc *game.Scene, mode protocol.Mode, cfg Config) *Server {
 	s := &Server{Config: cfg, world: w, scene: sc, mode: mode, sim: simState{allChain: protocol.ChainStart}}
+	s.sync = stateSync{}
+	if mode == protocol.ModeInputs {
+		s.sync = inputSync{}
+	}
 	s.runs = wire.ServerRuns{Mode: uint8(mode), Scene: sc.ID.Name, Players: sc.ID.Players, Bodies: sc.ID.Bodies, Quantize: sc.ID.Quantize}
 	s.clock.tickDur = tick.Duration(w.Config().Dt)
 	s.peers = make([]*peer, len(sc.Players))

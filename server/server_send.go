@@ -3,7 +3,6 @@ package server
 import (
 	"time"
 
-	"github.com/cubelab/cube/netcode/protocol"
 	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/netcode/wire"
 )
@@ -90,12 +89,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 	if !due {
 		return
 	}
-	if s.mode == protocol.ModeState && (!p.st.snapped || s.Tick() != p.st.lastTick) && s.snapshotRoom(p, now) {
-		p.st.lastTick = s.Tick()
-		s.buf.out = s.appendSnapshot(p, now, s.buf.out[:0])
-		p.st.snapped = true // without a budget too: one snapshot a tick
-		s.sent(p, send)
-	}
+	s.sync.sendState(s, p, now, send)
 }
 
 // relayDue reports whether p is sent a relay with its snapshot: always in
@@ -106,7 +100,7 @@ func (s *Server) sendTo(p *peer, now time.Duration, snapshot bool, send func(con
 // so that its replays (of a correction, or from a repair's older state)
 // would go on without them and never give the server's bits again.
 func (s *Server) relayDue(p *peer) bool {
-	if s.mode == protocol.ModeInputs || len(s.peers) > 1 {
+	if s.sync.relaysAlways() || len(s.peers) > 1 {
 		return true
 	}
 	from := p.start
