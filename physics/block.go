@@ -494,13 +494,6 @@ func (bi *blockInv) make(n int, diag *[maxPoints]float64, k *[6]float64, null *[
 // apply sets x to the inverse times b.
 func (bi *blockInv) apply(b, x *[maxPoints]float64) {
 	n := int(bi.n)
-	if n == maxPoints { // the loops below, written out: the same sums in the same order
-		for i := range x {
-			r := &bi.m[i]
-			x[i] = 0.0 + mul(r[0], b[0]) + mul(r[1], b[1]) + mul(r[2], b[2]) + mul(r[3], b[3])
-		}
-		return
-	}
 	for i := 0; i < n; i++ {
 		t := 0.0
 		for j := 0; j < n; j++ {
