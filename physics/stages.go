@@ -215,11 +215,9 @@ func (w *World) solveStages() {
 		p.run(w, jobStages, par.n)
 		return
 	}
-	// One worker: every block in turn.
+	// One worker: each stage whole, its blocks one after the other.
 	for k := range st {
-		for b := int32(0); b < st[k].blocks; b++ {
-			w.runBlock(&st[k], b)
-		}
+		w.runItems(&st[k], st[k].lo, st[k].hi)
 		if w.strace != nil {
 			w.traceAt(w.stageName(&st[k]))
 		}
@@ -275,7 +273,12 @@ func (w *World) runStages(id int) {
 // runBlock runs block b of stage s.
 func (w *World) runBlock(s *stage, b int32) {
 	lo := s.lo + b*s.size
-	hi := min(s.hi, lo+s.size)
+	w.runItems(s, lo, min(s.hi, lo+s.size))
+}
+
+// runItems runs items lo to hi of stage s: a block, or blocks in turn
+// (which run their items in the same order).
+func (w *World) runItems(s *stage, lo, hi int32) {
 	cons := w.ctx.cons
 	list := w.ctx.graph.list
 	k := &w.ctx.consts
