@@ -131,9 +131,23 @@ func (pb *pairBuf) add(i, j int32) {
 	pb.list = append(pb.list, uint64(a)<<32|uint64(b))
 }
 
-// sort sorts the pairs by (a, b) for n bodies: a counting sort by a,
-// then an insertion sort of each a's few pairs by b.
+// smallPairs is the most pairs sort puts in order by insertion alone:
+// below it, that costs less than counting n bodies.
+const smallPairs = 32
+
+// sort sorts the pairs by (a, b) for n bodies: a few by insertion, more by
+// a counting sort by a, then an insertion sort of each a's few pairs by b.
+// The keys are unique, so both give the one sorted order.
 func (pb *pairBuf) sort(n int) {
+	if len(pb.list) <= smallPairs {
+		s := pb.list
+		for q := 1; q < len(s); q++ {
+			for r := q; r > 0 && s[r] < s[r-1]; r-- {
+				s[r], s[r-1] = s[r-1], s[r]
+			}
+		}
+		return
+	}
 	count := pb.count[:0]
 	for k := 0; k <= n; k++ {
 		count = append(count, 0)

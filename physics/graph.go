@@ -80,14 +80,11 @@ func (w *World) colour() {
 		count[k]++
 	}
 	// The overflow first, then colour by colour.
+	var next [colourCount + 1]int32 // where each colour's next contact goes; the overflow's at 0
 	g.at[0], g.at[1] = 0, count[colourCount]
 	for k := 0; k < colourCount; k++ {
-		g.at[k+2] = g.at[k+1] + count[k]
-	}
-	var next [colourCount + 1]int32
-	next[colourCount] = 0
-	for k := 0; k < colourCount; k++ {
 		next[k] = g.at[k+1]
+		g.at[k+2] = g.at[k+1] + count[k]
 	}
 	g.list = slices.Grow(g.list[:0], m)[:m]
 	for ci := range w.ctx.cons {

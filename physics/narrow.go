@@ -22,13 +22,16 @@ type narrowSlot struct {
 }
 
 // narrowAll fills w.par.narrow with narrow's result for every pair and
-// returns it, or returns nil on one worker.
+// returns it, or returns nil on one worker or when the pairs make one
+// chunk at most: the caller, who would run that chunk itself, then finds
+// each pair in turn as one worker does, with the same bits and without
+// the copy through the slots.
 func (w *World) narrowAll() []narrowSlot {
-	p := w.startPool()
-	if p == nil {
+	n := len(w.ctx.pairs.list)
+	if w.par.n < 2 || n <= narrowChunk {
 		return nil
 	}
-	n := len(w.ctx.pairs.list)
+	p := w.startPool()
 	w.par.narrow = slices.Grow(w.par.narrow[:0], n)[:n]
 	size := max(narrowChunk, (n+maxChunks-1)/maxChunks)
 	w.par.chunk = size

@@ -42,21 +42,8 @@ import "fmt"
 // pairs with S, until nothing is added. The recorded cache at the rewind
 // tick is the caller's (Spread). The set only grows during a replay. The
 // partial-against-full tests (partial_test.go) check the result bit for
-// bit, and show that a quantity summed over the world (a test-only switch,
-// breachGlobal) breaks it.
-
-// UnsavedForTests switches on a deliberate breach of determinism rule 4
-// ("everything that evolves is in the saved state"), for tests of the
-// checks that must catch one (the lab's sync test): the world then counts
-// its steps outside its state, where Save, Load and Restore do not see the
-// count, and adds a trace of it to the velocity of every active body. A
-// rewind replays with the count where it stands, and so differs.
-func (w *World) UnsavedForTests(on bool) { w.unsaved = on }
-
-// breachGlobal, set by tests only, adds to every active body's velocity a
-// tiny amount that depends on how many bodies are active: a global
-// quantity, which breaks the invariant above.
-var breachGlobal bool
+// bit, and show that a quantity summed over the world (a test hook,
+// testBreach in hooks.go) breaks it.
 
 // Follow makes the next Step re-simulate only the bodies of s and those
 // they reach, and give every other body the state that the step recorded in
@@ -171,11 +158,11 @@ func (w *World) Spread(s *Set, st *State) {
 
 // smallFollow is the most followed bodies for which followPairs looks for
 // their pairs body by body (each against every body of the world) rather
-// than by the broad phase's sweep over every awake body. A variable for the
-// tests, which check every way through followPairs.
-var smallFollow = 24
+// than by the broad phase's sweep over every awake body. The tests move it
+// (testSmallFollow) to take every way through followPairs.
+const smallFollow = 24
 
-// Ways through followPairs, counted in World.followWays for the tests.
+// Ways through followPairs, which the tests count (testFollowWays).
 const (
 	wayEach  = iota // body by body to the end
 	wayGrown        // body by body, then swept when the set grew past smallFollow
@@ -189,8 +176,12 @@ const (
 // of sweeping: the same test on the same bounds, so the same pairs.
 func (w *World) followPairs() {
 	p := &w.ctx.part
-	if len(p.list) > smallFollow {
-		w.followWays[waySweep]++
+	small := smallFollow
+	if testSmallFollow != nil {
+		small = *testSmallFollow
+	}
+	if len(p.list) > small {
+		followWay(waySweep)
 		w.findPairs()
 		w.closeOverPairs()
 		return
@@ -199,8 +190,8 @@ func (w *World) followPairs() {
 	pb.list = pb.list[:0]
 	bodies := w.st.Bodies
 	for k := 0; k < len(p.list); k++ {
-		if len(p.list) > smallFollow { // grown too large: sweep after all
-			w.followWays[wayGrown]++
+		if len(p.list) > small { // grown too large: sweep after all
+			followWay(wayGrown)
 			w.findPairs()
 			w.closeOverPairs()
 			return
@@ -229,7 +220,7 @@ func (w *World) followPairs() {
 			}
 		}
 	}
-	w.followWays[wayEach]++
+	followWay(wayEach)
 	pb.sort(len(w.shapes))
 	w.ctx.lite = false
 	w.activate()

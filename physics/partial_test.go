@@ -53,8 +53,7 @@ type partialCase struct {
 	scene      int
 	warm, span int
 	seed       uint64
-	flip       []byte           // per replayed tick, xored into the drive
-	ways       *[followWays]int // if not nil, adds how often each way through followPairs was taken
+	flip       []byte // per replayed tick, xored into the drive
 }
 
 // rng is a splitmix64 generator for the tests.
@@ -175,12 +174,6 @@ func runPartialCase(pc partialCase) (int, error) {
 		w.Record(&tr)
 		w.Step()
 		most = max(most, set.Len())
-		if pc.ways != nil {
-			for way, n := range w.followWays {
-				pc.ways[way] += n
-			}
-			w.followWays = [followWays]int{}
-		}
 		if !w.State().Equal(&want[k]) {
 			d := Diff(w.State(), &want[k], 1)
 			return most, fmt.Errorf("tick %d (replayed %d, %d of %d bodies followed): %v", t, k+1, set.Len(), n, d)
@@ -243,13 +236,13 @@ func traceEqual(a, b *Trace) error {
 // the sweep), 4 and 8 (switching on the way: at 8 in swarm's cases 1 and
 // 2) and never, and checks that every way was taken.
 func TestPartialReplayEqualsFull(t *testing.T) {
-	defer func(n int) { smallFollow = n }(smallFollow)
 	var ways [followWays]int
+	countFollowWays(t, &ways)
 	for _, small := range []int{smallFollow, 0, 4, 8, 1 << 30} {
-		smallFollow = small
+		smallFollowForTest(t, small)
 		for s := range partialScenes {
 			for c := 0; c < 6; c++ {
-				pc := partialCase{scene: s, warm: 40 + 97*c, span: 32, seed: uint64(s*31 + c), ways: &ways}
+				pc := partialCase{scene: s, warm: 40 + 97*c, span: 32, seed: uint64(s*31 + c)}
 				if c%2 == 1 {
 					pc.flip = []byte{0, 0, 0, 1, 1, 1, 4, 4, 16}
 				}
@@ -287,8 +280,7 @@ func TestPartialReplayFollowsFew(t *testing.T) {
 // velocities) breaks the invariant, and the partial replay then differs
 // from the full one.
 func TestBreachMakesPartialDiffer(t *testing.T) {
-	breachGlobal = true
-	defer func() { breachGlobal = false }()
+	breachForTest(t)
 	found := false
 	for s := range partialScenes {
 		if _, err := runPartialCase(partialCase{scene: s, warm: 300, span: 32, seed: 7}); err != nil {

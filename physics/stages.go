@@ -98,6 +98,7 @@ type stageConsts struct{ bias, relax, shock solveConst }
 type stageList struct {
 	st      []stage
 	workers int32
+	pass    []stage // one pass over the coloured contacts (coloured), its kind unset
 }
 
 // add appends a stage of kind over items lo to hi, in blocks of at least
@@ -114,47 +115,81 @@ func (l *stageList) add(kind stageKind, sub, lo, hi, least int32) {
 	l.st = append(l.st, stage{kind: kind, sub: sub, lo: lo, hi: hi, size: size, blocks: (hi - lo + size - 1) / size})
 }
 
-// coloured appends the stages of a pass of kind over the coloured
-// contacts g: the overflow in one block, then each colour.
-func (l *stageList) coloured(kind stageKind, g *colouring) {
-	l.add(kind, 0, g.at[0], g.at[1], g.at[1])
+// passOver lists in l.pass the stages of one pass over the coloured
+// contacts g: the overflow in one block, then each colour that holds a
+// contact. The step makes (3+relaxIterations) passes a substep over the
+// same colours; coloured copies them.
+func (l *stageList) passOver(g *colouring) {
+	st := l.st
+	l.st = l.pass[:0]
+	l.add(0, 0, g.at[0], g.at[1], g.at[1])
 	for k := 1; k <= colourCount; k++ {
-		l.add(kind, 0, g.at[k], g.at[k+1], minContactBlock)
+		l.add(0, 0, g.at[k], g.at[k+1], minContactBlock)
+	}
+	l.pass, l.st = l.st, st
+}
+
+// coloured appends the stages of a pass of kind over the coloured
+// contacts (passOver).
+func (l *stageList) coloured(kind stageKind) {
+	for _, s := range l.pass {
+		s.kind = kind
+		l.st = append(l.st, s)
 	}
 }
 
-// buildStages lists this step's stages (see above) into w.ctx.stages.
+// stageShape is everything the stage list is a function of: the
+// colours' bounds, the counts of bodies, constraints and redo pairs, the
+// serial passes' switches, the workers and the substeps. The zero shape
+// is no step's (a world has a worker at least).
+type stageShape struct {
+	at                 [colourCount + 2]int32
+	bodies, cons, redo int32
+	workers, substeps  int32
+	bears, carries     bool
+}
+
+// buildStages lists this step's stages (see above) into w.ctx.stages,
+// unless the list there is already that of this step's shape: a step like
+// the last one (the same bodies awake, the same contacts in the same
+// colours) runs the same list.
 func (w *World) buildStages() {
 	g := &w.ctx.graph
-	l := stageList{st: w.ctx.stages[:0], workers: int32(w.par.n)}
-	nb, nc := int32(len(w.ctx.sb)), int32(len(w.ctx.cons))
-	carries, bears := false, false
+	sh := stageShape{at: g.at, bodies: int32(len(w.ctx.sb)), cons: int32(len(w.ctx.cons)), redo: int32(len(w.ctx.redo)),
+		workers: int32(w.par.n), substeps: int32(w.cfg.Iterations)}
 	for k := range w.ctx.sb {
-		carries = carries || w.ctx.sb[k].carries
-		bears = bears || w.ctx.sb[k].bears
+		sh.carries = sh.carries || w.ctx.sb[k].carries
+		sh.bears = sh.bears || w.ctx.sb[k].bears
 	}
+	if sh == w.ctx.shape {
+		return
+	}
+	w.ctx.shape = sh
+	l := stageList{st: w.ctx.stages[:0], workers: sh.workers, pass: w.ctx.pass}
+	l.passOver(g)
+	w.ctx.pass = l.pass
+	nb, nc, redo := sh.bodies, sh.cons, sh.redo
 	// A redo pair's constraints may carry or bear from a later substep on.
-	redo := int32(len(w.ctx.redo))
-	for s := int32(0); s < int32(w.cfg.Iterations); s++ {
+	for s := int32(0); s < sh.substeps; s++ {
 		if s > 0 {
 			l.add(stageRedo, s, 0, redo, redo)
 		}
 		l.add(stageIntVel, 0, 0, nb, minBodyBlock)
-		l.coloured(stageWarm, g)
-		l.coloured(stageSolve, g)
+		l.coloured(stageWarm)
+		l.coloured(stageSolve)
 		l.add(stageIntPos, 0, 0, nb, minBodyBlock)
 		l.add(stageSep, 0, 0, nc, minContactBlock)
 		for r := 0; r < relaxIterations; r++ {
-			l.coloured(stageRelax, g)
+			l.coloured(stageRelax)
 		}
-		if bears || redo > 0 {
+		if sh.bears || redo > 0 {
 			l.add(stageHeavy, 0, 0, 1, 1)
 		}
-		if carries || redo > 0 {
+		if sh.carries || redo > 0 {
 			l.add(stageShock, 0, 0, 1, 1)
 		}
 	}
-	l.coloured(stageRestitute, g)
+	l.coloured(stageRestitute)
 	w.ctx.stages = l.st
 }
 
@@ -180,17 +215,18 @@ func (w *World) solveStages() {
 		p.run(w, jobStages, par.n)
 		return
 	}
-	items := int64(0)
+	// One worker: each stage whole, its blocks one after the other.
 	for k := range st {
-		for b := int32(0); b < st[k].blocks; b++ {
-			w.runBlock(&st[k], b)
-		}
-		items += int64(st[k].hi - st[k].lo)
+		w.runItems(&st[k], st[k].lo, st[k].hi)
 		if w.strace != nil {
 			w.traceAt(w.stageName(&st[k]))
 		}
 	}
 	if len(w.par.scratch) > 0 {
+		items := int64(0)
+		for k := range st {
+			items += int64(st[k].hi - st[k].lo)
+		}
 		w.par.scratch[0].items += items
 	}
 }
@@ -237,7 +273,12 @@ func (w *World) runStages(id int) {
 // runBlock runs block b of stage s.
 func (w *World) runBlock(s *stage, b int32) {
 	lo := s.lo + b*s.size
-	hi := min(s.hi, lo+s.size)
+	w.runItems(s, lo, min(s.hi, lo+s.size))
+}
+
+// runItems runs items lo to hi of stage s: a block, or blocks in turn
+// (which run their items in the same order).
+func (w *World) runItems(s *stage, lo, hi int32) {
 	cons := w.ctx.cons
 	list := w.ctx.graph.list
 	k := &w.ctx.consts
@@ -297,6 +338,8 @@ func (w *World) runBlock(s *stage, b int32) {
 // substeps and every colour in use.
 func (c *stepCtx) reserveStages(iterations int) {
 	c.stages = slices.Grow(c.stages[:0], iterations*(8+(3+relaxIterations)*(colourCount+1)))
+	c.pass = slices.Grow(c.pass[:0], colourCount+1)
+	c.shape = stageShape{}
 }
 
 // SolverStats is what the solver of a world's last step did, for

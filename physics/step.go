@@ -46,15 +46,8 @@ func (w *World) Step() {
 	if w.strace != nil {
 		w.traceAt("pairs")
 	}
-	if breachGlobal {
+	if testBreach {
 		w.breach()
-	}
-	if w.unsaved {
-		w.unsavedN++
-		n := mul(float64(w.unsavedN), 1e-12)
-		for k := range w.ctx.vel {
-			w.ctx.vel[k].v.X += n
-		}
 	}
 	w.collide()
 	if w.strace != nil {
@@ -87,7 +80,7 @@ func (w *World) Step() {
 	w.touched, w.woken = w.touched[:0], w.woken[:0]
 }
 
-// breach adds the global quantity of breachGlobal (see partial.go).
+// breach adds the global quantity of testBreach (hooks.go).
 func (w *World) breach() {
 	n := mul(float64(len(w.ctx.active)), 1e-9)
 	for k := range w.ctx.vel {

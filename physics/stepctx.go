@@ -6,9 +6,11 @@ import "slices"
 // so that a step does not allocate (Box2D keeps the same in its step
 // context). Nothing in it carries meaning from one step to the next, and
 // none of it is saved, hashed or compared: a step writes each buffer
-// before it reads it. The one counter that runs on is markList's epoch,
-// so that old marks never match; the marks serve ApplyTrace too, which
-// stands in for a step. What persists lives in World.
+// before it reads it. Two things run on: markList's epoch, so that old
+// marks never match (the marks serve ApplyTrace too, which stands in for a
+// step), and the stage list with the shape it was built for, which a step
+// of the same shape runs again instead of building it anew (buildStages):
+// the list is a function of the shape alone. What persists lives in World.
 type stepCtx struct {
 	sidx     []int32        // solver index of each body this step, -1 when not active (sized by AddBox)
 	active   []int32        // active bodies this step, by index: solver body k is body active[k]
@@ -28,6 +30,8 @@ type stepCtx struct {
 	minRest  []uint32       // per island root
 	graph    colouring      // the contacts' colours (graph.go)
 	stages   []stage        // the solver's stage list (stages.go)
+	pass     []stage        // one pass over the colours, copied into stages
+	shape    stageShape     // what stages was built for (buildStages)
 	consts   stageConsts    // the constants of its passes
 	redoHits int            // redo pairs that found contacts in a substep (tests)
 

@@ -19,8 +19,9 @@ func setWorkers(w *World, n int) *World {
 var workerCounts = []int{2, 3, 8}
 
 // pathsSeen counts, over a run, the steps that took each path of the
-// stage list, so that a test can show it covered them.
-type pathsSeen struct{ split, overflow, redo, redoHit, exact int }
+// stage list and of the narrow phase, so that a test can show it covered
+// them.
+type pathsSeen struct{ split, overflow, redo, redoHit, exact, narrow int }
 
 // look records the paths the last step of w took.
 func (p *pathsSeen) look(w *World) {
@@ -41,6 +42,9 @@ func (p *pathsSeen) look(w *World) {
 	}
 	if len(w.ctx.exact) > 0 {
 		p.exact++
+	}
+	if w.par.n > 1 && len(w.ctx.pairs.list) > narrowChunk {
+		p.narrow++ // the pairs found on the pool (narrowAll)
 	}
 }
 
@@ -87,7 +91,7 @@ func TestWorkersGiveTheSameBits(t *testing.T) {
 	}
 	// The scenes must take every path of the stage list, or the test
 	// shows nothing about the paths they miss.
-	if seen.split == 0 || seen.overflow == 0 || seen.redo == 0 || seen.redoHit == 0 || seen.exact == 0 || helped == 0 {
+	if seen.split == 0 || seen.overflow == 0 || seen.redo == 0 || seen.redoHit == 0 || seen.exact == 0 || seen.narrow == 0 || helped == 0 {
 		t.Fatalf("paths not covered: %+v, helpers ran %d items", seen, helped)
 	}
 }

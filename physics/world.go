@@ -36,17 +36,13 @@ type World struct {
 
 	// What the next step is asked to do and what changed since the last
 	// one (trace.go, partial.go): kept between steps, cleared by the step.
-	rec        *Trace          // the trace the next step records, or nil
-	follow     *Trace          // the recorded trace the next step follows, or nil
-	strace     *stageTracer    // the stage trace the next step records (TraceNext), or nil
-	followSet  *Set            // the caller's set of the followed step
-	followWays [followWays]int // how often each way through followPairs was taken (tests)
-	touched    []int32         // bodies changed since the last step, outside it
-	before     []BodyState     // their states as the step found them (noteTouched)
-	woken      []int32         // bodies woken since the last step
-
-	unsaved  bool   // UnsavedForTests
-	unsavedN uint64 // its step count, deliberately outside the state
+	rec       *Trace       // the trace the next step records, or nil
+	follow    *Trace       // the recorded trace the next step follows, or nil
+	strace    *stageTracer // the stage trace the next step records (TraceNext), or nil
+	followSet *Set         // the caller's set of the followed step
+	touched   []int32      // bodies changed since the last step, outside it
+	before    []BodyState  // their states as the step found them (noteTouched)
+	woken     []int32      // bodies woken since the last step
 
 	ctx      stepCtx    // the step's scratch (stepctx.go)
 	reserved int        // the body count reserve sized the buffers for

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netsim"
+	"github.com/cubelab/cube/physics"
 	"github.com/cubelab/cube/predict"
 )
 
@@ -44,12 +45,24 @@ func TestSyncTestFindsNothingOnEveryScene(t *testing.T) {
 }
 
 // TestSyncTestFindsUnsavedState: with a piece of evolving state left out
-// of the saved state (physics' test-only switch), the sync test reports it
-// at the first tick it tests, with both states.
+// of the saved state, the sync test reports it at the first tick it tests,
+// with both states. The piece is a count of the client's steps, kept by
+// its Perturb hook where Save and Restore do not see it, and added to its
+// cube's velocity after every step: a rewind replays with the count where
+// it stands, and so differs.
 func TestSyncTestFindsUnsavedState(t *testing.T) {
 	var first *predict.Misprediction
+	var steps uint64
+	var hookErr error
 	setup := func(s *Session) error {
-		s.Client.World().UnsavedForTests(true)
+		s.Client.Perturb = func(w *physics.World, _ uint32, body int) {
+			steps++
+			b := w.Body(body)
+			b.Vel.X += float64(float64(steps) * 1e-12)
+			if err := w.SetMotion(body, b.Pos, b.Rot, b.Vel, b.AngVel); err != nil && hookErr == nil {
+				hookErr = err
+			}
+		}
 		s.Client.KeepStates = true
 		s.Client.OnMispredict = func(m *predict.Misprediction) {
 			if m.Kind == predict.KindRewind && first == nil {
@@ -60,6 +73,9 @@ func TestSyncTestFindsUnsavedState(t *testing.T) {
 		return nil
 	}
 	sum := syncTestRun(t, "arena", 8, setup)
+	if hookErr != nil {
+		t.Fatal(hookErr)
+	}
 	if sum.Mispredictions.Rewind == 0 || first == nil {
 		t.Fatalf("the unsaved state went unseen: %d sync tests", sum.SyncTests)
 	}
