@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds `cube` without cgo for several CPU targets, runs `cube hash` on each
-# (arm64 under qemu-aarch64) for the arena, pyramid and cubes scenes and fails
+# (arm64, riscv64, ppc64le and s390x under qemu-user: the last is big-endian,
+# and all four have fused multiply-add instructions the compiler may use) for
+# the arena, pyramid and cubes scenes and fails
 # unless every build prints the same hash for each scene. Then records a
 # session with the amd64 (v1) build and replays it on every other build.
 # Usage: scripts/crossbuild-hash.sh [TICKS] (TICKS replaces every scene's
@@ -12,32 +14,42 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cd "$(dirname "$0")/.."
 
-qemu=$(command -v qemu-aarch64 || command -v qemu-aarch64-static || true)
-if [ -z "$qemu" ]; then
-  echo "crossbuild-hash: qemu-aarch64 not found (Debian package qemu-user)" >&2
-  exit 1
-fi
-
 declare -A env=(
   [amd64-v1]="GOARCH=amd64 GOAMD64=v1"
   [amd64-v3]="GOARCH=amd64 GOAMD64=v3"
   [386]="GOARCH=386 GO386=sse2"
   [arm64]="GOARCH=arm64"
+  [riscv64]="GOARCH=riscv64"
+  [ppc64le]="GOARCH=ppc64le"
+  [s390x]="GOARCH=s390x"
 )
-for target in amd64-v1 amd64-v3 386 arm64; do
+# The emulator each foreign target runs under (none: the host runs it).
+declare -A emu=([arm64]=qemu-aarch64 [riscv64]=qemu-riscv64 [ppc64le]=qemu-ppc64le [s390x]=qemu-s390x)
+targets=(amd64-v1 amd64-v3 386 arm64 riscv64 ppc64le s390x)
+for target in "${targets[@]}"; do
+  if [ -n "${emu[$target]:-}" ] && ! command -v "${emu[$target]}" >/dev/null; then
+    echo "crossbuild-hash: ${emu[$target]} not found (Debian package qemu-user)" >&2
+    exit 1
+  fi
   env CGO_ENABLED=0 GOOS=linux ${env[$target]} go build -o "$out/cube-$target" ./cmd/cube
 done
+# run TARGET ARGS... runs the build for TARGET, under its emulator if any.
+run() {
+  local target=$1
+  shift
+  if [ -n "${emu[$target]:-}" ]; then
+    "${emu[$target]}" "$out/cube-$target" "$@"
+  else
+    "$out/cube-$target" "$@"
+  fi
+}
 fail=0
 for entry in "${scenes[@]}"; do
   scene=${entry%%:*}
   n=${ticks:-${entry##*:}}
   first=""
-  for target in amd64-v1 amd64-v3 386 arm64; do
-    if [ "$target" = arm64 ]; then
-      h=$("$qemu" "$out/cube-$target" hash -scene "$scene" -ticks "$n")
-    else
-      h=$("$out/cube-$target" hash -scene "$scene" -ticks "$n")
-    fi
+  for target in "${targets[@]}"; do
+    h=$(run "$target" hash -scene "$scene" -ticks "$n")
     printf '%-8s %-9s %s\n' "$scene" "$target" "$h"
     if [ -z "$first" ]; then first=$h; elif [ "$h" != "$first" ]; then fail=1; fi
   done
@@ -59,12 +71,8 @@ done
 "$out/cube-amd64-v1" sim -scene pyramid -players 3 -preset average -seconds 20 -nudge-every 3 -seed 7 \
   -record "$out/players.rec" >/dev/null
 for rec in skips cubes players; do
-  for target in amd64-v3 386 arm64; do
-    if [ "$target" = arm64 ]; then
-      r=$("$qemu" "$out/cube-$target" replay "$out/$rec.rec")
-    else
-      r=$("$out/cube-$target" replay "$out/$rec.rec")
-    fi
+  for target in "${targets[@]:1}"; do
+    r=$(run "$target" replay "$out/$rec.rec")
     printf '%-8s %-9s replay: %s\n' "$rec" "$target" "$r"
     case "$r" in
       ok*) ;;
@@ -72,4 +80,4 @@ for rec in skips cubes players; do
     esac
   done
 done
-echo "crossbuild-hash: ok, amd64 records (skips, cubes, three players) replay on amd64-v3, 386 and arm64"
+echo "crossbuild-hash: ok, amd64 records (skips, cubes, three players) replay on ${targets[*]:1}"
