@@ -15,7 +15,7 @@ var goldenHashes = []struct {
 }{
 	{"arena", 10000, 0x257bf2c26741b184},
 	{"pyramid", 3840, 0x42639a87416740f1},
-	{"cubes", 2048, 0xbc28473df668d6ba},
+	{"cubes", 2048, 0x1b0968a795d3ecdf},
 }
 
 func TestGoldenHashes(t *testing.T) {

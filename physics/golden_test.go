@@ -15,8 +15,8 @@ var goldenHashes = []struct {
 	hash  uint64
 }{
 	{"arena", 10000, 0x257bf2c26741b184},
-	{"pile", 3072, 0xb137e2b288c29daf},
-	{"swarm", 2048, 0x5df21348254655ee},
+	{"pile", 3072, 0x3676ba2867f76caa},
+	{"swarm", 2048, 0x5be634a2ac575dae},
 }
 
 func TestGoldenHash(t *testing.T) {
@@ -48,6 +48,7 @@ var revisionGoldens = [...][2]uint64{
 	2: {0x9d040d5ff071cd6e, 0xb02a546c6d55af17},
 	3: {0x9d040d5ff071cd6e, 0xa2d0f0aadb93d74c},
 	4: {0x257bf2c26741b184, 0xb137e2b288c29daf},
+	5: {0x257bf2c26741b184, 0x3676ba2867f76caa},
 }
 
 func TestEngineRevisionFollowsTheGoldens(t *testing.T) {

@@ -137,7 +137,7 @@ func (w *World) prepare(c *constraint, first int32, a, b int32, n Vec3, pts []cp
 	case shockS2:
 		w.ctx.sb[c.s2].carries = true
 	}
-	w.markHeavy(c)
+	w.markHeavy(c, ps)
 	if len(ps) > 1 {
 		c.koff = blockK(c, ps)
 	}

@@ -15,4 +15,6 @@ package physics
 // instead of one point after the other (block.go's enumBlock).
 // 4, the solver's passes solve the overflow, then the contacts colour by
 // colour (graph.go, stages.go), instead of every contact in key order.
-const EngineRevision = 4
+// 5, the contacts under a stack of tallLoad like boxes get heavy.go's
+// extra relax passes, as those under a heavy box do.
+const EngineRevision = 5

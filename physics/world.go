@@ -31,6 +31,7 @@ type World struct {
 	h          float64 // substep length
 	invH       float64 // 1 / h
 	angDamp    float64 // angular damping factor per substep
+	tallLoad   float64 // tallLoad weights of a 1 kg body over a substep, N·s (heavy.go)
 	soft       softness
 	staticSoft softness
 
@@ -63,6 +64,7 @@ func New(cfg Config) (*World, error) {
 	w.h = cfg.Dt / float64(cfg.Iterations)
 	w.invH = 1 / w.h
 	w.angDamp = 1 / (1 + mul(w.h, cfg.AngularDamping))
+	w.tallLoad = mul(mul(tallLoad, sqrt(cfg.Gravity.Dot(cfg.Gravity))), w.h)
 	hz := min(cfg.ContactHertz, mul(0.25, 1/w.h))
 	w.soft = makeSoft(hz, cfg.ContactDamping, w.h)
 	w.staticSoft = makeSoft(mul(2, hz), cfg.ContactDamping, w.h)
