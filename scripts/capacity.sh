@@ -6,7 +6,9 @@
 # which keep no world (on a real deployment each player's prediction runs
 # on the player's own machine; four predicting clients of the cubes scene
 # per server would measure this machine's clients, not its servers).
-# Prints each server's tick time (p50 and p99, from its -json summary),
+# Prints each server's tick time (p50 and p99, from its -json summary), its
+# CPU time over its wall time (its share of a core, which a loaded machine
+# does not inflate as it does the tick times),
 # whether its full client ended in sync and settled and how many bots
 # joined and played, then one line per run with the worst p99. Fails when
 # a server's tick p99 exceeds a tick (15625 µs: a server slower than that
@@ -47,8 +49,8 @@ go build -o "$tmp/cube" ./cmd/cube
 
 num() { sed -n "s/.*\"$1\":\([0-9.e+-]*\).*/\1/p" <<<"$2" | head -1; }
 echo "capacity: $(nproc) cores, $clients players a server (1 full client, $bots bots) on the average preset, $seconds s; load: $(uptime)"
-echo "| scene | servers | server | tick p50 µs | tick p99 µs | full client in sync | bots played |"
-echo "|---|---|---|---|---|---|---|"
+echo "| scene | servers | server | tick p50 µs | tick p99 µs | server CPU, % of a core | full client in sync | bots played |"
+echo "|---|---|---|---|---|---|---|---|"
 failed=0
 summaries=()
 for scene in $scenes; do
@@ -56,6 +58,7 @@ for scene in $scenes; do
     run="$tmp/$scene-$n"
     mkdir -p "$run"
     spids=()
+    started=$(date +%s.%N)
     for s in $(seq "$n"); do
       "$tmp/cube" server -listen 127.0.0.1:0 -scene "$scene" -max-players $clients -json >"$run/server$s.out" 2>"$run/server$s.err" &
       spids+=($!)
@@ -87,6 +90,12 @@ for scene in $scenes; do
     insync_all=0
     bots_all=0
     for s in $(seq "$n"); do
+      # The server's CPU time (user + system, /proc/PID/stat fields 14
+      # and 15) over its wall time: its share of a core, which the
+      # scheduler's delays on a loaded machine do not inflate as they do
+      # the tick times.
+      cpu=$(awk -v hz="$(getconf CLK_TCK)" -v t0="$started" -v now="$(date +%s.%N)" \
+        '{ printf "%.1f", 100 * ($14 + $15) / hz / (now - t0) }' "/proc/${spids[$((s - 1))]}/stat")
       kill -TERM "${spids[$((s - 1))]}"
       wait "${spids[$((s - 1))]}" || { echo "capacity: server $s failed: $(cat "$run/server$s.err")" >&2; exit 1; }
       summary=$(sed -n 2p "$run/server$s.out")
@@ -101,7 +110,7 @@ for scene in $scenes; do
       done
       insync_all=$((insync_all + insync))
       bots_all=$((bots_all + played))
-      echo "| $scene | $n | $s | $p50 | $p99 | $([ "$insync" = 1 ] && echo yes || echo NO) | $played of $bots |"
+      echo "| $scene | $n | $s | $p50 | $p99 | $cpu | $([ "$insync" = 1 ] && echo yes || echo NO) | $played of $bots |"
       worst=$(awk -v a="$worst" -v b="$p99" 'BEGIN { print (b > a ? b : a) }')
       if awk -v p="$p99" -v l="$limit" 'BEGIN { exit !(p > l) }'; then
         echo "capacity: FAIL: $scene, $n servers: server $s's tick p99 $p99 µs is over a tick ($limit µs)" >&2
