@@ -8,7 +8,7 @@
 # per server would measure this machine's clients, not its servers).
 # Prints each server's tick time (p50 and p99, from its -json summary), its
 # CPU time over its wall time (its share of a core, which a loaded machine
-# does not inflate as it does the tick times),
+# inflates far less than the tick times),
 # whether its full client ended in sync and settled and how many bots
 # joined and played, then one line per run with the worst p99. Fails when
 # a server's tick p99 exceeds a tick (15625 µs: a server slower than that
