@@ -67,6 +67,9 @@ func NewBot(mode Mode, sc *game.Scene, tickDur time.Duration, nonce uint64) *Bot
 	return b
 }
 
+// Mode returns the sync mode of the bot's server.
+func (b *Bot) Mode() Mode { return b.mode }
+
 // Joined reports whether the server accepted the bot.
 func (b *Bot) Joined() bool { return b.joined }
 

@@ -59,10 +59,11 @@ for p in $windowed; do
 done
 
 echo "== capacity bounds"
-# Arena servers side by side with 4 clients each, short: every tick p99
-# within a tick and every client in sync (the 60 s run is
-# docs/performance.md's; the cubes scene's clients need more CPU than two
-# cores give four of them, see there).
+# Arena servers side by side with 4 players each (1 full client and 3
+# bots), short: every tick p99 within a tick, every full client in sync and
+# every bot joined (the long runs, the cubes scene's too, are
+# docs/performance.md's: a cubes server's full client and its step need
+# more than a short run on two shared cores gives them).
 SERVERS="1 2" SCENES=arena scripts/capacity.sh 5
 
 echo "== attacks"

@@ -21,7 +21,7 @@ func runClient(args []string, stdout, stderr io.Writer) error {
 
 // connect is `cube client` with its signals from ctl.
 func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error {
-	fs := cli.NewFlags("client", "client -connect ADDR -pin PIN [-insecure] [-preset NAME] [-seconds S] [-seed N] [-scene NAME] [-bodies N] [-quantize] [-max-players N] [-sync state|inputs] [-full-replay] [-workers N] [-json] [-inject-nondeterminism N] [-report-dir DIR] [-allow-desync]", stderr)
+	fs := cli.NewFlags("client", "client -connect ADDR -pin PIN [-insecure] [-preset NAME] [-seconds S] [-seed N] [-scene NAME] [-bodies N] [-quantize] [-max-players N] [-sync state|inputs] [-full-replay] [-workers N] [-json] [-inject-nondeterminism N] [-report-dir DIR] [-allow-desync] [-bot]", stderr)
 	var cf connectFlags
 	cf.register(fs, "the server's UDP address, HOST:PORT, as its 'listening' line prints it")
 	var sf netSceneFlags
@@ -35,8 +35,15 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error
 	var reportDir string
 	registerDebugFlags(fs, &inject, &reportDir)
 	allowDesync := registerVerdict(fs)
+	bot := fs.Bool("bot", false, botHelp)
+	fs.Footer += botFooter
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *bot {
+		if err := checkBotFlags(fs); err != nil {
+			return err
+		}
 	}
 	if err := checkInject(inject); err != nil {
 		return err
@@ -57,6 +64,9 @@ func connect(args []string, stdout, stderr io.Writer, ctl *runctl.Control) error
 	}
 	if err := cf.check(stderr); err != nil {
 		return err
+	}
+	if *bot {
+		return runBot(botRun{cf: &cf, w: w, sc: sc, mode: mode, preset: p, seed: *seed, seconds: *seconds, asJSON: *asJSON}, stdout, ctl)
 	}
 	ccfg := predict.DefaultClientConfig()
 	ccfg.Mode, ccfg.TimeSync = mode, true

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"time"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
@@ -27,6 +28,14 @@ func NewClient(cfg predict.ClientConfig, w *physics.World, sc *game.Scene) *pred
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return predict.NewClient(cfg, w, sc, binary.LittleEndian.Uint64(b[:]))
+}
+
+// NewBot builds a bot for scene sc, whose server runs in mode, with a
+// random nonce for its Hello, as NewClient does.
+func NewBot(mode predict.Mode, sc *game.Scene, tickDur time.Duration) *predict.Bot {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return predict.NewBot(mode, sc, tickDur, binary.LittleEndian.Uint64(b[:]))
 }
 
 // Dial connects to t over QUIC; its errors are transport's.
