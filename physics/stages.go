@@ -163,7 +163,7 @@ func (w *World) solveStages() {
 	w.colour()
 	w.buildStages()
 	if w.strace != nil {
-		w.traceAt("colours")
+		w.traceAt("colours", nil)
 	}
 	w.ctx.consts = stageConsts{bias: w.solveConst(true), relax: w.solveConst(false), shock: w.shockConst()}
 	st := w.ctx.stages
@@ -187,7 +187,7 @@ func (w *World) solveStages() {
 		}
 		items += int64(st[k].hi - st[k].lo)
 		if w.strace != nil {
-			w.traceAt(w.stageName(&st[k]))
+			w.traceStage(&st[k])
 		}
 	}
 	if len(w.par.scratch) > 0 {
