@@ -13,6 +13,9 @@ type Result struct {
 	Ticks      int         // simulated ticks whose hash matched the record
 	Skipped    int         // ticks jumped over by skips, not simulated
 	Divergence *Divergence // the first tick that did not match; nil if all did
+	// File names the record in the commands Report suggests; "FILE"
+	// when empty.
+	File string
 }
 
 // Divergence describes the first tick at which the replay left the record.

@@ -44,7 +44,11 @@ func (r Result) Report(w io.Writer) {
 	fmt.Fprintf(w, "diverged at tick %d (chunk %d) after %d matching ticks: the state after tick %d (%s) hashes to %016x, recorded %016x\n",
 		d.Tick, d.Chunk, r.Ticks, d.Tick-1, inputList(d.Inputs), d.Replayed, d.Recorded)
 	fmt.Fprintln(w, d.Note)
-	for _, l := range d.Stage.Lines("FILE") {
+	file := r.File
+	if file == "" {
+		file = "FILE"
+	}
+	for _, l := range d.Stage.Lines(file) {
 		fmt.Fprintln(w, l)
 	}
 	if len(d.Diff) == 0 {
