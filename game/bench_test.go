@@ -179,3 +179,39 @@ func BenchmarkStageTraceCubes(b *testing.B) {
 	b.ReportMetric(float64(items), "values/trace")
 	b.ReportMetric(float64(len(tr.Stages)), "stages/trace")
 }
+
+// BenchmarkStageHashesCubes: one step of the cubes scene pulling with its
+// stage hashes (physics.World.HashStages, what cube's -record-stages
+// costs the server a tick), against BenchmarkStageHashesCubes/off, the
+// same step, restored the same way, on the same worker.
+func BenchmarkStageHashesCubes(b *testing.B) {
+	for _, on := range []bool{false, true} {
+		b.Run(map[bool]string{false: "off", true: "on"}[on], func(b *testing.B) {
+			cfg := physics.DefaultConfig()
+			cfg.Workers = 1
+			w, sc, err := Build("cubes", cfg, Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer w.Close()
+			if err := sc.RunScript(w, 240); err != nil {
+				b.Fatal(err)
+			}
+			var st physics.State
+			w.Save(&st)
+			w.HashStages(on)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if err := w.Restore(&st); err != nil {
+					b.Fatal(err)
+				}
+				w.Step()
+			}
+			if h := w.StageHashes(); on {
+				b.ReportMetric(float64(len(h.Hashes)), "stages")
+				b.ReportMetric(float64(8*len(h.Hashes)+8+2), "record-bytes/tick")
+			}
+		})
+	}
+}

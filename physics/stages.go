@@ -198,7 +198,7 @@ func (w *World) solveStages() {
 	w.colour()
 	w.buildStages()
 	if w.strace != nil {
-		w.traceAt("colours")
+		w.traceAt("colours", nil)
 	}
 	w.ctx.consts = stageConsts{bias: w.solveConst(true), relax: w.solveConst(false), shock: w.shockConst()}
 	st := w.ctx.stages
@@ -219,7 +219,7 @@ func (w *World) solveStages() {
 	for k := range st {
 		w.runItems(&st[k], st[k].lo, st[k].hi)
 		if w.strace != nil {
-			w.traceAt(w.stageName(&st[k]))
+			w.traceStage(&st[k])
 		}
 	}
 	if len(w.par.scratch) > 0 {

@@ -3,6 +3,7 @@ package physics
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // StageTrace is one step recorded stage by stage, for finding which part
@@ -14,6 +15,10 @@ import (
 type StageTrace struct {
 	Tick   uint32 // the world's tick before the step
 	Engine uint64 // EngineRevision of the engine that stepped
+	// Path hashes the shape of the stage list (each solver stage's kind,
+	// substep and range of contacts): two steps with one Path list the
+	// same stages. A trace file does not store it (0 when read).
+	Path   uint64
 	Stages []TracedStage
 }
 
@@ -51,15 +56,68 @@ func traceValue(field string, bits uint64) string {
 // trace costs the step about as much again as the step.
 func (w *World) TraceNext(t *StageTrace) {
 	*t = StageTrace{Tick: w.st.Tick, Engine: EngineRevision}
-	w.strace = &stageTracer{out: t}
+	w.strace = &stageTracer{out: t, sums: w.shash.sumsOf()}
+}
+
+// StageHashes are the stage hashes of one step, without the values: what
+// a record stores with each tick (World.HashStages). Hashes[k] is the
+// hash of what stage k of the step may write (stagehash.go), stage k of a
+// StageTrace of the same step.
+type StageHashes struct {
+	Tick   uint32 // the world's tick before the step
+	Path   uint64 // StageTrace.Path
+	Hashes []uint64
+}
+
+// HashStages makes every later step, while on, hash after each of its
+// stages the tracked values the stage may write; StageHashes returns the
+// last step's. The hashed steps give the same bits, on one worker (see
+// BenchmarkStageHashesCubes for the cost); off, the step pays nothing.
+func (w *World) HashStages(on bool) {
+	switch {
+	case on && w.shash == nil:
+		w.shash = &stageTracer{sums: &StageHashes{}, fresh: true}
+		if w.strace == nil {
+			w.strace = w.shash
+		}
+	case !on && w.shash != nil:
+		if w.strace == w.shash {
+			w.strace = nil
+		}
+		w.shash = nil
+	}
+}
+
+// StageHashes returns the stage hashes of the world's last step, or nil
+// when HashStages is off or no step was hashed since it was turned on.
+// They are the world's: the next step overwrites them.
+func (w *World) StageHashes() *StageHashes {
+	if w.shash == nil || w.shash.fresh {
+		return nil
+	}
+	return w.shash.sums
+}
+
+// sumsOf is where a tracer that replaces t for one step puts its hashes:
+// t's, or nil without t.
+func (t *stageTracer) sumsOf() *StageHashes {
+	if t == nil {
+		return nil
+	}
+	t.fresh = false
+	t.sums.Hashes = t.sums.Hashes[:0]
+	return t.sums
 }
 
 // stageTracer keeps the values the traced step tracked after the last
 // stage, to tell which ones a stage changed.
 type stageTracer struct {
-	out  *StageTrace
-	keys []traceKey // the tracked values after the last stage, in order
-	bits []uint64
+	out  *StageTrace  // the trace, or nil when the tracer only hashes
+	sums *StageHashes // the hashes, or nil
+	// fresh: no step has filled sums yet.
+	fresh bool
+	keys  []traceKey // the tracked values after the last stage, in order
+	bits  []uint64
 	// The next stage's lists, swapped with keys and bits after it.
 	nkeys []traceKey
 	nbits []uint64
@@ -67,8 +125,10 @@ type stageTracer struct {
 	// phase is how far the step has come: 0 bodies active, 1 pairs found,
 	// 2 contacts made, 3 contacts coloured. The scratch of a later phase
 	// still holds the last step's until this step fills it.
-	phase  int
-	tamper func(stage string, w *World)
+	phase    int
+	colourOf []int // traceColours' list
+	tamper   func(stage string, w *World)
+	written  func([]traceKey) // tests: the keys each stage's hash took
 }
 
 // traceKey names one tracked value.
@@ -119,38 +179,90 @@ func (k traceKey) what() string {
 	return fmt.Sprintf("contact (%d,%d) point %d", k.a, k.b, k.point)
 }
 
-// traceAt records stage name: the tracked values now, the hash of them
-// all, and those that differ from the last stage's.
-func (w *World) traceAt(name string) {
+// traceSink hashes the tracked values of one stage in order and, for a
+// trace, keeps them.
+type traceSink struct {
+	h, n uint64
+	keep bool
+	keys []traceKey
+	bits []uint64
+}
+
+func (s *traceSink) put(k traceKey, bits uint64) {
+	if s.keep {
+		s.keys, s.bits = append(s.keys, k), append(s.bits, bits)
+	}
+	s.n++
+	s.h = (s.h ^ bits) * 0x100000001b3
+	s.h = (s.h ^ s.n) * 0x100000001b3
+}
+
+// traceStage records solver stage s.
+func (w *World) traceStage(s *stage) {
+	t := w.strace
+	if t.out != nil {
+		w.traceAt(w.stageName(s), s)
+		return
+	}
+	if s.kind == stageIntVel {
+		t.sub++
+	}
+	w.traceAt("", s)
+}
+
+// traceAt records stage name (s for the solver's stages, which have no
+// name when the tracer only hashes): the hash of what the stage may write
+// (stagehash.go) for the stage hashes and, for a trace, the hash of the
+// tracked values now and those that differ from the last stage's.
+func (w *World) traceAt(name string, s *stage) {
 	t := w.strace
 	if t.tamper != nil {
 		t.tamper(name, w)
 	}
-	keys, now := t.nkeys[:0], t.nbits[:0]
-	h := uint64(0xcbf29ce484222325)
-	put := func(k traceKey, bits uint64) {
-		keys, now = append(keys, k), append(now, bits)
-		h = (h ^ bits) * 0x100000001b3
-		h = (h ^ uint64(len(keys))) * 0x100000001b3
-	}
+	sk := traceSink{h: 0xcbf29ce484222325, keep: t.out != nil, keys: t.nkeys[:0], bits: t.nbits[:0]}
 	f := math.Float64bits
 	switch name {
+	case "activate":
+		t.phase, t.sub = 0, 0
+		if t.sums != nil {
+			t.sums.Tick, t.sums.Hashes = w.st.Tick, t.sums.Hashes[:0]
+			t.fresh = false
+		}
 	case "pairs":
 		t.phase = 1
 	case "contacts":
 		t.phase = 2
 	case "colours":
 		t.phase = 3
+		t.colourOf = w.traceColours(t.colourOf)
+		path := stagePath(w.ctx.stages)
+		if t.out != nil {
+			t.out.Path = path
+		}
+		if t.sums != nil {
+			t.sums.Path = path
+		}
+	}
+	if t.sums != nil {
+		ws := traceSink{h: 0xcbf29ce484222325, keep: t.written != nil}
+		w.stageWrites(&ws, t, name, s)
+		t.sums.Hashes = append(t.sums.Hashes, ws.h)
+		if t.written != nil {
+			t.written(ws.keys)
+		}
+	}
+	if t.out == nil {
+		return
 	}
 	for _, p := range w.ctx.pairs.list {
 		if t.phase < 1 {
 			break
 		}
-		put(traceKey{kind: 1, a: int32(p >> 32), b: int32(uint32(p)), field: tfFound}, 1)
+		sk.put(traceKey{kind: 1, a: int32(p >> 32), b: int32(uint32(p)), field: tfFound}, 1)
 	}
-	var colourOf []int
-	if t.phase >= 3 {
-		colourOf = w.traceColours()
+	colourOf := t.colourOf
+	if t.phase < 3 {
+		colourOf = nil
 	}
 	for ci := range w.ctx.cons {
 		if t.phase < 2 {
@@ -160,21 +272,21 @@ func (w *World) traceAt(name string) {
 		ck := traceKey{kind: 2, a: c.a, b: c.b}
 		for n, v := range [...]float64{c.d.X, c.d.Y, c.d.Z, c.f1.p, c.f2.p, c.ptw} {
 			ck.field = uint8(tfNormal + n)
-			put(ck, f(v))
+			sk.put(ck, f(v))
 		}
 		if colourOf != nil {
 			ck.field = tfColour
-			put(ck, uint64(colourOf[ci]))
+			sk.put(ck, uint64(colourOf[ci]))
 		}
 		for j := range c.count {
 			p := &w.ctx.pts[c.first+j]
 			pk := traceKey{kind: 3, a: c.a, b: c.b, point: uint32(j)}
 			pk.field = tfFeature
-			put(pk, uint64(w.ctx.info[c.first+j].feature))
+			sk.put(pk, uint64(w.ctx.info[c.first+j].feature))
 			pk.field = tfSep
-			put(pk, f(p.s))
+			sk.put(pk, f(p.s))
 			pk.field = tfPn
-			put(pk, f(p.pn))
+			sk.put(pk, f(p.pn))
 		}
 	}
 	// The bodies last: in a contact stage the impulses are the cause, the
@@ -183,12 +295,12 @@ func (w *World) traceAt(name string) {
 		b := &w.st.Bodies[i]
 		id := int32(i)
 		for n, v := range [...]float64{b.Pos.X, b.Pos.Y, b.Pos.Z, b.Rot.W, b.Rot.X, b.Rot.Y, b.Rot.Z} {
-			put(traceKey{kind: 0, a: id, field: uint8(n)}, f(v))
+			sk.put(traceKey{kind: 0, a: id, field: uint8(n)}, f(v))
 		}
 		if k < len(w.ctx.vel) {
 			v := &w.ctx.vel[k]
 			for n, x := range [...]float64{v.v.X, v.v.Y, v.v.Z, v.w.X, v.w.Y, v.w.Z} {
-				put(traceKey{kind: 0, a: id, field: uint8(7 + n)}, f(x))
+				sk.put(traceKey{kind: 0, a: id, field: uint8(7 + n)}, f(x))
 			}
 		}
 	}
@@ -197,19 +309,20 @@ func (w *World) traceAt(name string) {
 		// flags, and the contact cache.
 		for _, i := range w.ctx.active {
 			b := &w.st.Bodies[i]
-			put(traceKey{kind: 0, a: int32(i), field: tfRest}, uint64(b.Rest))
-			put(traceKey{kind: 0, a: int32(i), field: tfFlags}, uint64(bodyFlags(b)))
+			sk.put(traceKey{kind: 0, a: int32(i), field: tfRest}, uint64(b.Rest))
+			sk.put(traceKey{kind: 0, a: int32(i), field: tfFlags}, uint64(bodyFlags(b)))
 		}
 		for i := range w.st.Contacts {
 			c := &w.st.Contacts[i]
 			ck := traceKey{kind: 4, a: c.A, b: c.B, point: c.Feature}
 			for n, v := range [...]float64{c.Pn, c.Pt1, c.Pt2} {
 				ck.field = uint8([...]int{tfPn, tfPt1, tfPt2}[n])
-				put(ck, f(v))
+				sk.put(ck, f(v))
 			}
 		}
 	}
-	st := TracedStage{Name: name, Hash: h}
+	keys, now := sk.keys, sk.bits
+	st := TracedStage{Name: name, Hash: sk.h}
 	same := len(keys) == len(t.keys)
 	for i := 0; same && i < len(keys); i++ {
 		same = keys[i] == t.keys[i]
@@ -236,14 +349,27 @@ func (w *World) traceAt(name string) {
 	t.bits, t.nbits = now, t.bits
 }
 
-// traceColours returns each constraint's colour (0: the overflow), or nil
-// before the contacts are coloured.
-func (w *World) traceColours() []int {
+// stagePath hashes the shape of a stage list: each stage's kind, substep
+// and range.
+func stagePath(st []stage) uint64 {
+	h := uint64(0xcbf29ce484222325)
+	for k := range st {
+		s := &st[k]
+		for _, x := range [...]uint64{uint64(s.kind), uint64(uint32(s.sub)), uint64(uint32(s.lo)), uint64(uint32(s.hi))} {
+			h = (h ^ x) * 0x100000001b3
+		}
+	}
+	return h
+}
+
+// traceColours returns each constraint's colour (0: the overflow) in out,
+// or nil when there is no contact.
+func (w *World) traceColours(out []int) []int {
 	g := &w.ctx.graph
 	if len(g.list) != len(w.ctx.cons) || len(w.ctx.cons) == 0 {
 		return nil
 	}
-	out := make([]int, len(w.ctx.cons))
+	out = slices.Grow(out[:0], len(w.ctx.cons))[:len(w.ctx.cons)]
 	for k := 0; k <= colourCount; k++ {
 		for _, ci := range g.list[g.at[k]:g.at[k+1]] {
 			out[ci] = k

@@ -36,7 +36,7 @@ func (w *World) Step() {
 	w.wakeIslands()
 	w.activate()
 	if w.strace != nil {
-		w.traceAt("activate")
+		w.traceAt("activate", nil)
 	}
 	if w.follow != nil {
 		w.followPairs() // partial.go
@@ -44,14 +44,14 @@ func (w *World) Step() {
 		w.findPairs()
 	}
 	if w.strace != nil {
-		w.traceAt("pairs")
+		w.traceAt("pairs", nil)
 	}
 	if testBreach {
 		w.breach()
 	}
 	w.collide()
 	if w.strace != nil {
-		w.traceAt("contacts")
+		w.traceAt("contacts", nil)
 	}
 	w.solveStages() // the stage list, coloured (stages.go, graph.go)
 	if w.follow == nil {
@@ -63,12 +63,12 @@ func (w *World) Step() {
 		b.Force, b.Torque = Vec3{}, Vec3{}
 	}
 	if w.strace != nil {
-		w.traceAt("store")
+		w.traceAt("store", nil)
 	}
 	w.sleepIslands()
 	if w.strace != nil {
-		w.traceAt("sleep")
-		w.strace = nil
+		w.traceAt("sleep", nil)
+		w.strace = w.shash
 	}
 	w.st.Tick++
 	if w.follow != nil {

@@ -39,7 +39,8 @@ type World struct {
 	// one (trace.go, partial.go): kept between steps, cleared by the step.
 	rec       *Trace       // the trace the next step records, or nil
 	follow    *Trace       // the recorded trace the next step follows, or nil
-	strace    *stageTracer // the stage trace the next step records (TraceNext), or nil
+	strace    *stageTracer // the stage trace the next step records (TraceNext), or shash, or nil
+	shash     *stageTracer // the stage hashes every step records (HashStages), or nil
 	followSet *Set         // the caller's set of the followed step
 	touched   []int32      // bodies changed since the last step, outside it
 	before    []BodyState  // their states as the step found them (noteTouched)

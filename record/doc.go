@@ -20,14 +20,14 @@
 // The first tick whose hash differs is therefore exact; the field diff is
 // taken against the first full state stored at or after it.
 //
-// # Format, version 3
+// # Format, version 4 (and 3)
 //
 // All integers are little endian; float64 values are stored as their IEEE
 // 754 bit patterns (uint64), so a record carries the exact bits.
 //
 //	file     = magic version chunk* ; a complete file ends with an end chunk
 //	magic    = "CUBEREC\x00"                        8 bytes
-//	version  = uint32                               3
+//	version  = uint32                               4 with stage hashes, else 3
 //	chunk    = type:uint8 length:uint32 headcrc:uint32 payload[length] crc:uint32
 //
 // headcrc is the CRC-32 (IEEE) of type and length, so that a damaged length
@@ -62,6 +62,7 @@
 //	steps   count entries, filling the payload exactly:
 //
 //	tick    kind:uint8 = 0x01 | 0x10 (events) | 0x20 (full state)
+//	                | 0x40 (stage hashes; version 4 only)
 //	        inputs: one uint8 per player (bits 0-5: W A S D jump pull;
 //	                bits 6-7 zero)
 //	        hash:uint64 (physics.State.Hash of the state after the step)
@@ -70,6 +71,9 @@
 //	                 then for a nudge (kind 1) its impulse as three finite
 //	                 float64 (x, y, z); a join (2) or a leave (3) has
 //	                 nothing more
+//	        if 0x40: count:uint16 (1 to MaxStages, 16384), path:uint64
+//	                 (physics.StageHashes.Path), then count hashes, uint64:
+//	                 the step's stage hashes (physics.World.HashStages)
 //	        if 0x20: the state after the step (below), labelled tick+1,
 //	                 whose hash must equal hash
 //	skip    kind:uint8 = 0x02, to:uint32; to - tick, as uint32, is in

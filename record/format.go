@@ -14,10 +14,16 @@ import (
 // Magic opens every record file.
 const Magic = "CUBEREC\x00"
 
-// Version is the format version this package writes and reads. Version 2
-// differs only in the slot that now holds the engine revision; its records
-// were made by engine revision 0 and are refused with ErrEngine.
-const Version = 3
+// Version is the newest format version this package writes and reads:
+// a record with stage hashes (Header.Stages). One without them is written
+// as version 3, which differs only in having no stage hashes, so that a
+// program that reads version 3 reads it; this package reads both. Version
+// 2 differs only in the slot that now holds the engine revision; its
+// records were made by engine revision 0 and are refused with ErrEngine.
+const Version = 4
+
+// versionNoStages is the version of a record without stage hashes.
+const versionNoStages = 3
 
 // Limits of the format. A reader refuses anything larger before allocating.
 const (
@@ -26,6 +32,7 @@ const (
 	MaxEventsPerTick = 255     // server-only events before one tick
 	MaxContacts      = 1 << 16 // contacts in a stored state
 	MaxSkip          = 1 << 31 // a skip jumps fewer ticks than this (wrap-safe order)
+	MaxStages        = 1 << 14 // stage hashes of one tick
 
 	// ChunkSteps is the number of steps after which the writer ends a chunk
 	// on its own.
@@ -57,6 +64,7 @@ const (
 	entrySkip  = 0x02
 	flagEvents = 0x10 // a tick entry carries events
 	flagFull   = 0x20 // a tick entry carries the full state after it
+	flagStages = 0x40 // a tick entry carries its step's stage hashes (version 4)
 
 	tickEntryFixed = 1 + 8 // kind and hash; one input byte per player comes between them
 	skipEntryLen   = 1 + 4 // kind, to
@@ -64,6 +72,7 @@ const (
 	eventHead      = 1 + 1                                     // kind, player
 	nudgeLen       = 3 * 8                                     // a nudge's impulse
 	stepsHeadLen   = 4 + 4 + 2                                 // start tick, end tick, step count
+	stagesHead     = 2 + 8                                     // stage hashes: count, path
 	endPayloadLen  = 8 + 8 + 4                                 // steps, simulated ticks, end tick
 	engineOffset   = 4*8 + 4 + 3*8                             // the engine revision in the header's payload: after Dt, gravity, Iterations, GroundFriction, Margin and Slop
 	configLen      = 14*8 + 4*4                                // physics.Config: thirteen float64 (gravity is three) and the engine revision (uint64), four uint32
@@ -285,6 +294,10 @@ type Header struct {
 	FullEvery uint32         // a full state is stored every FullEvery simulated ticks; 0 means DefaultFullEvery
 	Meta      string         // free text, e.g. JSON of the session flags; at most MaxMeta bytes
 	Initial   physics.State  // the world state before the first recorded tick
+	// Stages: the ticks may carry their step's stage hashes
+	// (physics.World.HashStages, Writer.Stages); the record is then of
+	// version 4. Not stored in the header: the version says it.
+	Stages bool
 }
 
 // engineError is the error of a record made by engine revision rev.

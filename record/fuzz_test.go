@@ -26,6 +26,9 @@ func checkRecord(t *testing.T, rec *Record, n int) {
 		}
 		switch s.Kind {
 		case StepTick:
+			if h := s.Stages; h != nil && (!rec.Header.Stages || h.Tick != s.Tick || len(h.Hashes) == 0 || len(h.Hashes) > MaxStages) {
+				t.Fatalf("step %d: stage hashes %+v do not fit", i, h)
+			}
 			tick++
 			if s.Full != nil && (s.Full.Tick != tick || s.Full.Hash() != s.Hash || len(s.Full.Bodies) != len(rec.Header.Initial.Bodies)) {
 				t.Fatalf("step %d: full state does not fit", i)
@@ -47,6 +50,7 @@ func FuzzRead(f *testing.F) {
 	f.Add(s.data[:len(s.data)/2])
 	f.Add(s.data[:chunkOffsets(s.data)[1]])
 	f.Add(writeSession(f, session{nudgeAt: -1}).data)
+	f.Add(writeSession(f, session{ticks: 20, fullEvery: 8, events: true, nudgeAt: -1, stages: true}).data)
 	f.Add([]byte{})
 	f.Add([]byte(Magic))
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -65,7 +69,22 @@ func FuzzRead(f *testing.F) {
 // FuzzStepsChunk fuzzes the payload of a steps chunk behind a valid header,
 // with a valid CRC, so that the fuzzer reaches the entry parser.
 func FuzzStepsChunk(f *testing.F) {
-	s := writeSession(f, session{ticks: 40, fullEvery: 8, skips: true, events: true, nudgeAt: -1})
+	fuzzSteps(f, session{ticks: 40, fullEvery: 8, skips: true, events: true, nudgeAt: -1})
+}
+
+// FuzzStagesChunk is FuzzStepsChunk behind the header of a record with
+// stage hashes (version 4), seeded with steps chunks that hold them.
+func FuzzStagesChunk(f *testing.F) {
+	fuzzSteps(f, session{ticks: 24, fullEvery: 8, skips: true, events: true, nudgeAt: -1, stages: true})
+	p := []byte{0, 0, 0, 0, 1, 0, 0, 0, 1, 0, entryTick | flagStages, 0, 1, 2, 3, 4, 5, 6, 7, 8, 1, 0}
+	p = append(p, make([]byte, 16)...)
+	f.Add(p, true)
+}
+
+// fuzzSteps runs the steps chunk fuzzer behind the header of the record
+// s writes, seeded with its steps chunks.
+func fuzzSteps(f *testing.F, ss session) {
+	s := writeSession(f, ss)
 	offs := chunkOffsets(s.data)
 	header := s.data[:offs[1]]
 	for k := 1; k < len(offs)-1; k++ {

@@ -20,6 +20,7 @@ type session struct {
 	skips     bool // skip 7 ticks before every 200th simulated tick, from the 100th
 	events    bool // one or two impulses before every 90th tick, from the 45th
 	nudgeAt   int  // simulated tick index whose step starts from vel.z nudged by one ulp, unrecorded; -1: none
+	stages    bool // record every tick's stage hashes (Header.Stages)
 }
 
 // written is what writeSession wrote and what it expects to read back.
@@ -36,8 +37,9 @@ func writeSession(t testing.TB, s session) written {
 	w.SkipTo(s.start)
 	var out written
 	w.Save(&out.init)
+	w.HashStages(s.stages)
 	var buf bytes.Buffer
-	wr, err := NewWriter(&buf, Header{Scene: gametest.Scene.ID, FullEvery: s.fullEvery, Meta: `{"preset":"good","seed":1}`, Initial: out.init})
+	wr, err := NewWriter(&buf, Header{Scene: gametest.Scene.ID, FullEvery: s.fullEvery, Meta: `{"preset":"good","seed":1}`, Initial: out.init, Stages: s.stages})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,8 +78,15 @@ func writeSession(t testing.TB, s session) written {
 		}
 		ins := []game.Input{gametest.Scripted(tick)}
 		must(gametest.Scene.Step(w, ins))
+		var sh *physics.StageHashes
+		if s.stages {
+			h := *w.StageHashes()
+			h.Hashes = slices.Clone(h.Hashes)
+			sh = &h
+			must(wr.Stages(sh))
+		}
 		must(wr.Tick(tick, ins, w.Hash(), w.State()))
-		out.steps = append(out.steps, Step{Kind: StepTick, Tick: tick, Inputs: ins, Events: events, Hash: w.Hash()})
+		out.steps = append(out.steps, Step{Kind: StepTick, Tick: tick, Inputs: ins, Events: events, Hash: w.Hash(), Stages: sh})
 	}
 	must(wr.Close())
 	out.data = buf.Bytes()
@@ -100,6 +109,10 @@ func sameStep(a, b *Step) string {
 			math.Float64bits(x.X) != math.Float64bits(y.X) || math.Float64bits(x.Y) != math.Float64bits(y.Y) || math.Float64bits(x.Z) != math.Float64bits(y.Z) {
 			return fmt.Sprintf("tick %d: event %d %v != %v", a.Tick, i, x, y)
 		}
+	}
+	if (a.Stages == nil) != (b.Stages == nil) || a.Stages != nil && a.Stages.Tick != b.Stages.Tick ||
+		a.Stages != nil && (a.Stages.Path != b.Stages.Path || !slices.Equal(a.Stages.Hashes, b.Stages.Hashes)) {
+		return fmt.Sprintf("tick %d: stage hashes %+v != %+v", a.Tick, a.Stages, b.Stages)
 	}
 	if a.Full != nil && b.Full != nil && !a.Full.Equal(b.Full) {
 		return fmt.Sprintf("tick %d: full states differ", a.Tick)

@@ -18,7 +18,8 @@ import (
 //   - a tick's inputs are one byte per player, in one slice;
 //   - events stay in their encoded form (2 bytes, 26 for a nudge) and are
 //     decoded when a step is asked for;
-//   - full states are decoded, each about as large as its encoding.
+//   - full states are decoded, each about as large as its encoding;
+//   - stage hashes are kept as read, 8 bytes each.
 //
 // The worst case is a file packed with skips: 16 bytes for each 5, 3.2
 // bytes per byte; a real record takes less than 2. MaxAllocPerByte states
@@ -62,6 +63,8 @@ type packed struct {
 	events  []byte       // the encoded events of the ticks that have some
 	evAt    []stepRef    // by position: the start of a tick's events; they end at the next one's start
 	fulls   []fullRef    // by position
+	stages  []uint64     // the stage hashes of the ticks that have some: each its path, then its hashes
+	stAt    []stepRef    // by position: the start of a tick's stage hashes; they end at the next one's start
 	chunks  []stepRef    // by position: the first step of each steps chunk and its number
 }
 
@@ -103,6 +106,14 @@ func (p *packed) step(i int) Step {
 			end = int(p.evAt[e+1].off)
 		}
 		s.Events = decodeEvents(p.events[p.evAt[e].off:end])
+	}
+	if k := search(p.stAt, i); k >= 0 && int(p.stAt[k].pos) == i {
+		end := len(p.stages)
+		if k+1 < len(p.stAt) {
+			end = int(p.stAt[k+1].off)
+		}
+		w := p.stages[p.stAt[k].off:end:end]
+		s.Stages = &physics.StageHashes{Tick: ps.tick, Path: w[0], Hashes: w[1:]}
 	}
 	if f := sort.Search(len(p.fulls), func(k int) bool { return int(p.fulls[k].pos) >= i }); f < len(p.fulls) && int(p.fulls[f].pos) == i {
 		s.Full = p.fulls[f].st

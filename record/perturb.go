@@ -165,7 +165,10 @@ type Change struct {
 // as Replay does, changes the value when it reaches p's tick, and records
 // what the run then gives (hashes and full states, every full state at
 // the header's cadence plus the changed one). The copy replays to a
-// divergence at p's tick (an input's at the tick after it). It refuses a
+// divergence at p's tick (an input's at the tick after it). A record with
+// stage hashes gets those of the copy's run, the same up to the change,
+// which comes between steps: a replay of the copy finds every stage of
+// the divergent tick's step as recorded. It refuses a
 // record that does not replay to its end, and a perturbation whose tick
 // the record never reaches or whose body, contact or player it lacks.
 func Perturb(rec *Record, p Perturbation, out io.Writer) (Change, error) {
@@ -188,6 +191,7 @@ func Perturb(rec *Record, p Perturbation, out io.Writer) (Change, error) {
 	if err != nil {
 		return ch, err
 	}
+	w.HashStages(rec.Header.Stages)
 	done := false
 	var st physics.State
 	for i := range rec.Len() {
@@ -230,6 +234,11 @@ func Perturb(rec *Record, p Perturbation, out io.Writer) (Change, error) {
 			}
 			done, ch.StoredAtChange = true, true
 			wr.sinceFull = wr.fullEvery // store the changed state
+		}
+		if h := w.StageHashes(); h != nil && s.Stages != nil {
+			if err := wr.Stages(h); err != nil {
+				return ch, err
+			}
 		}
 		if err := wr.Tick(s.Tick, ins, w.Hash(), w.State()); err != nil {
 			return ch, err

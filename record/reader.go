@@ -40,7 +40,10 @@ type Step struct {
 	Events []game.Event   // StepTick: server-only events before the inputs, in order
 	Hash   uint64         // StepTick: the hash of the state after the step, labelled Tick+1
 	Full   *physics.State // StepTick: that state, when the record stores it; nil otherwise
-	Chunk  int            // the chunk that holds the step; the header is chunk 0
+	// Stages: the step's stage hashes, when the record stores them
+	// (Header.Stages); nil otherwise. Read shares them with the record.
+	Stages *physics.StageHashes
+	Chunk  int // the chunk that holds the step; the header is chunk 0
 }
 
 // Record is a record read back, or built by NewRecord. Its steps are
@@ -147,9 +150,10 @@ func (rd *reader) preamble() error {
 	if v == 2 { // the same format, from before engine revisions
 		return engineError(0)
 	}
-	if v != Version {
-		return fmt.Errorf("record: %w %d: this reader reads version %d", ErrVersion, v, Version)
+	if v != Version && v != versionNoStages {
+		return fmt.Errorf("record: %w %d: this reader reads versions %d and %d", ErrVersion, v, versionNoStages, Version)
 	}
+	rd.rec.Header.Stages = v == Version
 	return nil
 }
 
@@ -299,8 +303,10 @@ func (rd *reader) steps(i int, p []byte) error {
 			return bad("step %d of %d is missing", k+1, count)
 		}
 		kind := p[0]
-		switch kind {
-		case entrySkip:
+		// A tick's flags; stage hashes only in a record of version 4.
+		tickKind := kind&^(flagEvents|flagFull|flagStages) == entryTick && (kind&flagStages == 0 || rd.rec.Header.Stages)
+		switch {
+		case kind == entrySkip:
 			if len(p) < skipEntryLen {
 				return bad("skip at tick %d is cut short", t)
 			}
@@ -311,7 +317,7 @@ func (rd *reader) steps(i int, p []byte) error {
 			ps.add(packedStep{tick: t, aux: skipAux, hash: uint64(to)})
 			p = p[skipEntryLen:]
 			t = to
-		case entryTick, entryTick | flagEvents, entryTick | flagFull, entryTick | flagEvents | flagFull:
+		case tickKind:
 			n, err := rd.tickEntry(t, p)
 			if err != nil {
 				return bad("tick %d: %v", t, err)
@@ -389,6 +395,21 @@ func (rd *reader) tickEntry(t uint32, p []byte) (int, error) {
 		}
 		ps.evAt = append(ps.evAt, stepRef{pos: pos, off: uint32(len(ps.events))})
 		ps.events = append(ps.events, p[first:off]...)
+	}
+	if kind&flagStages != 0 {
+		if len(p)-off < stagesHead {
+			return 0, errors.New("stage hashes cut short")
+		}
+		n := int(le.Uint16(p[off:]))
+		if n == 0 || n > MaxStages || (len(p)-off-stagesHead)/8 < n {
+			return 0, fmt.Errorf("%d stage hashes (1 to %d) in %d bytes", n, MaxStages, len(p)-off-stagesHead)
+		}
+		off += 2
+		ps.stAt = append(ps.stAt, stepRef{pos: pos, off: uint32(len(ps.stages))})
+		for k := 0; k <= n; k++ {
+			ps.stages = append(ps.stages, le.Uint64(p[off+8*k:]))
+		}
+		off += 8 * (n + 1)
 	}
 	if kind&flagFull != 0 {
 		st, n, err := rd.state(p[off:], t+1, hash)

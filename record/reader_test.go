@@ -181,7 +181,7 @@ func TestReadErrors(t *testing.T) {
 		{"empty", nil, ErrNotRecord, "record: not a record: the input is empty"},
 		{"text", []byte("hello, world\n"), ErrNotRecord, `record: not a record: it starts with "hello, w"`},
 		{"magic only", []byte(Magic), ErrShort, "record: cut short before the header is complete: 8 bytes"},
-		{"version 4", cat([]byte(Magic), []byte{4, 0, 0, 0}), ErrVersion, "record: unsupported version 4: this reader reads version 3"},
+		{"version 5", cat([]byte(Magic), []byte{5, 0, 0, 0}), ErrVersion, "record: unsupported version 5: this reader reads versions 3 and 4"},
 		{"version 2", cat([]byte(Magic), []byte{2, 0, 0, 0}, s.data[preamble:]), ErrEngine,
 			fmt.Sprintf("record: made by engine revision 0; this build runs revision %d", physics.EngineRevision)},
 		{"another engine", otherEngine(s.data[:offs[1]], physics.EngineRevision+1), ErrEngine,

@@ -13,6 +13,9 @@ type Result struct {
 	Ticks      int         // simulated ticks whose hash matched the record
 	Skipped    int         // ticks jumped over by skips, not simulated
 	Divergence *Divergence // the first tick that did not match; nil if all did
+	// File names the record in the commands Report suggests; "FILE"
+	// when empty.
+	File string
 }
 
 // Divergence describes the first tick at which the replay left the record.
@@ -32,6 +35,11 @@ type Divergence struct {
 	DiffTick uint32
 	Compared bool
 	Note     string // where the diff was taken, in words
+
+	// Stage is the first stage of tick Tick-1's step whose hash differs
+	// from the one the record stores, when it stores stage hashes for it
+	// (Header.Stages); nil otherwise.
+	Stage *StageDivergence
 }
 
 // Replay rebuilds the server's world from rec's header and re-simulates
@@ -122,6 +130,7 @@ func apply(w *physics.World, sc *game.Scene, bd game.Bounds, s *Step) (bool, err
 func diverge(w *physics.World, sc *game.Scene, bd game.Bounds, rec *Record, i int) (*Divergence, error) {
 	s := rec.Step(i)
 	d := &Divergence{Tick: s.Tick + 1, Chunk: s.Chunk, Inputs: s.Inputs, Recorded: s.Hash, Replayed: w.Hash()}
+	d.Stage = stageDivergence(rec, i)
 	j, sj := i, s
 	for sj.Full == nil {
 		j++

@@ -28,8 +28,9 @@ const maxReportFields = 64
 
 // Report writes the result for a person: "ok N server ticks re-simulated"
 // (and the skipped ticks among them, if any), or the first divergent tick, the chunk that holds it, where
-// the field diff was taken, and one line per differing field with both
-// values, recorded first, as decimals and as bit patterns.
+// the field diff was taken, the first differing stage of its step when
+// the record stores stage hashes, and one line per differing field with
+// both values, recorded first, as decimals and as bit patterns.
 func (r Result) Report(w io.Writer) {
 	d := r.Divergence
 	if d == nil {
@@ -43,6 +44,13 @@ func (r Result) Report(w io.Writer) {
 	fmt.Fprintf(w, "diverged at tick %d (chunk %d) after %d matching ticks: the state after tick %d (%s) hashes to %016x, recorded %016x\n",
 		d.Tick, d.Chunk, r.Ticks, d.Tick-1, inputList(d.Inputs), d.Replayed, d.Recorded)
 	fmt.Fprintln(w, d.Note)
+	file := r.File
+	if file == "" {
+		file = "FILE"
+	}
+	for _, l := range d.Stage.Lines(file) {
+		fmt.Fprintln(w, l)
+	}
 	if len(d.Diff) == 0 {
 		return
 	}

@@ -166,17 +166,25 @@ func decodeStageTrace(p []byte) (*physics.StageTrace, error) {
 // refuses a tick the record does not simulate (skipped, before its start
 // or after its end).
 func TraceTick(rec *Record, at uint32) (*physics.StageTrace, error) {
+	tr, _, err := traceStep(rec, at)
+	return tr, err
+}
+
+// traceStep is TraceTick, and also returns the step's stage hashes
+// (physics.World.HashStages).
+func traceStep(rec *Record, at uint32) (*physics.StageTrace, *physics.StageHashes, error) {
 	w, sc, bd, err := Build(&rec.Header)
 	if err != nil {
-		return nil, fmt.Errorf("record: trace: %w", err)
+		return nil, nil, fmt.Errorf("record: trace: %w", err)
 	}
+	defer w.Close()
 	from := 0
 	for i := range rec.Len() {
 		s := rec.Step(i)
 		if s.Kind == StepTick && s.Full != nil && !tick.After(s.Full.Tick, at) {
 			from = i + 1
 			if err := w.Restore(s.Full); err != nil {
-				return nil, fmt.Errorf("record: trace: the state stored at tick %d: %w", s.Full.Tick, err)
+				return nil, nil, fmt.Errorf("record: trace: the state stored at tick %d: %w", s.Full.Tick, err)
 			}
 		}
 		if s.Kind == StepTick && s.Tick == at {
@@ -188,14 +196,17 @@ func TraceTick(rec *Record, at uint32) (*physics.StageTrace, error) {
 		var tr physics.StageTrace
 		traced := s.Kind == StepTick && s.Tick == at
 		if traced {
+			w.HashStages(true)
 			w.TraceNext(&tr)
 		}
 		if _, err := apply(w, sc, bd, &s); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if traced {
-			return &tr, nil
+			h := *w.StageHashes()
+			h.Hashes = append([]uint64(nil), h.Hashes...)
+			return &tr, &h, nil
 		}
 	}
-	return nil, fmt.Errorf("record: trace: the record does not simulate tick %d (it ends at tick %d, and skipped ticks are not simulated)", at, w.Tick())
+	return nil, nil, fmt.Errorf("record: trace: the record does not simulate tick %d (it ends at tick %d, and skipped ticks are not simulated)", at, w.Tick())
 }

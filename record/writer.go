@@ -34,6 +34,8 @@ type Writer struct {
 	simulated uint64       // tick steps among them
 	sinceFull uint32       // simulated ticks since the last stored full state
 	events    []game.Event // for the coming tick
+	stagesOn  bool         // Header.Stages
+	stages    []uint64     // the coming tick's path and stage hashes, when given (Stages)
 
 	last     physics.State // the state after the last step, when it is a tick and it was given
 	lastHash uint64        // the hash recorded for it
@@ -70,7 +72,11 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 		return nil, fmt.Errorf("record: header: %w", err)
 	}
 	b := append(make([]byte, 0, 4096), Magic...)
-	b = le.AppendUint32(b, Version)
+	version := uint32(versionNoStages)
+	if h.Stages {
+		version = Version
+	}
+	b = le.AppendUint32(b, version)
 	b, off := beginChunk(b, chunkHeader)
 	b = appendHeader(b, &h)
 	if len(b)-off-frameHead > MaxChunkLen {
@@ -89,6 +95,7 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 		start:     h.Initial.Tick,
 		bounds:    bd,
 		cur:       h.Initial.Tick,
+		stagesOn:  h.Stages,
 	}
 	return wr, nil
 }
@@ -121,6 +128,26 @@ func (w *Writer) Event(tick uint32, e game.Event) error {
 		return fmt.Errorf("record: tick %d has more than %d events", tick, MaxEventsPerTick)
 	}
 	w.events = append(w.events, e)
+	return nil
+}
+
+// Stages records the stage hashes of the coming tick's step, h.Tick
+// (physics.World.StageHashes), to be stored with it: a replay that
+// diverges there names the first stage that differs. The header must
+// have Stages set. A tick recorded without them has none.
+func (w *Writer) Stages(h *physics.StageHashes) error {
+	if err := w.usable(); err != nil {
+		return err
+	}
+	switch {
+	case !w.stagesOn:
+		return errors.New("record: stage hashes for a record whose header has no Stages")
+	case h.Tick != w.cur:
+		return fmt.Errorf("record: stage hashes of tick %d, but the coming tick is %d", h.Tick, w.cur)
+	case len(h.Hashes) == 0 || len(h.Hashes) > MaxStages:
+		return fmt.Errorf("record: tick %d: %d stage hashes (1 to %d)", h.Tick, len(h.Hashes), MaxStages)
+	}
+	w.stages = append(append(w.stages[:0], h.Path), h.Hashes...)
 	return nil
 }
 
@@ -191,6 +218,9 @@ func (w *Writer) Tick(tick uint32, ins []game.Input, hashAfter uint64, after *ph
 			n += eventHead + eventLen(e.Kind)
 		}
 	}
+	if len(w.stages) > 0 {
+		n += stagesHead + 8*(len(w.stages)-1)
+	}
 	if full {
 		n += after.EncodedSize()
 	}
@@ -204,6 +234,9 @@ func (w *Writer) Tick(tick uint32, ins []game.Input, hashAfter uint64, after *ph
 	}
 	if full {
 		kind |= flagFull
+	}
+	if len(w.stages) > 0 {
+		kind |= flagStages
 	}
 	w.buf = append(w.buf, kind)
 	for _, in := range ins {
@@ -219,6 +252,13 @@ func (w *Writer) Tick(tick uint32, ins []game.Input, hashAfter uint64, after *ph
 			}
 		}
 		w.events = w.events[:0]
+	}
+	if len(w.stages) > 0 {
+		w.buf = le.AppendUint16(w.buf, uint16(len(w.stages)-1))
+		for _, h := range w.stages {
+			w.buf = le.AppendUint64(w.buf, h)
+		}
+		w.stages = w.stages[:0]
 	}
 	if full {
 		w.buf = physics.AppendState(w.buf, after)
@@ -249,6 +289,9 @@ func (w *Writer) Skip(from, to uint32) error {
 	}
 	if len(w.events) > 0 {
 		return fmt.Errorf("record: skip from tick %d, which has %d events", from, len(w.events))
+	}
+	if len(w.stages) > 0 {
+		return fmt.Errorf("record: skip from tick %d, which has stage hashes", from)
 	}
 	d := to - from
 	if d == 0 {

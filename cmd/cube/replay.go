@@ -99,6 +99,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		}
 		return exitError{code: 2, msg: fmt.Sprintf("%s cannot be replayed here: %s", name, msg)}
 	}
+	res.File = name
 	res.Report(stdout)
 	if res.Divergence != nil {
 		return exitError{code: 1}

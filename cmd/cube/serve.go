@@ -55,7 +55,7 @@ func serveWith(args []string, stdout, stderr io.Writer, ctl *runctl.Control) err
 	}
 	defer stopProbe()
 	cfg := serve.Config{Listen: f.listen, World: w, Scene: sc, Mode: mode, SnapshotHz: f.snapshotHz, BudgetKbps: f.budgetKbps,
-		PerAddress: f.perAddress, Seconds: f.seconds, Record: f.record.path, FullEvery: uint32(f.record.fullEvery),
+		PerAddress: f.perAddress, Seconds: f.seconds, Record: f.record.path, FullEvery: uint32(f.record.fullEvery), RecordStages: f.record.stages,
 		Listening: func(addr, pin string) error {
 			if _, err := fmt.Fprintf(stdout, "listening %s pin %s\n", addr, pin); err != nil {
 				return fmt.Errorf("writing the listening line: %w", err)
@@ -86,7 +86,7 @@ func serveWith(args []string, stdout, stderr io.Writer, ctl *runctl.Control) err
 // parseServeFlags parses and checks cube server's flags (deploy/agones's
 // manifests are checked against them too).
 func parseServeFlags(args []string, stderr io.Writer) (*serveFlags, error) {
-	fs := cli.NewFlags("server", "server [-listen ADDR] [-scene NAME] [-bodies N] [-quantize] [-sync state|inputs] [-max-players N] [-snapshot-hz H] [-budget-kbps K] [-seconds S] [-record FILE [-full-every N]] [-per-address N] [-workers N] [-json] [-metrics ADDR] [-agones] [-exit-when-empty]", stderr)
+	fs := cli.NewFlags("server", "server [-listen ADDR] [-scene NAME] [-bodies N] [-quantize] [-sync state|inputs] [-max-players N] [-snapshot-hz H] [-budget-kbps K] [-seconds S] [-record FILE [-full-every N] [-record-stages]] [-per-address N] [-workers N] [-json] [-metrics ADDR] [-agones] [-exit-when-empty]", stderr)
 	f := &serveFlags{}
 	fs.StringVar(&f.listen, "listen", "127.0.0.1:4242", "UDP address to listen on: 127.0.0.1:0 picks a free port; 0.0.0.0:4242 or [::]:4242 takes clients from other machines")
 	f.scene.register(fs)

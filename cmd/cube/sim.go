@@ -171,7 +171,7 @@ func (f *sessionFlags) config() (session.Config, error) {
 }
 
 func runSim(args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-nudge-every S] [-start-tick T] [-workers N] [-json] [-plot FILE] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR] [-allow-desync]", stderr)
+	fs := cli.NewFlags("sim", "sim [-scene NAME] [-bodies N] [-players N] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-seconds S] [-seed N] [-snapshot-hz H] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-nudge-every S] [-start-tick T] [-workers N] [-json] [-plot FILE] [-record FILE [-full-every N] [-record-stages]] [-inject-nondeterminism N] [-report-dir DIR] [-allow-desync]", stderr)
 	var sf sessionFlags
 	sf.register(fs)
 	seconds := fs.Float64("seconds", 60, fmt.Sprintf("simulated seconds of play, 0 to %d (then the link drains)", maxSimSeconds))
@@ -232,7 +232,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		desync.Watch(s.Client, uint32(inject), stderr, reportDir)
 		if rf.path != "" {
 			var err error
-			rec, err = recording.Session(rf.path, uint32(rf.fullEvery), s)
+			rec, err = recording.Session(rf.path, rf.options(), s)
 			return err
 		}
 		return nil

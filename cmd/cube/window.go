@@ -24,7 +24,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	if !window.Supported {
 		return windowError(window.ErrNoOpenGL, noCgoWindow)
 	}
-	fs := cli.NewFlags("window", "[window] [-scene NAME] [-bodies N] [-bots N [-full-bots]] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-snapshot-hz H] [-seed N] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-start-tick T] [-workers N] [-width W] [-height H] [-autopilot] [-paused] [-draw LAYERS] [-frames N] [-screenshot FILE.png] [-record FILE [-full-every N]] [-inject-nondeterminism N] [-report-dir DIR] | [window] -connect ADDR (-pin PIN | -insecure) [-max-players N] [the scene, client and window flags]", stderr)
+	fs := cli.NewFlags("window", "[window] [-scene NAME] [-bodies N] [-bots N [-full-bots]] [-sync state|inputs] [-quantize] [-budget-kbps K] [-preset NAME] [-snapshot-hz H] [-seed N] [-input-driven [-missing skip|repeat]] [-no-redundancy] [-no-corrections] [-no-smoothing] [-full-replay] [-synctest N] [-start-tick T] [-workers N] [-width W] [-height H] [-autopilot] [-paused] [-draw LAYERS] [-frames N] [-screenshot FILE.png] [-record FILE [-full-every N] [-record-stages]] [-inject-nondeterminism N] [-report-dir DIR] | [window] -connect ADDR (-pin PIN | -insecure) [-max-players N] [the scene, client and window flags]", stderr)
 	wf := registerWindowFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -60,7 +60,7 @@ func runWindow(args []string, stdout, stderr io.Writer) error {
 	l.Paused = wf.paused
 	l.Debug.On = layers
 	if wf.record.path != "" {
-		end, err := window.Record(l, wf.record.path, uint32(wf.record.fullEvery), stdout, stderr)
+		end, err := window.Record(l, wf.record.path, wf.record.options(), stdout, stderr)
 		if err != nil {
 			return err
 		}

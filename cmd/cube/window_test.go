@@ -191,7 +191,7 @@ func TestWindowHelpListsEveryFlagAndKey(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, f := range []string{"-scene", "-bodies", "-preset", "-snapshot-hz", "-seed", "-width", "-height", "-autopilot", "-paused", "-frames",
-		"-screenshot", "-no-redundancy", "-no-corrections", "-no-smoothing", "-missing", "-start-tick", "-record", "-full-every",
+		"-screenshot", "-no-redundancy", "-no-corrections", "-no-smoothing", "-missing", "-start-tick", "-record", "-full-every", "-record-stages",
 		"-inject-nondeterminism", "-report-dir", "-bots", "-connect", "-pin", "-insecure", "-max-players"} {
 		if !strings.Contains(errs, "\n  "+f+" ") && !strings.Contains(errs, "\n  "+f+"\n") {
 			t.Errorf("cube window -h lacks %s", f)

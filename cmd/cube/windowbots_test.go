@@ -117,7 +117,7 @@ func TestWindowBotsRecordReplays(t *testing.T) {
 	for _, sync := range []string{"state", "inputs"} {
 		path := filepath.Join(t.TempDir(), "bots.rec")
 		l, wf := windowLab(t, "-bots", "2", "-preset", "average", "-sync", sync, "-record", path)
-		end, err := window.Record(l, wf.record.path, 64, io.Discard, io.Discard)
+		end, err := window.Record(l, wf.record.path, wf.record.options(), io.Discard, io.Discard)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -91,7 +91,7 @@ func registerWindowFlags(fs *cli.Flags) *windowFlags {
 
 // serverOnly are the window's flags that set the server or the session in
 // this process, which a window playing against a remote server cannot.
-var serverOnly = []string{"snapshot-hz", "budget-kbps", "input-driven", "missing", "start-tick", "record", "full-every", "bots", "full-bots", "paused"}
+var serverOnly = []string{"snapshot-hz", "budget-kbps", "input-driven", "missing", "start-tick", "record", "full-every", "record-stages", "bots", "full-bots", "paused"}
 
 // remote reports whether the window plays against a remote server.
 func (wf *windowFlags) remote() bool { return wf.set["connect"] }

@@ -28,6 +28,9 @@ type Config struct {
 	Seconds    float64 // serve this long, 0: until a signal
 	Record     string  // the session record's file, "" for none
 	FullEvery  uint32  // with Record: a full state every this many ticks
+	// RecordStages: with Record, each tick's stage hashes too (its steps
+	// then run on one worker; recording.Options.Stages).
+	RecordStages bool
 	// Listening is called once the socket is bound, before the first
 	// turn, with the address and the certificate's pin; an error ends
 	// the run.
@@ -70,7 +73,7 @@ func Run(cfg Config, ctl *runctl.Control) (*Summary, error) {
 	}
 	var rec *recording.File
 	if cfg.Record != "" {
-		rec, err = recording.Server(cfg.Record, cfg.FullEvery, srv, cfg.World.Config(), struct {
+		rec, err = recording.Server(cfg.Record, recording.Options{FullEvery: cfg.FullEvery, Stages: cfg.RecordStages}, srv, cfg.World.Config(), struct {
 			Server     string  `json:"server"`
 			SnapshotHz int     `json:"snapshot_hz"`
 			BudgetKbps float64 `json:"budget_kbps"`

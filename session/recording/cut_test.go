@@ -50,7 +50,7 @@ func TestAFullDiskCutsTheRecordNotTheGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		disk := &fullDisk{n: room}
-		f, err := attach(disk, "disk.rec", 16, s.Server, s.Config.Physics, "{}")
+		f, err := attach(disk, "disk.rec", Options{FullEvery: 16}, s.Server, s.Config.Physics, "{}")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,14 +96,14 @@ func TestWriteErrorsOtherThanTheDisksPassOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := attach(&fullDisk{n: 1 << 20}, "x.rec", 16, s.Server, s.Config.Physics, "{}")
+	f, err := attach(&fullDisk{n: 1 << 20}, "x.rec", Options{FullEvery: 16}, s.Server, s.Config.Physics, "{}")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Skip(s.Server.Tick()+5, s.Server.Tick()+9); err == nil || f.Cut() != nil {
 		t.Fatalf("a skip out of order: %v, cut %v", err, f.Cut())
 	}
-	if _, err := attach(&fullDisk{n: 10}, "x.rec", 16, s.Server, s.Config.Physics, "{}"); !errors.Is(err, syscall.ENOSPC) {
+	if _, err := attach(&fullDisk{n: 10}, "x.rec", Options{FullEvery: 16}, s.Server, s.Config.Physics, "{}"); !errors.Is(err, syscall.ENOSPC) {
 		t.Fatalf("a header that does not fit: %v", err)
 	}
 }

@@ -27,6 +27,9 @@ type File struct {
 	c    *counter // between the writer and f
 	w    *record.Writer
 	cut  *CutError // nil while the record is whole
+	// world is the server's, whose steps hash their stages, when the
+	// record stores them.
+	world *physics.World
 }
 
 // sink is where a record goes: an *os.File.
@@ -35,15 +38,25 @@ type sink interface {
 	Truncate(size int64) error
 }
 
+// Options say what a record holds besides every tick's inputs and hash.
+type Options struct {
+	FullEvery uint32 // a full state every this many ticks; 0: record.DefaultFullEvery
+	// Stages: each tick's stage hashes (physics.World.HashStages), so
+	// that a replay that diverges names the first stage of the step that
+	// differs by itself. The server's step then runs on one worker and
+	// costs more (docs/performance.md); off by default.
+	Stages bool
+}
+
 // Session creates path and attaches a record writer to the session's
 // server, with the server's current state as the initial one and the
 // session's settings as the record's metadata.
-func Session(path string, fullEvery uint32, s *session.Session) (*File, error) {
+func Session(path string, o Options, s *session.Session) (*File, error) {
 	srv, missing := "clocked", server.RepeatLast.String() // the clocked server repeats
 	if !s.Config.Clocked {
 		srv, missing = "input-driven", s.Config.Missing.String()
 	}
-	return Server(path, fullEvery, s.Server, s.Config.Physics, struct {
+	return Server(path, o, s.Server, s.Config.Physics, struct {
 		Preset     string `json:"preset"`
 		Seed       uint64 `json:"seed"`
 		SnapshotHz int    `json:"snapshot_hz"`
@@ -56,7 +69,7 @@ func Session(path string, fullEvery uint32, s *session.Session) (*File, error) {
 // Server creates path and attaches a record writer to srv, whose
 // world steps with configuration phys, with its current state as the
 // initial one and meta, in JSON, as the record's free-form metadata.
-func Server(path string, fullEvery uint32, srv *server.Server, phys physics.Config, meta any) (*File, error) {
+func Server(path string, o Options, srv *server.Server, phys physics.Config, meta any) (*File, error) {
 	m, err := json.Marshal(meta)
 	if err != nil {
 		return nil, err
@@ -65,13 +78,13 @@ func Server(path string, fullEvery uint32, srv *server.Server, phys physics.Conf
 	if err != nil {
 		return nil, err
 	}
-	return attach(f, path, fullEvery, srv, phys, string(m))
+	return attach(f, path, o, srv, phys, string(m))
 }
 
 // attach writes the record's header to f and makes the File srv's
 // Recorder; it closes f if the header cannot be written.
-func attach(f sink, path string, fullEvery uint32, srv *server.Server, phys physics.Config, meta string) (*File, error) {
-	h := record.Header{Physics: phys, Scene: srv.Scene().ID, FullEvery: fullEvery, Meta: meta}
+func attach(f sink, path string, o Options, srv *server.Server, phys physics.Config, meta string) (*File, error) {
+	h := record.Header{Physics: phys, Scene: srv.Scene().ID, FullEvery: o.FullEvery, Meta: meta, Stages: o.Stages}
 	srv.World().Save(&h.Initial)
 	c := &counter{out: f}
 	w, err := record.NewWriter(c, h)
@@ -80,6 +93,10 @@ func attach(f sink, path string, fullEvery uint32, srv *server.Server, phys phys
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	r := &File{path: path, f: f, c: c, w: w}
+	if o.Stages {
+		r.world = srv.World()
+		r.world.HashStages(true)
+	}
 	srv.Recorder = r
 	return r, nil
 }
@@ -96,6 +113,13 @@ func (r *File) Event(tick uint32, e game.Event) error {
 func (r *File) Tick(tick uint32, ins []game.Input, hashAfter uint64, after *physics.State) error {
 	if r.cut != nil {
 		return nil
+	}
+	if r.world != nil {
+		if h := r.world.StageHashes(); h != nil && h.Tick == tick {
+			if err := r.w.Stages(h); err != nil {
+				return err
+			}
+		}
 	}
 	return r.failed(r.w.Tick(tick, ins, hashAfter, after))
 }
@@ -137,6 +161,9 @@ func (r *File) Cut() *CutError {
 func (r *File) Close() error {
 	if r == nil {
 		return nil
+	}
+	if r.world != nil {
+		r.world.HashStages(false)
 	}
 	var err error
 	if r.cut == nil {

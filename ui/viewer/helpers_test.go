@@ -14,7 +14,8 @@ type session struct {
 	scene     string
 	ticks     int
 	fullEvery uint32
-	nudgeAt   int // simulated tick index whose step starts from the player's vel.z raised by 1e-6 m/s, unrecorded; -1: none
+	nudgeAt   int  // simulated tick index whose step starts from the player's vel.z raised by 1e-6 m/s, unrecorded; -1: none
+	stages    bool // record each tick's stage hashes
 }
 
 // writeRecord drives a server-like world with the scene's script, with a
@@ -27,8 +28,9 @@ func writeRecord(t testing.TB, s session) *record.Record {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	h := record.Header{Physics: physics.DefaultConfig(), Scene: sc.ID, FullEvery: s.fullEvery}
+	h := record.Header{Physics: physics.DefaultConfig(), Scene: sc.ID, FullEvery: s.fullEvery, Stages: s.stages}
 	w.Save(&h.Initial)
+	w.HashStages(s.stages)
 	wr, err := record.NewWriter(&buf, h)
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +63,9 @@ func writeRecord(t testing.TB, s session) *record.Record {
 		}
 		ins = sc.Scripted(w, ins)
 		must(sc.Step(w, ins))
+		if s.stages {
+			must(wr.Stages(w.StageHashes()))
+		}
 		must(wr.Tick(tick, ins, w.Hash(), w.State()))
 	}
 	must(wr.Close())

@@ -17,6 +17,7 @@ var KeyHelp = []KeyEntry{
 	{"D", "the first divergence: the recorded and re-simulated worlds at the stored state after it", "divergence", []Bind{{"D", Divergence}}},
 	{"N", "the next tick that differs from the record, after the one shown", "next differing", []Bind{{"N", NextBad}}},
 	{"R", "the field report of the first divergence on/off", "field report", []Bind{{"R", Report}}},
+	{"S", "the stage report of the first divergence on/off: the first stage of its step that differs, from the record's stage hashes", "stage report", []Bind{{"S", Stages}}},
 	{"G", "the recorded states of the differing bodies (cyan ghosts) on/off", "recorded ghosts", []Bind{{"G", Ghosts}}},
 	{"C", "reset the camera", "reset camera", []Bind{{"C", Camera}}},
 	{"Tab", "hide or show the status panel", "status", []Bind{{"Tab", HUD}}},

@@ -31,6 +31,7 @@ const (
 	Divergence        // the first divergence's stored state
 	NextBad           // the next tick that differs, after the shown one
 	Report            // the field report on/off
+	Stages            // the stage report on/off
 	Ghosts            // the recorded states of differing bodies on/off
 	HUD               // the status panel on/off
 	Help              // the help on/off
@@ -60,7 +61,7 @@ type View struct {
 	Check *Checker
 	Clock Clock
 
-	ShowHelp, ShowReport, HideHUD, Ghosts bool
+	ShowHelp, ShowReport, ShowStages, HideHUD, Ghosts bool
 	// Layers are the debug layers on, by action from Contacts: the shown
 	// world's contacts, bounds, islands, solver colours and velocities, as
 	// the window draws them (F2 to F5, F8).
@@ -180,7 +181,16 @@ func (v *View) Act(a Action) error {
 			v.Note = "no divergence found" + v.checkedSoFar()
 		}
 		if v.ShowReport {
-			v.ShowHelp = false
+			v.ShowHelp, v.ShowStages = false, false
+		}
+		return nil
+	case Stages:
+		v.ShowStages = !v.ShowStages && v.st.First != nil
+		if v.st.First == nil {
+			v.Note = "no divergence found" + v.checkedSoFar()
+		}
+		if v.ShowStages {
+			v.ShowHelp, v.ShowReport = false, false
 		}
 		return nil
 	case Ghosts:

@@ -9,12 +9,13 @@ import (
 )
 
 // Record writes the session record of the demo's in-process session l to
-// path, with a full state every fullEvery ticks. The record ends at the
+// path, with what o says (a full state every o.FullEvery ticks, stage
+// hashes). The record ends at the
 // lab's reset (a new session starts; the record says so on stdout) or
 // when the caller calls end at the window's end ("record written to
 // PATH"); an error closing it goes to stderr.
-func Record(l *lab.Lab, path string, fullEvery uint32, stdout, stderr io.Writer) (end func(), err error) {
-	rec, err := recording.Session(path, fullEvery, l.Session())
+func Record(l *lab.Lab, path string, o recording.Options, stdout, stderr io.Writer) (end func(), err error) {
+	rec, err := recording.Session(path, o, l.Session())
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cubelab/cube/record"
 	"github.com/cubelab/cube/session"
+	"github.com/cubelab/cube/session/recording"
 	"github.com/cubelab/cube/ui/lab"
 )
 
@@ -22,7 +23,7 @@ func TestTheRecordEndsAtTheReset(t *testing.T) {
 		}
 		path := filepath.Join(t.TempDir(), "w.rec")
 		var out, errs strings.Builder
-		end, err := Record(l, path, 64, &out, &errs)
+		end, err := Record(l, path, recording.Options{FullEvery: 64}, &out, &errs)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -262,10 +262,14 @@ func buildViewerFrame(v *viewer.View, f *render.Frame, tl *render.Timeline, dbg 
 	}
 	f.Graph = nil
 	f.Banner = v.Banner()
-	f.ShowHelp = v.ShowHelp || v.ShowReport
+	f.ShowHelp = v.ShowHelp || v.ShowReport || v.ShowStages
 	f.Help = helpLines()
-	if v.ShowReport && !v.ShowHelp {
+	switch {
+	case v.ShowHelp:
+	case v.ShowReport:
 		f.Help = v.ReportLines()
+	case v.ShowStages:
+		f.Help = v.StageLines()
 	}
 	f.HUD = nil
 	if !v.HideHUD {
