@@ -121,16 +121,17 @@ func (d *Debug) UpdateWorld(w *physics.World) {
 
 // hudLine names the layers that are on, for the HUD.
 func (d *Debug) hudLine() string {
-	s := ""
+	var buf [80]byte
+	b := buf[:0]
 	for k, on := range d.On {
 		if on {
-			if s != "" {
-				s += " "
+			if len(b) > 0 {
+				b = append(b, ' ')
 			}
-			s += LayerNames[k]
+			b = append(b, LayerNames[k]...)
 		}
 	}
-	return s
+	return string(b)
 }
 
 // ParseLayers turns a comma-separated list of layer names, or "all", into
