@@ -85,6 +85,7 @@ func (w *World) Step() {
 	}
 	w.rec = nil
 	w.touched, w.woken = w.touched[:0], w.woken[:0]
+	w.stepped = true
 }
 
 // breach adds the global quantity of breachGlobal (see partial.go).

@@ -49,6 +49,7 @@ type World struct {
 	unsavedN uint64 // its step count, deliberately outside the state
 
 	ctx      stepCtx    // the step's scratch (stepctx.go)
+	stepped  bool       // the state is the one the last Step left (Stepped)
 	reserved int        // the body count reserve sized the buffers for
 	overlap  overlapBuf // MaxOverlap's buffers
 	par      parallel   // the workers and their buffers (pool.go)
