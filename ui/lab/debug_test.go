@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cubelab/cube/game"
@@ -74,5 +75,29 @@ func TestRewindLayerLightsEveryReplayOfTheFrame(t *testing.T) {
 	t.Logf("%d replays in the frame lit %d bodies; the last replayed %d", replays, lit, lastLen)
 	if replays < 2 || want <= lastLen {
 		t.Fatalf("%d replays re-simulated %d bodies, the last %d: want several replays reaching more than the last", replays, want, lastLen)
+	}
+}
+
+// The HUD names the debug layers that are on, in a small window too, and
+// none while every layer is off.
+func TestHUDNamesTheLayersOn(t *testing.T) {
+	l, err := New(session.DefaultConfig(), false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, small := range []bool{false, true} {
+		if small {
+			l.SetWindowSize(640, 360)
+		} else {
+			l.SetWindowSize(1280, 720)
+		}
+		l.Debug.On = [NumLayers]bool{}
+		if hud := strings.Join(l.HUD(), "\n"); strings.Contains(hud, "debug") {
+			t.Fatalf("small %v: every layer off, the HUD says %q", small, hud)
+		}
+		l.Debug.On[LayerBounds], l.Debug.On[LayerVelocities] = true, true
+		if hud := strings.Join(l.HUD(), "\n"); !strings.Contains(hud, "debug") || !strings.Contains(hud, "bounds velocities") {
+			t.Fatalf("small %v: bounds and velocities on, the HUD says %q", small, hud)
+		}
 	}
 }
