@@ -48,6 +48,7 @@ func (w *World) Load(src *State) {
 	w.st.Tick = src.Tick
 	w.st.Contacts = append(w.st.Contacts[:0], src.Contacts...)
 	w.touched, w.woken = w.touched[:0], w.woken[:0]
+	w.stepped = false
 }
 
 // samePose reports whether a and b have the same position and rotation

@@ -78,6 +78,7 @@ func (w *World) Step() {
 	}
 	w.rec = nil
 	w.touched, w.woken = w.touched[:0], w.woken[:0]
+	w.stepped = true
 }
 
 // breach adds the global quantity of testBreach (hooks.go).

@@ -5,7 +5,15 @@ package physics
 // solver's colours. They are computed when asked, from the state and from
 // what the last step left in its scratch, into the caller's slices; the
 // step never computes or stores anything for them, so a world nobody
-// draws pays nothing. None of them changes the world.
+// draws pays nothing. None of them changes the world. What comes from the
+// last step (the pairs, the contacts' colours, the swept bounds) describes
+// the state only while Stepped is true: after a Restore or a Load, Pairs
+// gives none, every contact is ColourNone and Bounds gives the bounds at
+// rest of the restored poses, until the next Step.
+
+// Stepped reports whether the world's state is the one its last Step left:
+// false for a new world and after Restore or Load, until the next Step.
+func (w *World) Stepped() bool { return w.stepped }
 
 // Contact colours besides the solver's colours 0 to Colours()-1.
 const (
@@ -76,7 +84,7 @@ func (w *World) ContactViews(dst []ContactView) []ContactView {
 			}
 			// The colour of the last step's contact with the same key.
 			key := c.key()
-			for ci < len(cons) {
+			for w.stepped && ci < len(cons) {
 				cc := &cons[ci]
 				if pi >= int(cc.count) {
 					ci, pi = ci+1, 0
@@ -139,16 +147,25 @@ func groundPoint(w *World, i int32, v uint32) Vec3 {
 
 // Bounds returns body i's bounds as the broad phase last saw them: grown
 // by half the margin, and for a body the last step moved by how far it
-// could move in it, at its pose at the start of that step.
+// could move in it, at its pose at the start of that step. Before a step
+// (Stepped false) they are the bounds at rest of its pose: grown by half
+// the margin.
 func (w *World) Bounds(i int) (lo, hi Vec3) {
 	b := w.bounds[i]
+	if !w.stepped {
+		r := rotationMat(w.st.Bodies[i].Rot)
+		b = boundsOf(w.shapes[i].half, &r, w.st.Bodies[i].Pos, mul(0.5, w.cfg.Margin))
+	}
 	return b.lo, b.hi
 }
 
 // Pairs appends to dst the pairs of bodies (A < B) the last step's broad
 // phase found, in order, and returns it: after a partial step (Follow),
-// those of the bodies it followed.
+// those of the bodies it followed; none before a step (Stepped false).
 func (w *World) Pairs(dst [][2]int32) [][2]int32 {
+	if !w.stepped {
+		return dst
+	}
 	for _, p := range w.ctx.pairs.list {
 		dst = append(dst, [2]int32{int32(p >> 32), int32(uint32(p))})
 	}

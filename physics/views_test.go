@@ -195,3 +195,69 @@ func TestViewsChangeNothing(t *testing.T) {
 		t.Fatalf("views changed the run: %x, without them %x", a.Hash(), b.Hash())
 	}
 }
+
+// After a Load the views of the last step do not describe the loaded
+// state: Stepped is false, Pairs gives none, every contact is ColourNone
+// and Bounds holds each body's pose at rest; the next step brings them
+// back, the same as a world that stepped straight there.
+func TestViewsAfterALoad(t *testing.T) {
+	w, straight := mustPile(), mustPile()
+	if w.Stepped() {
+		t.Fatal("a new world says it stepped")
+	}
+	runPile(t, w, 200, nil)
+	var saved State
+	w.Save(&saved)
+	runPile(t, w, 260, nil) // elsewhere
+	if !w.Stepped() || len(w.Pairs(nil)) == 0 {
+		t.Fatal("no pairs after a step")
+	}
+	w.Load(&saved)
+	if w.Stepped() || len(w.Pairs(nil)) != 0 {
+		t.Fatalf("after a Load: stepped %v, %d pairs: want none", w.Stepped(), len(w.Pairs(nil)))
+	}
+	vs := w.ContactViews(nil)
+	if len(vs) == 0 {
+		t.Fatal("no contacts at tick 200")
+	}
+	for _, v := range vs {
+		if v.Colour != ColourNone {
+			t.Fatalf("after a Load: contact %d-%d has colour %d", v.A, v.B, v.Colour)
+		}
+	}
+	moved := 0 // bodies whose bounds at tick 260 would not hold them
+	for i := range w.NumBodies() {
+		if w.Static(i) {
+			continue
+		}
+		lo, hi := w.Bounds(i)
+		p, h := w.Body(i).Pos, w.Half(i)
+		r := min(h.X, h.Y, h.Z) // a box holds the ball of its smallest half extent
+		if lo.X > p.X-r || lo.Y > p.Y-r || lo.Z > p.Z-r || hi.X < p.X+r || hi.Y < p.Y+r || hi.Z < p.Z+r {
+			t.Fatalf("after a Load: body %d at %v, bounds %v to %v", i, p, lo, hi)
+		}
+		if b := w.bounds[i]; b.lo.X > p.X-r || b.lo.Y > p.Y-r || b.lo.Z > p.Z-r || b.hi.X < p.X+r || b.hi.Y < p.Y+r || b.hi.Z < p.Z+r {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Fatal("no body moved out of its bounds between ticks 200 and 260: the test shows nothing")
+	}
+	runPile(t, w, 201, nil)
+	runPile(t, straight, 201, nil)
+	got, want := w.Pairs(nil), straight.Pairs(nil)
+	if !w.Stepped() || len(got) != len(want) {
+		t.Fatalf("a step after the Load: %d pairs, straight there %d", len(got), len(want))
+	}
+	for k := range got {
+		if got[k] != want[k] {
+			t.Fatalf("pair %d: %v, straight there %v", k, got[k], want[k])
+		}
+	}
+	a, b := w.ContactViews(nil), straight.ContactViews(nil)
+	for k := range a {
+		if a[k].Colour != b[k].Colour {
+			t.Fatalf("contact %d: colour %d, straight there %d", k, a[k].Colour, b[k].Colour)
+		}
+	}
+}

@@ -47,6 +47,7 @@ type World struct {
 	woken     []int32      // bodies woken since the last step
 
 	ctx      stepCtx    // the step's scratch (stepctx.go)
+	stepped  bool       // the state is the one the last Step left (Stepped)
 	reserved int        // the body count reserve sized the buffers for
 	overlap  overlapBuf // MaxOverlap's buffers
 	par      parallel   // the workers and their buffers (pool.go)

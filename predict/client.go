@@ -209,6 +209,10 @@ type Hooks struct {
 	// whose prediction differed from it (Correction); off, nothing is
 	// compared for it.
 	KeepCorrection bool
+	// KeepReplayed gathers the bodies every replay re-simulated, replay
+	// after replay, until TakeReplayed hands them over; off, only the last
+	// replay's set is kept (Replayed).
+	KeepReplayed bool
 	// OnMispredict, when set, is called for every misprediction; the
 	// pointer is valid during the call only.
 	OnMispredict func(*Misprediction)
@@ -285,6 +289,7 @@ type replayState struct {
 	lastBodies int            // the bodies the last partial replay followed
 	lastSet    []int32        // their list, in the order the replay followed them (Replayed)
 	replays    uint64         // the replays counted, partial or full
+	since      replayedSince  // the replays since the last TakeReplayed (KeepReplayed)
 	corr       Correction     // the newest rewind to a server's state (KeepCorrection)
 	rewindFrom time.Duration  // Wall at the start of the rewind in progress
 	spareTr    *physics.Trace // the trace a partial step records into, swapped with the one it follows

@@ -173,6 +173,9 @@ func (c *Client) countReplay() {
 	if !c.rerun.lastFull {
 		c.rerun.lastSet = append(c.rerun.lastSet, c.rerun.part.List()...)
 	}
+	if c.KeepReplayed {
+		c.rerun.since.add(c.rerun.lastSet, c.rerun.lastFull, c.world.NumBodies())
+	}
 	if c.Wall != nil {
 		c.Stats.LastReplayTime = c.Wall() - c.rerun.rewindFrom
 		c.Stats.ReplayTime += c.Stats.LastReplayTime

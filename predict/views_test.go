@@ -84,3 +84,76 @@ func TestReplayedIsTheFollowedSet(t *testing.T) {
 	}
 	t.Logf("%d partial replays, %d to %d bodies", checked, smallest, largest)
 }
+
+// TakeReplayed gathers every replay between two takes: the union of the
+// sets Replayed gives after each, each body once, the count of those
+// replays, and full when one was full. The cubes scene as in
+// TestReplayedIsTheFollowedSet, taken every fourth delivery only, so that
+// a take gathers several replays.
+func TestTakeReplayedGathersEveryReplay(t *testing.T) {
+	const lag = 4
+	h := newHarness(t, "cubes", game.Options{}, StateSync, 0)
+	h.noRelays = true
+	h.c.KeepReplayed = true
+	var queue [][][]byte
+	var list, taken []int32
+	union := map[int32]bool{}
+	var lastN uint64
+	replays, full, several, lastLen := 0, false, 0, 0
+	for i := 0; i < 150; i++ {
+		if i%7 == 3 {
+			h.s.Nudge(0, physics.Vec3{X: 3, Z: -2})
+		}
+		h.clientStep(game.Forward)
+		h.deliverUp()
+		h.serverSend(true)
+		queue, h.down = append(queue, h.down), nil
+		if len(queue) <= lag {
+			continue
+		}
+		h.down, queue = queue[0], queue[1:]
+		h.deliverDown()
+		var n uint64
+		var f bool
+		list, n, f = h.c.Replayed(list[:0])
+		if n != lastN {
+			replays += int(n - lastN)
+			lastN = n
+			full = full || f
+			lastLen = len(list)
+			for _, b := range list {
+				union[b] = true
+			}
+		}
+		if i%4 != 0 {
+			continue
+		}
+		var got int
+		var gotFull bool
+		taken, got, gotFull = h.c.TakeReplayed(taken[:0])
+		if got != replays || gotFull != full {
+			t.Fatalf("step %d: took %d replays, full %v; want %d, %v", i, got, gotFull, replays, full)
+		}
+		seen := map[int32]bool{}
+		for _, b := range taken {
+			if seen[b] || !union[b] {
+				t.Fatalf("step %d: body %d taken twice or not replayed", i, b)
+			}
+			seen[b] = true
+		}
+		if len(seen) != len(union) {
+			t.Fatalf("step %d: took %d bodies, the replays re-simulated %d", i, len(seen), len(union))
+		}
+		if len(union) > lastLen {
+			several++ // more than the last replay's set
+		}
+		replays, full = 0, false
+		clear(union)
+	}
+	if several < 3 {
+		t.Fatalf("%d takes gathered more bodies than their last replay re-simulated: want some", several)
+	}
+	if _, n, _ := h.c.TakeReplayed(nil); n != replays {
+		t.Fatalf("a take after a take: %d replays, want %d", n, replays)
+	}
+}

@@ -42,14 +42,14 @@ type Debug struct {
 	Islands int
 	// Pairs are the last step's broad-phase pairs (bounds).
 	Pairs [][2]int32
-	// Heat is each body's rewind tint, 1 when the last replay the lab saw
-	// re-simulated it, fading to 0 over HeatSeconds (rewind).
+	// Heat is each body's rewind tint, 1 when a replay of the last frame
+	// re-simulated it (every replay of the frame, however many ticks it
+	// ran), fading to 0 over HeatSeconds (rewind).
 	Heat []float32
 	// Correction is the last correction the client kept (correction).
 	Correction predict.Correction
 
-	replays uint64  // the client's replay count when Heat was last lit
-	list    []int32 // reused by Replayed
+	list []int32 // reused by TakeReplayed
 }
 
 // Any reports whether a layer is on.
@@ -71,24 +71,24 @@ func (d *Debug) update(c *predict.Client, elapsed float64) {
 	if d.On[LayerCorrection] {
 		d.Correction = c.Correction()
 	}
+	c.KeepReplayed = d.On[LayerRewind]
 	if !d.On[LayerRewind] {
 		d.Heat = d.Heat[:0]
 		return
 	}
-	list, n, full := c.Replayed(d.list[:0])
+	list, n, full := c.TakeReplayed(d.list[:0])
 	d.list = list
 	if len(d.Heat) != w.NumBodies() {
 		d.Heat = make([]float32, w.NumBodies())
-		d.replays = n // a replay made before the layer was on is not shown
+		return // a replay made before the layer was on is not shown
 	}
 	fade := float32(elapsed / HeatSeconds)
 	for i := range d.Heat {
 		d.Heat[i] = max(0, d.Heat[i]-fade)
 	}
-	if n == d.replays {
+	if n == 0 {
 		return
 	}
-	d.replays = n
 	if full {
 		for i := range d.Heat {
 			d.Heat[i] = 1
@@ -96,7 +96,9 @@ func (d *Debug) update(c *predict.Client, elapsed float64) {
 		return
 	}
 	for _, b := range list {
-		d.Heat[b] = 1
+		if int(b) < len(d.Heat) {
+			d.Heat[b] = 1
+		}
 	}
 }
 
@@ -119,16 +121,17 @@ func (d *Debug) UpdateWorld(w *physics.World) {
 
 // hudLine names the layers that are on, for the HUD.
 func (d *Debug) hudLine() string {
-	s := ""
+	var buf [80]byte
+	b := buf[:0]
 	for k, on := range d.On {
 		if on {
-			if s != "" {
-				s += " "
+			if len(b) > 0 {
+				b = append(b, ' ')
 			}
-			s += LayerNames[k]
+			b = append(b, LayerNames[k]...)
 		}
 	}
-	return s
+	return string(b)
 }
 
 // ParseLayers turns a comma-separated list of layer names, or "all", into

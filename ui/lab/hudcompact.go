@@ -33,6 +33,9 @@ func (l *Lab) compactHUD() []string {
 		fmt.Sprintf("tick %d  acked %s  lead %d", c.Tick(), ack, lead),
 		fmt.Sprintf("corrections %d (%d/s)  resyncs %d", st.Corrections, len(l.corrections), st.Resyncs),
 		fmt.Sprintf("%.0f fps  %s", l.fps(), l.runState()))
+	if l.Debug.Any() {
+		lines = append(lines, "debug: "+l.Debug.hudLine())
+	}
 	if l.Lost() != nil {
 		lines = append(lines, "connection ended  Esc: quit")
 	} else {

@@ -23,16 +23,31 @@ type lineBuild struct {
 	verts  []float32
 	points []float32
 	nLines int // vertices of segments, at the start of verts
+	culled int // lines left out of the last build: outside the view
 }
 
-// build fills b from lines.
-func (b *lineBuild) build(lines []Line) {
-	b.verts, b.points = b.verts[:0], b.points[:0]
+// build fills b from lines as seen through viewProj, leaving out the
+// segments wholly outside the view and the points whose centre is (as
+// OpenGL would clip them): a software renderer pays for every primitive it
+// is handed, and a camera close to the player's cube sees a fraction of a
+// scene's bodies.
+func (b *lineBuild) build(lines []Line, viewProj *mgl32.Mat4) {
+	b.verts, b.points, b.culled = b.verts[:0], b.points[:0], 0
+	m := viewProj
 	for i := range lines {
 		l := &lines[i]
 		c := l.Color
+		oa := outcode(m, l.A)
 		if l.A == l.B {
+			if oa != 0 {
+				b.culled++
+				continue
+			}
 			b.points = append(b.points, l.A[0], l.A[1], l.A[2], c[0], c[1], c[2], l.Width)
+			continue
+		}
+		if oa&outcode(m, l.B) != 0 {
+			b.culled++
 			continue
 		}
 		b.verts = append(b.verts,
@@ -41,4 +56,36 @@ func (b *lineBuild) build(lines []Line) {
 	}
 	b.nLines = len(b.verts) / lineFloats
 	b.verts = append(b.verts, b.points...)
+}
+
+// outcode returns the planes of the view volume that point p, seen
+// through m, is outside of: a bit each for left, right, bottom, top, near
+// and far, in clip space (-w to w). A segment whose ends share a bit is
+// wholly outside.
+func outcode(m *mgl32.Mat4, p mgl32.Vec3) uint8 {
+	// m is column-major: row r of the product is m[r], m[4+r], m[8+r], m[12+r].
+	x := m[0]*p[0] + m[4]*p[1] + m[8]*p[2] + m[12]
+	y := m[1]*p[0] + m[5]*p[1] + m[9]*p[2] + m[13]
+	z := m[2]*p[0] + m[6]*p[1] + m[10]*p[2] + m[14]
+	w := m[3]*p[0] + m[7]*p[1] + m[11]*p[2] + m[15]
+	var c uint8
+	if x < -w {
+		c |= 1
+	}
+	if x > w {
+		c |= 2
+	}
+	if y < -w {
+		c |= 4
+	}
+	if y > w {
+		c |= 8
+	}
+	if z < -w {
+		c |= 16
+	}
+	if z > w {
+		c |= 32
+	}
+	return c
 }

@@ -381,7 +381,7 @@ func (w *Window) Draw(f *Frame, dt float64) {
 	proj := w.cam.proj(fw, fh)
 	w.viewProj = proj.Mul4(w.cam.view())
 	w.build.build(f.Boxes, w.cam.target, eye)
-	w.lineB.build(f.Lines)
+	w.lineB.build(f.Lines, &w.viewProj)
 
 	gl.Viewport(0, 0, int32(fw), int32(fh))
 	gl.ClearColor(skyColor[0], skyColor[1], skyColor[2], 1)

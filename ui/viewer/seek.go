@@ -204,7 +204,10 @@ func (s *Seeker) startAtKeyframe(k int) error {
 // Seek puts the world at position p (clamped to 0..Len), re-simulating
 // from the nearest state before it in its segment that it has: the world
 // as it is, the segment cache, a state the Checker kept (UseDerived), or
-// the keyframe the segment starts from.
+// the keyframe the segment starts from. Past 0 it always arrives by the
+// step into p, from a state at p-1 at the latest, even when it has p's
+// state: the world's views of its last step (the broad phase's pairs, the
+// solver's colours) are then those of the step that made the shown state.
 func (s *Seeker) Seek(p int) error {
 	p = max(0, min(p, s.Len()))
 	if p == 0 {
@@ -212,19 +215,19 @@ func (s *Seeker) Seek(p int) error {
 		return s.restore(0)
 	}
 	g := s.segOf(p)
-	// The start: the keyframe, or better the cache, or better a derived
-	// state; any state of segment g this Seeker or a Checker computed is
-	// the same bits.
+	// The start, at p-1 at the latest: the keyframe, or better the cache,
+	// or better a derived state; any state of segment g this Seeker or a
+	// Checker computed is the same bits.
 	start, from := s.keys[g], 'k'
-	if s.seg == g && s.cached > 0 && s.cbase <= p {
-		start, from = s.cbase+min(p-s.cbase, s.cached-1), 'c'
+	if s.seg == g && s.cached > 0 && s.cbase < p {
+		start, from = s.cbase+min(p-1-s.cbase, s.cached-1), 'c'
 	}
-	dpos, dst := s.derivedBefore(g, p)
+	dpos, dst := s.derivedBefore(g, p-1)
 	if dpos > start {
 		start, from = dpos, 'd'
 	}
-	if s.seg == g && s.pos >= start && s.pos <= p {
-		from = 'w' // go on from the world as it is
+	if s.seg == g && s.pos >= start && (s.pos < p || s.pos == p && s.w.Stepped()) {
+		from = 'w' // go on from the world as it is (at p by a step: stay)
 	}
 	switch from {
 	case 'k':

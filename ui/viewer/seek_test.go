@@ -361,3 +361,81 @@ func TestSeekWhileChecking(t *testing.T) {
 		}
 	}
 }
+
+// A seek shows the views of the step that made the shown state, however
+// it gets there: stepping back (the state is in the segment's cache) gives
+// the pairs and the solver's colours a straight run has at that position.
+// A keyframe restored as stored (SeekNear) has no step's views, and the
+// status says so while the layers that show them are on.
+func TestSeekShowsTheViewsOfTheShownState(t *testing.T) {
+	rec := writeRecord(t, session{scene: "pyramid", ticks: 40, fullEvery: 16, nudgeAt: -1})
+	s, err := New(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	straight, err := New(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := make([][][2]int32, s.Len()+1)
+	colours := make([][]int, s.Len()+1)
+	for p := 1; p <= s.Len(); p++ {
+		if err := straight.Forward(); err != nil {
+			t.Fatal(err)
+		}
+		pairs[p] = straight.World().Pairs(nil)
+		for _, v := range straight.World().ContactViews(nil) {
+			colours[p] = append(colours[p], v.Colour)
+		}
+	}
+	if err := s.Seek(s.Len()); err != nil {
+		t.Fatal(err)
+	}
+	coloured, paired := 0, 0
+	for s.Pos() > 1 {
+		if err := s.Back(); err != nil {
+			t.Fatal(err)
+		}
+		p, w := s.Pos(), s.World()
+		got := w.Pairs(nil)
+		if !w.Stepped() || len(got) != len(pairs[p]) {
+			t.Fatalf("back to %d: stepped %v, %d pairs, a straight run %d", p, w.Stepped(), len(got), len(pairs[p]))
+		}
+		for k := range got {
+			if got[k] != pairs[p][k] {
+				t.Fatalf("back to %d: pair %d is %v, a straight run's %v", p, k, got[k], pairs[p][k])
+			}
+		}
+		for k, v := range w.ContactViews(nil) {
+			if v.Colour != colours[p][k] {
+				t.Fatalf("back to %d: contact %d has colour %d, a straight run's %d", p, k, v.Colour, colours[p][k])
+			}
+			if v.Colour >= 0 {
+				coloured++
+			}
+		}
+		paired += len(got)
+	}
+	if coloured == 0 || paired == 0 {
+		t.Fatalf("%d contacts coloured by a solver, %d pairs: the test shows nothing", coloured, paired)
+	}
+
+	v := &View{S: s, Check: Check(rec)}
+	defer v.Close()
+	v.Layers[Bounds-Contacts] = true
+	if err := s.SeekNear(20); err != nil {
+		t.Fatal(err)
+	}
+	if s.World().Stepped() || len(s.World().Pairs(nil)) != 0 {
+		t.Fatalf("a keyframe restored as stored: stepped %v, %d pairs", s.World().Stepped(), len(s.World().Pairs(nil)))
+	}
+	if l := v.layersLine(); !strings.Contains(l, "bounds") || !strings.Contains(l, "restored") {
+		t.Fatalf("the status's layer line on a restored keyframe: %q", l)
+	}
+	if err := s.Forward(); err != nil {
+		t.Fatal(err)
+	}
+	if l := v.layersLine(); strings.Contains(l, "restored") {
+		t.Fatalf("the status's layer line after a step: %q", l)
+	}
+}

@@ -358,10 +358,34 @@ func (v *View) StatusLines() []string {
 	default:
 		out = append(out, fmt.Sprintf("check: every tick alike (%s)", st.Took.Round(time.Millisecond)))
 	}
+	if l := v.layersLine(); l != "" {
+		out = append(out, l)
+	}
 	if v.Note != "" {
 		out = append(out, v.Note)
 	}
 	return append(out, "F1: keys")
+}
+
+// layersLine names the debug layers on, and says when the shown state was
+// restored rather than stepped into: the bounds are then at rest, and the
+// pairs and the solver's colours are none (physics.World.Stepped) until a
+// step.
+func (v *View) layersLine() string {
+	names := [NumLayers]string{"contacts", "bounds", "islands", "colours", "velocities"}
+	line := ""
+	for k, on := range v.Layers {
+		if on {
+			if line == "" {
+				line = "debug (F2 to F5, F8):"
+			}
+			line += " " + names[k]
+		}
+	}
+	if line != "" && (v.Layers[Bounds-Contacts] || v.Layers[Colours-Contacts]) && !v.S.World().Stepped() {
+		line += "  (a restored state: no step's pairs or colours; Right steps)"
+	}
+	return line
 }
 
 // matchLine says how the shown tick compares with the record.
