@@ -11,6 +11,7 @@ import (
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/record"
 	"github.com/cubelab/cube/session"
+	"github.com/cubelab/cube/session/recording"
 	"github.com/cubelab/cube/ui/lab"
 	"github.com/cubelab/cube/ui/render"
 	"github.com/cubelab/cube/ui/viewer"
@@ -28,7 +29,7 @@ func pullRecord(t *testing.T) *record.Record {
 	}
 	path := filepath.Join(t.TempDir(), "pull.rec")
 	var out, errs strings.Builder
-	end, err := Record(l, path, 64, &out, &errs)
+	end, err := Record(l, path, recording.Options{FullEvery: 64}, &out, &errs)
 	if err != nil {
 		t.Fatal(err)
 	}
