@@ -54,6 +54,15 @@ type history struct {
 	traceBytes int                // their sum
 	traceFrom  uint32             // no tick before it holds a trace
 	spareTrace []*physics.Trace
+
+	// jumps: the states a rewind took in place of the history's own
+	// (history_jumps.go).
+	jumps   tick.Ring[jump]
+	jumpSet physics.Set
+	// traceHold: while traceHolding, release keeps the traces from
+	// traceHold on (a repair's replay follows them).
+	traceHold    uint32
+	traceHolding bool
 }
 
 // TraceBudget bounds the bytes the client's traces hold. A trace is what
@@ -207,7 +216,11 @@ func (h *history) release(t uint32) {
 		clear(h.spare[4:])
 		h.spare = h.spare[:4]
 	}
-	// The traces of the ticks before keep, likewise.
+	// The traces of the ticks before keep, likewise, unless a repair
+	// holds them.
+	if h.traceHolding && tick.After(keep, h.traceHold) {
+		keep = h.traceHold
+	}
 	if keep-h.traceFrom >= tick.RingSize {
 		h.traceFrom = keep - tick.RingSize
 	}
