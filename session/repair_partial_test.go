@@ -10,7 +10,8 @@ import (
 )
 
 // TestPartialRepairsGiveTheFullRepairsRun runs the same sessions on the
-// outage preset, with a server nudge every second, where repairs come
+// outage preset (the drop scene: the small scenes need no repair there),
+// with a server nudge every second, where repairs come
 // seconds after their tick and snapshots' corrections between, with
 // repairs replayed partially (the default) and in full: every figure of
 // every client's summary, the final hashes among them, must be the same
@@ -26,9 +27,11 @@ func TestPartialRepairsGiveTheFullRepairsRun(t *testing.T) {
 		scene  string
 		mode   predict.Mode
 		bodies int
+		seed   uint64
 	}{
-		{"drop", predict.StateSync, 200},
-		{"pyramid", predict.StateSync, 0},
+		{"drop", predict.StateSync, 200, 1},
+		{"drop", predict.StateSync, 200, 2},
+		{"drop", predict.StateSync, 400, 3},
 	}
 	fewer := false // a partial repair re-simulated fewer bodies
 	p, err := netsim.PresetByName("outage")
@@ -39,7 +42,7 @@ func TestPartialRepairsGiveTheFullRepairsRun(t *testing.T) {
 		cfg := DefaultConfig()
 		cfg.Preset, cfg.Conditions = p.Name, p.Conditions
 		cfg.Scene, cfg.Client.Mode, cfg.Options.Bodies = k.scene, k.mode, k.bodies
-		cfg.NudgeEvery = time.Second
+		cfg.NudgeEvery, cfg.Seed = time.Second, k.seed
 		runs := [2]Summary{}
 		for i, full := range []bool{false, true} {
 			c := cfg
@@ -51,8 +54,8 @@ func TestPartialRepairsGiveTheFullRepairsRun(t *testing.T) {
 			runs[i] = sum
 		}
 		part, full := runs[0], runs[1]
-		t.Logf("%s %v: repairs re-simulated %d ticks, %d bodies partially (%d partial repairs); %d ticks, %d bodies in full",
-			k.scene, k.mode, part.Replay.RepairTicks, part.Replay.RepairBodies, part.Replay.PartialRepairs, full.Replay.RepairTicks, full.Replay.RepairBodies)
+		t.Logf("%s %v (seed %d): repairs re-simulated %d ticks, %d bodies partially (%d partial repairs); %d ticks, %d bodies in full",
+			k.scene, k.mode, k.seed, part.Replay.RepairTicks, part.Replay.RepairBodies, part.Replay.PartialRepairs, full.Replay.RepairTicks, full.Replay.RepairBodies)
 		if full.Replay.PartialRepairs != 0 || part.Replay.RepairTicks != full.Replay.RepairTicks || part.Replay.RepairBodies > full.Replay.RepairBodies {
 			t.Errorf("%s %v: partial repairs (%d) re-simulated %d ticks and %d bodies, full ones (%d partial) %d and %d", k.scene, k.mode,
 				part.Replay.PartialRepairs, part.Replay.RepairTicks, part.Replay.RepairBodies, full.Replay.PartialRepairs, full.Replay.RepairTicks, full.Replay.RepairBodies)
