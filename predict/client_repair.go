@@ -155,7 +155,10 @@ func (c *Client) holdForRepair() {
 		c.hist.hold = c.oldestNeeded()
 	}
 	// The traces from the repair's tick on, for its partial replay.
-	c.hist.traceHolding = c.view.askXfer && c.rep.answered && c.rep.valid && c.traced() && !c.Config.FullRepairs
+	// The traces from the repair's tick on, for its partial replay, as
+	// long as they fit the budget.
+	c.hist.traceHolding = c.view.askXfer && c.rep.answered && c.rep.valid && c.traced() && !c.Config.FullRepairs &&
+		!(c.hist.spilled && c.hist.spilledAt == c.rep.tick)
 	c.hist.traceHold = c.rep.tick
 }
 

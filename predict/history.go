@@ -60,9 +60,15 @@ type history struct {
 	jumps   tick.Ring[jump]
 	jumpSet physics.Set
 	// traceHold: while traceHolding, release keeps the traces from
-	// traceHold on (a repair's replay follows them).
+	// traceHold on (a repair's replay follows them), until they fill
+	// TraceBudget: then the hold of that repair's tick gives way
+	// (spilled), and the traces go back to the ticks in flight, whose
+	// corrections replay partially with them.
 	traceHold    uint32
 	traceHolding bool
+	spilled      bool
+	spilledAt    uint32
+	keepFrom     uint32 // the keep of the last release, without the hold
 }
 
 // TraceBudget bounds the bytes the client's traces hold. A trace is what
@@ -122,8 +128,22 @@ func (h *history) installed(t uint32) {
 	if t-h.traceFrom >= tick.RingSize {
 		h.traceFrom = t + 1 - tick.RingSize
 	}
+	if h.traceBytes > TraceBudget && h.traceHolding {
+		h.traceHolding, h.spilled, h.spilledAt = false, true, h.traceHold
+		h.dropTracesBefore(h.keepFrom)
+	}
 	if h.traceBytes > TraceBudget {
 		h.dropTrace(t)
+	}
+}
+
+// dropTracesBefore gives back the traces of the ticks before keep.
+func (h *history) dropTracesBefore(keep uint32) {
+	if keep-h.traceFrom >= tick.RingSize {
+		h.traceFrom = keep - tick.RingSize
+	}
+	for ; tick.After(keep, h.traceFrom); h.traceFrom++ {
+		h.dropTrace(h.traceFrom)
 	}
 }
 
@@ -218,15 +238,11 @@ func (h *history) release(t uint32) {
 	}
 	// The traces of the ticks before keep, likewise, unless a repair
 	// holds them.
+	h.keepFrom = keep
 	if h.traceHolding && tick.After(keep, h.traceHold) {
 		keep = h.traceHold
 	}
-	if keep-h.traceFrom >= tick.RingSize {
-		h.traceFrom = keep - tick.RingSize
-	}
-	for ; tick.After(keep, h.traceFrom); h.traceFrom++ {
-		h.dropTrace(h.traceFrom)
-	}
+	h.dropTracesBefore(keep)
 	if len(h.spareTrace) > spareTraces {
 		clear(h.spareTrace[spareTraces:])
 		h.spareTrace = h.spareTrace[:spareTraces]
