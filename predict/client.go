@@ -52,6 +52,11 @@ type ClientConfig struct {
 	// (BeginTurn) every message is taken first and the world replayed
 	// once, with the same bits.
 	ReplayEach bool
+	// FullRepairs replays every repair (a transfer or a patch taken after
+	// the join) in full, as the client did before partial repairs: for
+	// comparison. Off (the default), a repair's replay re-simulates only
+	// the bodies it changed and those they reach, with the same bits.
+	FullRepairs bool
 }
 
 // DefaultClientConfig returns state sync with the default thresholds,
@@ -161,8 +166,13 @@ type ClientStats struct {
 	// ticks (the whole world's for a tick replayed in full).
 	Resimulated, ResimulatedBodies uint64
 	ReplayTime                     time.Duration // the rebuilds and replays to the present, all told, when Wall is set
-	SyncTests                      uint64        // ticks the sync test rewound and re-simulated
-	SyncTestFailures               uint64        // of those, the ones whose replay gave other bits (KindRewind)
+	// RepairTicks and RepairBodies are the part of Resimulated and
+	// ResimulatedBodies that the replays of repairs (transfers and patches
+	// taken after the join) re-simulated; PartialRepairs counts those
+	// replayed for the bodies the repair changed and what they reach.
+	RepairTicks, RepairBodies, PartialRepairs uint64
+	SyncTests                                 uint64 // ticks the sync test rewound and re-simulated
+	SyncTestFailures                          uint64 // of those, the ones whose replay gave other bits (KindRewind)
 }
 
 // Client predicts its player's cube in a whole world and keeps it in step

@@ -154,6 +154,12 @@ func (c *Client) holdForRepair() {
 	case c.rep.answered && tick.After(c.oldestNeeded(), c.hist.hold):
 		c.hist.hold = c.oldestNeeded()
 	}
+	// The traces from the repair's tick on, for its partial replay.
+	// The traces from the repair's tick on, for its partial replay, as
+	// long as they fit the budget.
+	c.hist.traceHolding = c.view.askXfer && c.rep.answered && c.rep.valid && c.traced() && !c.Config.FullRepairs &&
+		!(c.hist.spilled && c.hist.spilledAt == c.rep.tick)
+	c.hist.traceHold = c.rep.tick
 }
 
 // rebuildBefore rebuilds the state of tick t from the keyframe of the span
@@ -179,4 +185,53 @@ func (c *Client) rebuildBefore(t uint32) error {
 	own.state.CopyFrom(&c.rep.key)
 	own.tick, own.valid = ownTick, true
 	return err
+}
+
+// prepareRepair sets up the replay of a transfer or a patch, the state s
+// of tick t, to follow only the bodies where s differs from the client's
+// own state at t and those they reach, and reports whether it could. A
+// repair mends a world that was right but for a few buckets, so its
+// replay, up to the ring's length after an outage, re-simulates those and
+// what they touch instead of the whole world, with the same bits
+// (physics.World.Follow). The client's own state at t is rebuilt from the
+// history, or, when the keyframes before t have gone, the one the repair's
+// hashes were answered with (mine: the repair kept it), if the history
+// has not changed at t since.
+// False: the client replays in full, from whatever state the world holds
+// (it takes s whole anyway).
+func (c *Client) prepareRepair(t uint32, s *physics.State, mine bool) bool {
+	if !c.traced() || c.Config.FullRepairs {
+		c.markUnknownJump(t)
+		return false
+	}
+	err := c.rebuild(t)
+	if err != nil {
+		err = c.rebuildBefore(t) // t is past an anchor, in its span
+	}
+	if err != nil || c.world.Tick() != t {
+		c.rerun.partReady, c.rerun.following = false, false
+		if !mine || !c.mineAt(t) {
+			c.markUnknownJump(t)
+			return false
+		}
+		c.world.Load(&c.rep.mine) // the world's own save
+	}
+	c.markJump(t, s)
+	c.preparePartial(s)
+	return true
+}
+
+// mineAt reports whether the repair's copy of the client's state (mine)
+// is the history's state at tick t: taken at t, with the hash the history
+// holds for t, and no jump there since.
+func (c *Client) mineAt(t uint32) bool {
+	r := &c.rep
+	if r.mine.Tick != t {
+		return false
+	}
+	if j, ok := c.hist.jumps.Get(t); ok && j.valid {
+		return false
+	}
+	h, ok := c.hist.hashes.Get(t)
+	return ok && *h == r.mine.Hash()
 }

@@ -247,6 +247,7 @@ func (c *Client) snapshotMismatch(m *wire.Snapshot, complete bool) error {
 		mp.Predicted, mp.Server = c.keep(c.world.State()), c.keep(&c.st.state)
 	}
 	c.noteCorrection(T, &c.st.state)
+	c.markJump(T, &c.st.state)
 	c.preparePartial(&c.st.state)
 	c.world.Load(&c.st.state) // Check took it above
 	// The corrected state is where the ticks after T now start from: a

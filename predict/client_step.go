@@ -143,6 +143,7 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 		}
 		mark = uint8(rec.ins[c.player])
 	}
+	c.stepInto(t + 1)
 	if c.Perturb != nil {
 		c.Perturb(c.world, t, c.body)
 	}

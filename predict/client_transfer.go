@@ -137,6 +137,7 @@ func (c *Client) takeTransfer() error {
 		return c.Stats.Rejected.Reject(protocol.RejectShape, "transfer labelled %d holds the state of tick %d", x.tick, X)
 	}
 	c.Stats.Transfers++
+	mine := c.rep.valid && c.rep.tick == X // the repair's copy of the client's state at X
 	c.rep.answered, c.rep.valid = false, false
 	if c.join.waitingFor {
 		if err := c.world.Restore(&s.State); err != nil {
@@ -173,6 +174,7 @@ func (c *Client) takeTransfer() error {
 	if c.Wall != nil {
 		c.rerun.rewindFrom = c.Wall()
 	}
+	partial := c.prepareRepair(X, &s.State, mine)
 	if err := c.world.Restore(&s.State); err != nil {
 		return err
 	}
@@ -182,7 +184,7 @@ func (c *Client) takeTransfer() error {
 	// the time the repair took: a client still not the server's
 	// repairAfter ticks after its newest snapshot asks again.
 	c.view.lastSynced = c.view.newest
-	if err := c.replaySparse(X, now); err != nil { // a whole new state: everything may differ
+	if err := c.replaySparse(X, now, partial); err != nil {
 		return err
 	}
 	c.countReplay()
@@ -192,18 +194,30 @@ func (c *Client) takeTransfer() error {
 	return nil
 }
 
-// replaySparse replays a transfer from its tick from to now, in full,
-// keeping no keyframe of a tick no rewind can need: before the newest
-// snapshot's span, less the sync test's reach. A repair that arrives late
-// replays up to the ring's length (30 s on the outage preset), and a
-// keyframe every KeyEvery ticks of that (about 400 kB each in the cubes
-// scene) held 70 MB until the next snapshot released them.
-func (c *Client) replaySparse(from, now uint32) error {
+// replaySparse replays a transfer from its tick from to now, partially
+// when prepareRepair set the replay up (else in full), keeping no keyframe
+// of a tick no rewind can need: before the newest snapshot's span, less
+// the sync test's reach. A repair that arrives late replays up to the
+// ring's length (30 s on the outage preset), and a keyframe every
+// KeyEvery ticks of that (about 400 kB each in the cubes scene) held
+// 70 MB until the next snapshot released them.
+func (c *Client) replaySparse(from, now uint32, partial bool) error {
 	keep := c.oldestNeeded()
 	keep -= keep%KeyEvery + uint32(c.Config.SyncTest) + KeyEvery
 	c.rerun.keysFrom, c.rerun.sparseKeys = keep, true
-	err := c.replayFull(from, now)
+	ticks, bodies := c.Stats.Resimulated, c.Stats.ResimulatedBodies
+	var err error
+	if partial {
+		err = c.replay(from, now)
+	} else {
+		err = c.replayFull(from, now)
+	}
 	c.rerun.sparseKeys = false
+	c.Stats.RepairTicks += c.Stats.Resimulated - ticks
+	c.Stats.RepairBodies += c.Stats.ResimulatedBodies - bodies
+	if !c.rerun.lastFull {
+		c.Stats.PartialRepairs++
+	}
 	return err
 }
 

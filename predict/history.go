@@ -54,6 +54,21 @@ type history struct {
 	traceBytes int                // their sum
 	traceFrom  uint32             // no tick before it holds a trace
 	spareTrace []*physics.Trace
+
+	// jumps: the states a rewind took in place of the history's own
+	// (history_jumps.go).
+	jumps   tick.Ring[jump]
+	jumpSet physics.Set
+	// traceHold: while traceHolding, release keeps the traces from
+	// traceHold on (a repair's replay follows them), until they fill
+	// TraceBudget: then the hold of that repair's tick gives way
+	// (spilled), and the traces go back to the ticks in flight, whose
+	// corrections replay partially with them.
+	traceHold    uint32
+	traceHolding bool
+	spilled      bool
+	spilledAt    uint32
+	keepFrom     uint32 // the keep of the last release, without the hold
 }
 
 // TraceBudget bounds the bytes the client's traces hold. A trace is what
@@ -113,8 +128,22 @@ func (h *history) installed(t uint32) {
 	if t-h.traceFrom >= tick.RingSize {
 		h.traceFrom = t + 1 - tick.RingSize
 	}
+	if h.traceBytes > TraceBudget && h.traceHolding {
+		h.traceHolding, h.spilled, h.spilledAt = false, true, h.traceHold
+		h.dropTracesBefore(h.keepFrom)
+	}
 	if h.traceBytes > TraceBudget {
 		h.dropTrace(t)
+	}
+}
+
+// dropTracesBefore gives back the traces of the ticks before keep.
+func (h *history) dropTracesBefore(keep uint32) {
+	if keep-h.traceFrom >= tick.RingSize {
+		h.traceFrom = keep - tick.RingSize
+	}
+	for ; tick.After(keep, h.traceFrom); h.traceFrom++ {
+		h.dropTrace(h.traceFrom)
 	}
 }
 
@@ -207,13 +236,13 @@ func (h *history) release(t uint32) {
 		clear(h.spare[4:])
 		h.spare = h.spare[:4]
 	}
-	// The traces of the ticks before keep, likewise.
-	if keep-h.traceFrom >= tick.RingSize {
-		h.traceFrom = keep - tick.RingSize
+	// The traces of the ticks before keep, likewise, unless a repair
+	// holds them.
+	h.keepFrom = keep
+	if h.traceHolding && tick.After(keep, h.traceHold) {
+		keep = h.traceHold
 	}
-	for ; tick.After(keep, h.traceFrom); h.traceFrom++ {
-		h.dropTrace(h.traceFrom)
-	}
+	h.dropTracesBefore(keep)
 	if len(h.spareTrace) > spareTraces {
 		clear(h.spareTrace[spareTraces:])
 		h.spareTrace = h.spareTrace[:spareTraces]

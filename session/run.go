@@ -143,6 +143,13 @@ type Summary struct {
 		PerSecond         float64 `json:"per_second"`
 		Ticks             uint64  `json:"resimulated_ticks"`
 		Bodies            uint64  `json:"resimulated_bodies"`
+		// The part of Ticks and Bodies that the replays of repairs
+		// (transfers and patches after the join) re-simulated, and how
+		// many of them followed only the bodies the repair changed and
+		// what those reached.
+		RepairTicks    uint64 `json:"repair_ticks"`
+		RepairBodies   uint64 `json:"repair_bodies"`
+		PartialRepairs uint64 `json:"partial_repairs"`
 	} `json:"replay"`
 	// The deepest overlap (max_overlap_m, max_overlap_tick): in cube sim's
 	// summary, in the server's world, and in Predicted, in client 0's

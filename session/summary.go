@@ -77,6 +77,7 @@ func clientSummary(c *predict.Client, r *ClientRun) Summary {
 		m.Replay.PerSecond = float64(st.PartialReplays+st.FullReplays) / ran
 	}
 	m.Replay.Ticks, m.Replay.Bodies = st.Resimulated, st.ResimulatedBodies
+	m.Replay.RepairTicks, m.Replay.RepairBodies, m.Replay.PartialRepairs = st.RepairTicks, st.RepairBodies, st.PartialRepairs
 	cmp := c.Compared()
 	m.Final.Tick = cmp.Tick
 	m.Final.ClientHash, m.Final.ServerHash = fmt.Sprintf("%016x", cmp.ClientHash), fmt.Sprintf("%016x", cmp.ServerHash)
