@@ -2,9 +2,10 @@
 # Builds `cube` without cgo for several CPU targets, runs `cube hash` on each
 # (arm64, riscv64, ppc64le and s390x under qemu-user: the last is big-endian,
 # and all four have fused multiply-add instructions the compiler may use) for
-# the arena, pyramid and cubes scenes and fails
-# unless every build prints the same hash for each scene. Then records a
-# session with the amd64 (v1) build and replays it on every other build.
+# the arena, pyramid and cubes scenes (riscv64, ppc64le and s390x for an
+# eighth of the ticks) and fails unless every build prints the same hash for
+# each scene. Then records sessions with the amd64 (v1) build and replays
+# them on every other build.
 # Usage: scripts/crossbuild-hash.sh [TICKS] (TICKS replaces every scene's
 # default: arena 10000, pyramid 3840, cubes 2048).
 set -euo pipefail
@@ -26,6 +27,11 @@ declare -A env=(
 # The emulator each foreign target runs under (none: the host runs it).
 declare -A emu=([arm64]=qemu-aarch64 [riscv64]=qemu-riscv64 [ppc64le]=qemu-ppc64le [s390x]=qemu-s390x)
 targets=(amd64-v1 amd64-v3 386 arm64 riscv64 ppc64le s390x)
+# The targets whose emulation is slowest run an eighth of each scene's
+# ticks, against amd64's hash of as many, and replay the records that are
+# not the cubes scene's: ppc64le took over 3 minutes of CPU for 2048 cubes
+# ticks, which would have doubled this check's time.
+declare -A slow=([riscv64]=1 [ppc64le]=1 [s390x]=1)
 for target in "${targets[@]}"; do
   if [ -n "${emu[$target]:-}" ] && ! command -v "${emu[$target]}" >/dev/null; then
     echo "crossbuild-hash: ${emu[$target]} not found (Debian package qemu-user)" >&2
@@ -47,17 +53,25 @@ fail=0
 for entry in "${scenes[@]}"; do
   scene=${entry%%:*}
   n=${ticks:-${entry##*:}}
+  short=$((n >= 8 ? n / 8 : 1))
   first=""
+  firstShort=$(run amd64-v1 hash -scene "$scene" -ticks "$short")
   for target in "${targets[@]}"; do
+    if [ -n "${slow[$target]:-}" ]; then
+      h=$(run "$target" hash -scene "$scene" -ticks "$short")
+      printf '%-8s %-9s %s (%d ticks)\n' "$scene" "$target" "$h" "$short"
+      if [ "$h" != "$firstShort" ]; then fail=1; fi
+      continue
+    fi
     h=$(run "$target" hash -scene "$scene" -ticks "$n")
     printf '%-8s %-9s %s\n' "$scene" "$target" "$h"
     if [ -z "$first" ]; then first=$h; elif [ "$h" != "$first" ]; then fail=1; fi
   done
   if [ "$fail" = 1 ]; then
-    echo "crossbuild-hash: FAIL: the builds disagree on $scene after $n ticks" >&2
+    echo "crossbuild-hash: FAIL: the builds disagree on $scene" >&2
     exit 1
   fi
-  echo "crossbuild-hash: ok, all builds agree on $scene after $n ticks: $first"
+  echo "crossbuild-hash: ok, all builds agree on $scene: $first after $n ticks, $firstShort after $short"
 done
 
 # Records made on amd64 replay bit for bit elsewhere: the original demo's
@@ -72,6 +86,9 @@ done
   -record "$out/players.rec" >/dev/null
 for rec in skips cubes players; do
   for target in "${targets[@]:1}"; do
+    if [ "$rec" = cubes ] && [ -n "${slow[$target]:-}" ]; then
+      continue
+    fi
     r=$(run "$target" replay "$out/$rec.rec")
     printf '%-8s %-9s replay: %s\n' "$rec" "$target" "$r"
     case "$r" in
@@ -80,4 +97,4 @@ for rec in skips cubes players; do
     esac
   done
 done
-echo "crossbuild-hash: ok, amd64 records (skips, cubes, three players) replay on ${targets[*]:1}"
+echo "crossbuild-hash: ok, amd64 records (skips, cubes, three players) replay on ${targets[*]:1} (cubes' on amd64-v3, 386 and arm64)"
