@@ -154,7 +154,6 @@ func (c *Client) holdForRepair() {
 	case c.rep.answered && tick.After(c.oldestNeeded(), c.hist.hold):
 		c.hist.hold = c.oldestNeeded()
 	}
-	// The traces from the repair's tick on, for its partial replay.
 	// The traces from the repair's tick on, for its partial replay, as
 	// long as they fit the budget.
 	c.hist.traceHolding = c.view.askXfer && c.rep.answered && c.rep.valid && c.traced() && !c.Config.FullRepairs &&
