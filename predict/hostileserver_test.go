@@ -1,12 +1,10 @@
 package predict
 
 import (
-	"errors"
 	"math"
 	"testing"
 
 	"github.com/cubelab/cube/game"
-	"github.com/cubelab/cube/netcode/protocol"
 	"github.com/cubelab/cube/netcode/tick"
 	"github.com/cubelab/cube/netcode/wire"
 	"github.com/cubelab/cube/physics"
@@ -64,11 +62,9 @@ func TestAHostileServer(t *testing.T) {
 			for i := 0; i < 400; i++ {
 				before := h.c.Tick()
 				h.clientStep(script(h.c.Tick()))
-				if d := h.c.Tick() - before; tick.After(before, h.c.Tick()) || d > maxJump+1 {
-					t.Fatalf("turn %d: the tick went from %d to %d", i, before, h.c.Tick())
-				}
 				h.deliverUp()
 				h.serverSend(true)
+				var errs []error
 				for _, b := range h.down {
 					if k, _ := wire.Kind(b); k == wire.KindRelay && i < 200 && i%7 == 3 {
 						if err := wire.DecodeRelay(b, &m); err != nil {
@@ -78,20 +74,11 @@ func TestAHostileServer(t *testing.T) {
 						b = wire.AppendRelay(nil, &m, m.Count)
 					}
 					if err := h.c.Receive(b); err != nil {
-						if !errors.Is(err, protocol.ErrRejected) {
-							t.Fatalf("turn %d: %v, not a refusal", i, err)
-						}
-						for _, r := range err.Error() {
-							if r < 0x20 || r == 0x7f {
-								t.Fatalf("turn %d: the refusal %q holds a control byte", i, err)
-							}
-						}
+						errs = append(errs, err)
 					}
 				}
 				h.down = h.down[:0]
-				if err := h.c.World().Check(h.c.World().State()); err != nil {
-					t.Fatalf("turn %d: the client's world: %v", i, err)
-				}
+				hostileTurn(t, h.c, i, before, errs)
 			}
 			// One relay that says the server heard the client 2^30 ticks
 			// early holds it back at most the ring (maxJumpBack), 31 s:
