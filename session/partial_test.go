@@ -43,34 +43,48 @@ func TestPartialReplayGivesTheFullReplaysRun(t *testing.T) {
 		if k.nudge {
 			cfg.NudgeEvery = 1500 * time.Millisecond
 		}
-		runs := [2]Summary{}
-		for i, full := range []bool{false, true} {
-			c := cfg
-			c.Client.FullReplay = full
-			_, sum, err := Run(c, 8, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			runs[i] = sum
-		}
-		part, full := runs[0], runs[1]
+		part, full := runBoth(t, cfg, func(c *Config, full bool) { c.Client.FullReplay = full })
 		if part.Replay.Partial == 0 || part.Replay.PartialBodiesMean <= 0 {
 			t.Errorf("%+v: no partial replay (%+v)", k, part.Replay)
 		}
 		if full.Replay.Partial != 0 {
 			t.Errorf("%+v: -full-replay made %d partial replays", k, full.Replay.Partial)
 		}
-		strip := func(s *Summary) {
-			s.Replay = runs[0].Replay
-			for i := range s.Players {
-				s.Players[i].Replay = runs[0].Replay
-			}
-		}
-		strip(&part)
-		strip(&full)
-		if !reflect.DeepEqual(part, full) {
+		if !sameButReplay(part, full) {
 			t.Errorf("%+v: partial and full replays ran differently:\n%+v\n%+v", k, part, full)
 		}
-		t.Logf("%s %s: %d partial replays, %.1f bodies on average", k.scene, k.preset, runs[0].Replay.Partial, runs[0].Replay.PartialBodiesMean)
+		t.Logf("%s %s: %d partial replays, %.1f bodies on average", k.scene, k.preset, part.Replay.Partial, part.Replay.PartialBodiesMean)
 	}
+}
+
+// runBoth runs cfg for 8 s twice, set(&c, false) then set(&c, true) on
+// its copy c, and returns the two summaries: a partial way and a full
+// one, which must run alike but for their replay counts.
+func runBoth(t *testing.T, cfg Config, set func(c *Config, full bool)) (part, full Summary) {
+	t.Helper()
+	var runs [2]Summary
+	for i, f := range []bool{false, true} {
+		c := cfg
+		set(&c, f)
+		_, sum, err := Run(c, 8, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs[i] = sum
+	}
+	return runs[0], runs[1]
+}
+
+// sameButReplay reports whether a and b are equal once their replay
+// counts (the run's and each player's) are set aside.
+func sameButReplay(a, b Summary) bool {
+	strip := func(s *Summary) {
+		s.Replay = Summary{}.Replay
+		for i := range s.Players {
+			s.Players[i].Replay = s.Replay
+		}
+	}
+	strip(&a)
+	strip(&b)
+	return reflect.DeepEqual(a, b)
 }

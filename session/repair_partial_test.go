@@ -1,7 +1,6 @@
 package session
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
@@ -43,17 +42,7 @@ func TestPartialRepairsGiveTheFullRepairsRun(t *testing.T) {
 		cfg.Preset, cfg.Conditions = p.Name, p.Conditions
 		cfg.Scene, cfg.Client.Mode, cfg.Options.Bodies = k.scene, k.mode, k.bodies
 		cfg.NudgeEvery, cfg.Seed = time.Second, k.seed
-		runs := [2]Summary{}
-		for i, full := range []bool{false, true} {
-			c := cfg
-			c.Client.FullRepairs = full
-			_, sum, err := Run(c, 8, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			runs[i] = sum
-		}
-		part, full := runs[0], runs[1]
+		part, full := runBoth(t, cfg, func(c *Config, full bool) { c.Client.FullRepairs = full })
 		t.Logf("%s %v (seed %d): repairs re-simulated %d ticks, %d bodies partially (%d partial repairs); %d ticks, %d bodies in full",
 			k.scene, k.mode, k.seed, part.Replay.RepairTicks, part.Replay.RepairBodies, part.Replay.PartialRepairs, full.Replay.RepairTicks, full.Replay.RepairBodies)
 		if full.Replay.PartialRepairs != 0 || part.Replay.RepairTicks != full.Replay.RepairTicks || part.Replay.RepairBodies > full.Replay.RepairBodies {
@@ -61,15 +50,7 @@ func TestPartialRepairsGiveTheFullRepairsRun(t *testing.T) {
 				part.Replay.PartialRepairs, part.Replay.RepairTicks, part.Replay.RepairBodies, full.Replay.PartialRepairs, full.Replay.RepairTicks, full.Replay.RepairBodies)
 		}
 		fewer = fewer || part.Replay.PartialRepairs > 0 && part.Replay.RepairBodies < full.Replay.RepairBodies
-		strip := func(s *Summary) {
-			s.Replay = runs[0].Replay
-			for i := range s.Players {
-				s.Players[i].Replay = runs[0].Replay
-			}
-		}
-		strip(&part)
-		strip(&full)
-		if !reflect.DeepEqual(part, full) {
+		if !sameButReplay(part, full) {
 			t.Errorf("%s %v: partial and full repairs ran differently:\n%+v\n%+v", k.scene, k.mode, part, full)
 		}
 	}
