@@ -78,13 +78,6 @@ func (w *World) stageWrites(sk *traceSink, t *stageTracer, name string, s *stage
 			sk.put(pk, f(c.pts[cn.first+j].pn))
 		}
 	}
-	restFlags := func() {
-		for _, i := range c.active {
-			b := &w.st.Bodies[i]
-			sk.put(traceKey{kind: 0, a: i, field: tfRest}, uint64(b.Rest))
-			sk.put(traceKey{kind: 0, a: i, field: tfFlags}, uint64(bodyFlags(b)))
-		}
-	}
 	if s != nil {
 		switch s.kind {
 		case stageIntVel:
@@ -142,17 +135,10 @@ func (w *World) stageWrites(sk *traceSink, t *stageTracer, name string, s *stage
 		for k := range c.active {
 			bodyVel(k)
 		}
-		restFlags()
+		w.traceRest(sk)
 		if name == "sleep" {
 			return
 		}
-		for i := range w.st.Contacts {
-			e := &w.st.Contacts[i]
-			ck := traceKey{kind: 4, a: e.A, b: e.B, point: e.Feature}
-			for n, v := range [...]float64{e.Pn, e.Pt1, e.Pt2} {
-				ck.field = uint8([...]int{tfPn, tfPt1, tfPt2}[n])
-				sk.put(ck, f(v))
-			}
-		}
+		w.traceCache(sk)
 	}
 }

@@ -307,19 +307,8 @@ func (w *World) traceAt(name string, s *stage) {
 	if name == "store" || name == "sleep" {
 		// What the step leaves in the state: each body's rest count and
 		// flags, and the contact cache.
-		for _, i := range w.ctx.active {
-			b := &w.st.Bodies[i]
-			sk.put(traceKey{kind: 0, a: int32(i), field: tfRest}, uint64(b.Rest))
-			sk.put(traceKey{kind: 0, a: int32(i), field: tfFlags}, uint64(bodyFlags(b)))
-		}
-		for i := range w.st.Contacts {
-			c := &w.st.Contacts[i]
-			ck := traceKey{kind: 4, a: c.A, b: c.B, point: c.Feature}
-			for n, v := range [...]float64{c.Pn, c.Pt1, c.Pt2} {
-				ck.field = uint8([...]int{tfPn, tfPt1, tfPt2}[n])
-				sk.put(ck, f(v))
-			}
-		}
+		w.traceRest(&sk)
+		w.traceCache(&sk)
 	}
 	keys, now := sk.keys, sk.bits
 	st := TracedStage{Name: name, Hash: sk.h}
@@ -518,4 +507,25 @@ func (d TraceDiff) String() string {
 		s += fmt.Sprintf(", %d in the next", d.Next)
 	}
 	return s
+}
+
+// traceRest puts each active body's rest count and flags.
+func (w *World) traceRest(sk *traceSink) {
+	for _, i := range w.ctx.active {
+		b := &w.st.Bodies[i]
+		sk.put(traceKey{kind: 0, a: i, field: tfRest}, uint64(b.Rest))
+		sk.put(traceKey{kind: 0, a: i, field: tfFlags}, uint64(bodyFlags(b)))
+	}
+}
+
+// traceCache puts the impulses of every entry of the contact cache.
+func (w *World) traceCache(sk *traceSink) {
+	for i := range w.st.Contacts {
+		c := &w.st.Contacts[i]
+		ck := traceKey{kind: 4, a: c.A, b: c.B, point: c.Feature}
+		for n, v := range [...]float64{c.Pn, c.Pt1, c.Pt2} {
+			ck.field = uint8([...]int{tfPn, tfPt1, tfPt2}[n])
+			sk.put(ck, math.Float64bits(v))
+		}
+	}
 }
