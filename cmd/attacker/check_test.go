@@ -30,10 +30,27 @@ func TestCheckTiming(t *testing.T) {
 			t.Errorf("%s: %d problems %q, timing %v; want %d, %v", c.name, len(p), p, timing, c.problems, c.timing)
 		}
 	}
+	// The p99 bound follows a slow baseline: three times its p99, and no
+	// less than 2 ms; the baseline itself is held to 2 ms.
+	slow := base
+	slow.p99 = 1400
+	o := good
+	o.p99 = 4200
+	if p, timing := check(phase{name: "input-flood"}, o, slow); len(p) != 1 || !timing {
+		t.Errorf("p99 4200 µs against a baseline of 1400: %q, timing %v; want one timing problem", p, timing)
+	}
+	o.p99 = 4100
+	if p, _ := check(phase{name: "input-flood"}, o, slow); len(p) != 0 {
+		t.Errorf("p99 4100 µs against a baseline of 1400: %q; want none", p)
+	}
+	o.p99 = 2100
+	if p, _ := check(phase{name: "none"}, o, slow); len(p) != 1 {
+		t.Errorf("baseline p99 2100 µs: %q; want one problem", p)
+	}
 	// An attack from many hosts is not held to the clients' repeated
 	// ticks (its own CPU delays them), but to everything else.
 	many := phase{name: "holders", manyHosts: true}
-	o := good
+	o = good
 	o.repeated = [2]uint64{50, 60}
 	if p, _ := check(many, o, base); len(p) != 0 {
 		t.Errorf("holders with many repeated ticks: %q", p)

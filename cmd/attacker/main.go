@@ -5,7 +5,7 @@
 // real client that joins while the attack runs. It checks that the real
 // clients stay in sync, that their repeated ticks stay within twice the
 // baseline's (a run without attack), that the server's tick p99 stays
-// below 2 ms, that the server's peak resident memory stays within 64
+// below 2 ms or three times the baseline's, whichever is more, that the server's peak resident memory stays within 64
 // MiB, and that the third client joins; it prints a line for each
 // attack and exits 1 if any check failed.
 //
@@ -207,6 +207,19 @@ func main() {
 // a few in a quiet run, and twice nothing is no measure).
 func limit(base outcome) uint64 { return max(2*max(base.repeated[0], base.repeated[1]), 16) }
 
+// p99Limit is the server's tick p99, in µs, that a phase must stay below:
+// 2 ms for the baseline, and for an attack 2 ms or three times the
+// baseline's, whichever is more. The attacker and the clients share the
+// server's cores, so on a loaded machine a harmless attack lifts the p99
+// with the baseline; an attack that works costs whole milliseconds a tick
+// (a flood that reached the step took ticks of 585 ms).
+func p99Limit(ph phase, base outcome) float64 {
+	if ph.name == "none" {
+		return 2000
+	}
+	return max(2000, 3*base.p99)
+}
+
 // check returns what went wrong in a phase, and whether it was only the
 // wall-clock bounds (repeated ticks and tick p99).
 func check(ph phase, o, base outcome) (p []string, timing bool) {
@@ -221,8 +234,8 @@ func check(ph phase, o, base outcome) (p []string, timing bool) {
 			timed++
 		}
 	}
-	if o.p99 >= 2000 {
-		p = append(p, fmt.Sprintf("%s: server tick p99 %.0f µs, not below 2 ms", name, o.p99))
+	if lim := p99Limit(ph, base); o.p99 >= lim {
+		p = append(p, fmt.Sprintf("%s: server tick p99 %.0f µs, not below %.0f µs", name, o.p99, lim))
 		timed++
 	}
 	if !o.joined {
