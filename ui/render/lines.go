@@ -26,12 +26,12 @@ type lineBuild struct {
 	culled int // lines left out of the last build: outside the view
 }
 
-// build fills b from lines as seen through viewProj, leaving out the
-// segments wholly outside the view and the points whose centre is (as
-// OpenGL would clip them): a software renderer pays for every primitive it
-// is handed, and a camera close to the player's cube sees a fraction of a
-// scene's bodies.
-func (b *lineBuild) build(lines []Line, viewProj *mgl32.Mat4) {
+// build fills b from lines and outlines as seen through viewProj from eye,
+// leaving out the segments wholly outside the view and the points whose
+// centre is (as OpenGL would clip them): a software renderer pays for
+// every primitive it is handed, and a camera close to the player's cube
+// sees a fraction of a scene's bodies.
+func (b *lineBuild) build(lines []Line, outlines []Outline, viewProj *mgl32.Mat4, eye mgl32.Vec3) {
 	b.verts, b.points, b.culled = b.verts[:0], b.points[:0], 0
 	m := viewProj
 	for i := range lines {
@@ -53,6 +53,9 @@ func (b *lineBuild) build(lines []Line, viewProj *mgl32.Mat4) {
 		b.verts = append(b.verts,
 			l.A[0], l.A[1], l.A[2], c[0], c[1], c[2], 0,
 			l.B[0], l.B[1], l.B[2], c[0], c[1], c[2], 0)
+	}
+	for i := range outlines {
+		b.outline(&outlines[i], m, eye)
 	}
 	b.nLines = len(b.verts) / lineFloats
 	b.verts = append(b.verts, b.points...)
