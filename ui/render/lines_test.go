@@ -93,3 +93,25 @@ func BenchmarkLineBuild(b *testing.B) {
 	}
 	b.ReportMetric(float64(lb.culled), "culled")
 }
+
+// With the viewport's size known, a segment whose ends are less than a
+// pixel apart on the screen, across and up, is left out; one a pixel long
+// either way is kept, and so is a point.
+func TestLinesBuildLeavesOutSegmentsShorterThanAPixel(t *testing.T) {
+	b := lineBuild{halfW: 100, halfH: 50} // a 200x100 viewport on the cube from -1 to 1
+	id := mgl32.Ident4()
+	c := mgl32.Vec4{1, 1, 1, 1}
+	p := mgl32.Vec3{0.1, 0.1, 0}
+	b.build([]Line{
+		{A: p, B: p.Add(mgl32.Vec3{0.009, 0.019, 0.5}), Color: c}, // 0.9 px across, 0.95 up: left out
+		{A: p, B: p.Add(mgl32.Vec3{0.011, 0, 0}), Color: c},       // 1.1 px across: kept
+		{A: p, B: p.Add(mgl32.Vec3{0, 0.021, 0}), Color: c},       // 1.05 px up: kept
+		{A: p, B: p, Color: c, Width: 0.01},                       // a point: kept
+	}, nil, &id, mgl32.Vec3{})
+	if b.nLines != 4 || len(b.verts) != 5*lineFloats || b.short != 1 || b.culled != 0 {
+		t.Fatalf("%d segment vertices, %d in all, %d too short, %d out of view: want 4, 5, 1 and 0", b.nLines, len(b.verts)/lineFloats, b.short, b.culled)
+	}
+	if b.verts[7] != 0.111 || b.verts[22] != 0.121 {
+		t.Fatalf("kept the wrong segments: %v", b.verts)
+	}
+}

@@ -384,6 +384,7 @@ func (w *Window) Draw(f *Frame, dt float64) {
 	proj := w.cam.proj(fw, fh)
 	w.viewProj = proj.Mul4(w.cam.view())
 	w.build.build(f.Boxes, w.cam.target, eye)
+	w.lineB.halfW, w.lineB.halfH = float32(fw)/2, float32(fh)/2
 	w.lineB.build(f.Lines, f.Outlines, &w.viewProj, eye)
 
 	gl.Viewport(0, 0, int32(fw), int32(fh))
