@@ -18,13 +18,16 @@ type Line struct {
 const lineFloats = 7
 
 // lineBuild turns a frame's lines into vertices: the segments' ends first,
-// then the points. Its slices are reused from frame to frame.
+// then the points, then the outlines' corners, whose edges index lists.
+// Its slices are reused from frame to frame.
 type lineBuild struct {
-	verts  []float32
-	points []float32
-	nLines int // vertices of segments, at the start of verts
-	culled int // lines left out of the last build: outside the view
-	short  int // segments left out of the last build: shorter than a pixel
+	verts   []float32
+	points  []float32
+	index   []uint32 // the outlines' edges, two vertices of verts each
+	nLines  int      // vertices of segments, at the start of verts
+	nPoints int      // vertices of points, after them
+	culled  int      // lines left out of the last build: outside the view
+	short   int      // segments left out of the last build: shorter than a pixel
 	// halfW and halfH are half the viewport, pixels, which a segment
 	// must span one of to be drawn; zero draws every segment in view.
 	halfW, halfH float32
@@ -39,7 +42,7 @@ type lineBuild struct {
 // across and up: such a segment colours a pixel at most, and the contact
 // layer's normals of distant resting bodies are mostly that short.
 func (b *lineBuild) build(lines []Line, outlines []Outline, viewProj *mgl32.Mat4, eye mgl32.Vec3) {
-	b.verts, b.points, b.culled, b.short = b.verts[:0], b.points[:0], 0, 0
+	b.verts, b.points, b.index, b.culled, b.short = b.verts[:0], b.points[:0], b.index[:0], 0, 0
 	m := viewProj
 	for i := range lines {
 		l := &lines[i]
@@ -66,11 +69,12 @@ func (b *lineBuild) build(lines []Line, outlines []Outline, viewProj *mgl32.Mat4
 			l.A[0], l.A[1], l.A[2], c[0], c[1], c[2], 0,
 			l.B[0], l.B[1], l.B[2], c[0], c[1], c[2], 0)
 	}
+	b.nLines = len(b.verts) / lineFloats
+	b.nPoints = len(b.points) / lineFloats
+	b.verts = append(b.verts, b.points...)
 	for i := range outlines {
 		b.outline(&outlines[i], m, eye)
 	}
-	b.nLines = len(b.verts) / lineFloats
-	b.verts = append(b.verts, b.points...)
 }
 
 // outcode returns the planes of the view volume that point p, seen

@@ -9,14 +9,16 @@ import "github.com/go-gl/mathgl/mgl32"
 // or four when the eye is level with a pair of faces). The edges behind,
 // which a body inside the box mostly hides, are left out, for a software
 // renderer pays for every segment; with the eye inside the box, all
-// twelve are drawn. The debug drawing's bounds are Outlines.
+// twelve are drawn. Its eight corners are drawn once each, the edges
+// indexing them, since the renderer also pays for every vertex. The debug drawing's bounds are Outlines.
 type Outline struct {
 	Lo, Hi mgl32.Vec3
 	Color  mgl32.Vec4 // RGB; alpha is ignored
 }
 
-// outline appends the segments of o that face eye and are not wholly
-// outside the view of m; a box wholly outside it counts as one culled.
+// outline appends the corners of o and the edges that face eye and are
+// not wholly outside the view of m; a box wholly outside it counts as one
+// culled.
 func (b *lineBuild) outline(o *Outline, m *mgl32.Mat4, eye mgl32.Vec3) {
 	var corner [8]mgl32.Vec3
 	var code [8]uint8
@@ -50,6 +52,8 @@ func (b *lineBuild) outline(o *Outline, m *mgl32.Mat4, eye mgl32.Vec3) {
 		anyFront = anyFront || front[a] != 0
 	}
 	c := o.Color
+	base := uint32(len(b.verts) / lineFloats)
+	n := len(b.index)
 	for k := 0; k < 8; k++ {
 		for a := 0; a < 3; a++ {
 			if k>>a&1 != 0 {
@@ -65,10 +69,14 @@ func (b *lineBuild) outline(o *Outline, m *mgl32.Mat4, eye mgl32.Vec3) {
 			if code[k]&code[j] != 0 {
 				continue
 			}
-			p, q := corner[k], corner[j]
-			b.verts = append(b.verts,
-				p[0], p[1], p[2], c[0], c[1], c[2], 0,
-				q[0], q[1], q[2], c[0], c[1], c[2], 0)
+			b.index = append(b.index, base+uint32(k), base+uint32(j))
 		}
+	}
+	if len(b.index) == n {
+		return
+	}
+	for k := range corner {
+		p := corner[k]
+		b.verts = append(b.verts, p[0], p[1], p[2], c[0], c[1], c[2], 0)
 	}
 }
