@@ -6,7 +6,8 @@ import "github.com/go-gl/mathgl/mgl32"
 // and depth tested; a Line whose ends coincide is a point, a square Width
 // metres across (at least 2 and at most 16 pixels). The debug drawing
 // (contacts, bounds, velocities, corrections) is made of them. A frame's
-// lines and points go into one vertex buffer, drawn with two calls.
+// lines and points go into one vertex buffer with its Outlines, drawn
+// with three calls.
 type Line struct {
 	A, B  mgl32.Vec3
 	Color mgl32.Vec4 // RGB; alpha is ignored
