@@ -201,8 +201,6 @@ func TestCameraKeepsOutOfWallsAndSeesTheTarget(t *testing.T) {
 	}
 }
 
-func abs32(x float32) float32 { return float32(math.Abs(float64(x))) }
-
 // insideBox reports whether p is within box b grown by grow.
 func insideBox(p mgl32.Vec3, b *Box, grow float32) bool {
 	o := unitQuat(b.Rot).Conjugate().Rotate(p.Sub(b.Center))

@@ -10,11 +10,12 @@ import (
 	"github.com/cubelab/cube/ui/shaders"
 )
 
-// lineRenderer draws a lineBuild: one streamed vertex buffer a frame.
+// lineRenderer draws a lineBuild: one streamed vertex buffer a frame, and
+// one of indices for the outlines' edges.
 type lineRenderer struct {
 	prog               uint32
-	vao, vbo           uint32
-	vboBytes           int
+	vao, vbo, ebo      uint32
+	vboBytes, eboBytes int
 	uViewProj, uPixels int32
 }
 
@@ -30,6 +31,8 @@ func newLineRenderer() (*lineRenderer, error) {
 	gl.BindVertexArray(r.vao)
 	gl.GenBuffers(1, &r.vbo)
 	gl.BindBuffer(gl.ARRAY_BUFFER, r.vbo)
+	gl.GenBuffers(1, &r.ebo)
+	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, r.ebo)
 	const stride = lineFloats * 4
 	gl.EnableVertexAttribArray(0)
 	gl.VertexAttribPointerWithOffset(0, 3, gl.FLOAT, false, stride, 0)
@@ -63,6 +66,14 @@ func (r *lineRenderer) draw(b *lineBuild, viewProj *mgl32.Mat4, pixels float32) 
 	}
 	gl.BufferData(gl.ARRAY_BUFFER, r.vboBytes, nil, gl.STREAM_DRAW)         // orphan
 	gl.BufferSubData(gl.ARRAY_BUFFER, 0, size, unsafe.Pointer(&b.verts[0])) // gl.Ptr would allocate
+	if len(b.index) > 0 {
+		size := len(b.index) * 4
+		if size > r.eboBytes {
+			r.eboBytes = max(size, 2*r.eboBytes, 1<<14)
+		}
+		gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, r.eboBytes, nil, gl.STREAM_DRAW)
+		gl.BufferSubData(gl.ELEMENT_ARRAY_BUFFER, 0, size, unsafe.Pointer(&b.index[0]))
+	}
 	gl.Enable(gl.DEPTH_TEST)
 	gl.DepthFunc(gl.LEQUAL)
 	gl.Disable(gl.BLEND)
@@ -70,8 +81,11 @@ func (r *lineRenderer) draw(b *lineBuild, viewProj *mgl32.Mat4, pixels float32) 
 	if b.nLines > 0 {
 		gl.DrawArrays(gl.LINES, 0, int32(b.nLines))
 	}
-	if n > b.nLines {
-		gl.DrawArrays(gl.POINTS, int32(b.nLines), int32(n-b.nLines))
+	if len(b.index) > 0 {
+		gl.DrawElementsWithOffset(gl.LINES, int32(len(b.index)), gl.UNSIGNED_INT, 0)
+	}
+	if b.nPoints > 0 {
+		gl.DrawArrays(gl.POINTS, int32(b.nLines), int32(b.nPoints))
 	}
 	gl.Disable(gl.PROGRAM_POINT_SIZE)
 	gl.DepthFunc(gl.LESS)
@@ -80,6 +94,7 @@ func (r *lineRenderer) draw(b *lineBuild, viewProj *mgl32.Mat4, pixels float32) 
 
 func (r *lineRenderer) delete() {
 	gl.DeleteBuffers(1, &r.vbo)
+	gl.DeleteBuffers(1, &r.ebo)
 	gl.DeleteVertexArrays(1, &r.vao)
 	gl.DeleteProgram(r.prog)
 }

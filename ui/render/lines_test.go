@@ -16,7 +16,7 @@ func TestLinesBuildSegmentsThenPoints(t *testing.T) {
 	b.build([]Line{
 		{A: p, B: p, Color: blue, Width: 0.05},
 		{A: mgl32.Vec3{}, B: mgl32.Vec3{0, 1, 0}, Color: red, Width: 0.02},
-	}, &vp)
+	}, nil, &vp, mgl32.Vec3{})
 	if b.nLines != 2 || len(b.verts) != 3*lineFloats {
 		t.Fatalf("%d segment vertices, %d floats: want 2 and %d", b.nLines, len(b.verts), 3*lineFloats)
 	}
@@ -26,7 +26,7 @@ func TestLinesBuildSegmentsThenPoints(t *testing.T) {
 			t.Fatalf("vertices %v, want %v", b.verts, want)
 		}
 	}
-	b.build(nil, &vp)
+	b.build(nil, nil, &vp, mgl32.Vec3{})
 	if b.nLines != 0 || len(b.verts) != 0 {
 		t.Fatalf("an empty frame left %d vertices", len(b.verts))
 	}
@@ -48,7 +48,7 @@ func TestLinesBuildLeavesOutWhatIsOutOfView(t *testing.T) {
 		{A: mgl32.Vec3{0, 0, 2}, B: mgl32.Vec3{0, 0, 2}, Color: c},         // a point beyond the far plane
 		{A: mgl32.Vec3{0.5, 0.5, 0}, B: mgl32.Vec3{0.5, 0.5, 0}, Color: c}, // a point in view: kept
 		{A: mgl32.Vec3{-2, 2, 0}, B: mgl32.Vec3{2, -2, 0}, Color: c},       // a diagonal through it: kept
-	}, &id)
+	}, nil, &id, mgl32.Vec3{})
 	if b.nLines != 6 || len(b.verts) != 7*lineFloats || b.culled != 3 {
 		t.Fatalf("%d segment vertices, %d vertices in all, %d left out: want 6, 7 and 3", b.nLines, len(b.verts)/lineFloats, b.culled)
 	}
@@ -62,7 +62,7 @@ func TestLinesBuildLeavesOutWhatIsOutOfView(t *testing.T) {
 		{A: mgl32.Vec3{0, 0, 20}, B: mgl32.Vec3{0, 1, 20}, Color: c}, // behind the camera
 		{A: mgl32.Vec3{0, 0, 20}, B: mgl32.Vec3{0, 0, 0}, Color: c},  // from behind it to the target: kept
 		{A: mgl32.Vec3{0, 0, 0}, B: mgl32.Vec3{0, 0, 0}, Color: c},   // the target: kept
-	}, &vp)
+	}, nil, &vp, mgl32.Vec3{})
 	if b.nLines != 2 || len(b.verts) != 3*lineFloats || b.culled != 1 {
 		t.Fatalf("through a perspective: %d segment vertices, %d in all, %d left out: want 2, 3 and 1", b.nLines, len(b.verts)/lineFloats, b.culled)
 	}
@@ -85,11 +85,33 @@ func BenchmarkLineBuild(b *testing.B) {
 	proj := mgl32.Perspective(1, 16.0/9, 0.1, 100)
 	vp := proj.Mul4(mgl32.LookAtV(mgl32.Vec3{0, 5, 10}, mgl32.Vec3{}, mgl32.Vec3{0, 1, 0}))
 	var lb lineBuild
-	lb.build(lines, &vp)
+	lb.build(lines, nil, &vp, mgl32.Vec3{})
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		lb.build(lines, &vp)
+		lb.build(lines, nil, &vp, mgl32.Vec3{})
 	}
 	b.ReportMetric(float64(lb.culled), "culled")
+}
+
+// With the viewport's size known, a segment whose ends are less than a
+// pixel apart on the screen, across and up, is left out; one a pixel long
+// either way is kept, and so is a point.
+func TestLinesBuildLeavesOutSegmentsShorterThanAPixel(t *testing.T) {
+	b := lineBuild{halfW: 100, halfH: 50} // a 200x100 viewport on the cube from -1 to 1
+	id := mgl32.Ident4()
+	c := mgl32.Vec4{1, 1, 1, 1}
+	p := mgl32.Vec3{0.1, 0.1, 0}
+	b.build([]Line{
+		{A: p, B: p.Add(mgl32.Vec3{0.009, 0.019, 0.5}), Color: c}, // 0.9 px across, 0.95 up: left out
+		{A: p, B: p.Add(mgl32.Vec3{0.011, 0, 0}), Color: c},       // 1.1 px across: kept
+		{A: p, B: p.Add(mgl32.Vec3{0, 0.021, 0}), Color: c},       // 1.05 px up: kept
+		{A: p, B: p, Color: c, Width: 0.01},                       // a point: kept
+	}, nil, &id, mgl32.Vec3{})
+	if b.nLines != 4 || len(b.verts) != 5*lineFloats || b.short != 1 || b.culled != 0 {
+		t.Fatalf("%d segment vertices, %d in all, %d too short, %d out of view: want 4, 5, 1 and 0", b.nLines, len(b.verts)/lineFloats, b.short, b.culled)
+	}
+	if b.verts[7] != 0.111 || b.verts[22] != 0.121 {
+		t.Fatalf("kept the wrong segments: %v", b.verts)
+	}
 }

@@ -44,8 +44,11 @@ type Frame struct {
 	Boxes []Box // everything to draw; the ground plane y=0 is always drawn
 	// Lines are the debug drawing's segments and points, drawn after the
 	// boxes, depth tested.
-	Lines  []Line
-	Follow mgl32.Vec3 // camera target (the displayed player cube); the camera eases toward it
+	Lines []Line
+	// Outlines are the debug drawing's boxes drawn as edges, with the
+	// lines.
+	Outlines []Outline
+	Follow   mgl32.Vec3 // camera target (the displayed player cube); the camera eases toward it
 	// HUD is the status lines, top left. Items within a line are separated
 	// by two spaces; a line too long for the panel wraps between items,
 	// never inside one.
@@ -381,7 +384,8 @@ func (w *Window) Draw(f *Frame, dt float64) {
 	proj := w.cam.proj(fw, fh)
 	w.viewProj = proj.Mul4(w.cam.view())
 	w.build.build(f.Boxes, w.cam.target, eye)
-	w.lineB.build(f.Lines, &w.viewProj)
+	w.lineB.halfW, w.lineB.halfH = float32(fw)/2, float32(fh)/2
+	w.lineB.build(f.Lines, f.Outlines, &w.viewProj, eye)
 
 	gl.Viewport(0, 0, int32(fw), int32(fh))
 	gl.ClearColor(skyColor[0], skyColor[1], skyColor[2], 1)

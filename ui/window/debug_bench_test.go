@@ -62,6 +62,7 @@ func BenchmarkDebugGeometry(b *testing.B) {
 				frame()
 			}
 			b.ReportMetric(float64(len(f.Lines)), "lines")
+			b.ReportMetric(float64(len(f.Outlines)), "outlines")
 			b.ReportMetric(float64(len(l.Debug.Contacts)), "contacts")
 		})
 	}

@@ -116,6 +116,25 @@ func appendPlayerMarks(d *lab.Debug, player int, boxes []render.Box, pos, half m
 	return boxes
 }
 
+// debugDraw sets f's lines and outlines to the debug drawing's points,
+// segments, arrows and bounds of world w for the layers that are on.
+func debugDraw(d *lab.Debug, w *physics.World, f *render.Frame) {
+	f.Lines, f.Outlines = debugLines(d, w, f.Lines[:0]), f.Outlines[:0]
+	if d.On[lab.LayerBounds] {
+		for i := 0; i < w.NumBodies(); i++ {
+			if !w.Enabled(i) || (w.Static(i) && w.Half(i).Y > 20) {
+				continue
+			}
+			col := colorBounds
+			if !w.Awake(i) {
+				col = colorBoundsZ
+			}
+			lo, hi := w.Bounds(i)
+			f.Outlines = append(f.Outlines, render.Outline{Lo: pv(lo), Hi: pv(hi), Color: col})
+		}
+	}
+}
+
 // debugLines appends the debug drawing's points, segments and arrows of
 // world w for the layers that are on.
 func debugLines(d *lab.Debug, w *physics.World, lines []render.Line) []render.Line {
@@ -151,17 +170,6 @@ func debugLines(d *lab.Debug, w *physics.World, lines []render.Line) []render.Li
 		}
 	}
 	if d.On[lab.LayerBounds] {
-		for i := 0; i < w.NumBodies(); i++ {
-			if !w.Enabled(i) || (w.Static(i) && w.Half(i).Y > 20) {
-				continue
-			}
-			col := colorBounds
-			if !w.Awake(i) {
-				col = colorBoundsZ
-			}
-			lo, hi := w.Bounds(i)
-			lines = appendAABB(lines, pv(lo), pv(hi), col)
-		}
 		for _, p := range d.Pairs {
 			lines = append(lines, render.Line{A: pv(w.Body(int(p[0])).Pos), B: pv(w.Body(int(p[1])).Pos), Color: colorPair, Width: 0.012})
 		}
@@ -198,25 +206,4 @@ func debugLines(d *lab.Debug, w *physics.World, lines []render.Line) []render.Li
 // kg up against gravity over a substep.
 func impulseLine(kg float64) float64 {
 	return math.Min(maxImpulse, impulseLength*math.Sqrt(math.Max(0, kg)))
-}
-
-// appendAABB appends the twelve edges of the box from lo to hi.
-func appendAABB(lines []render.Line, lo, hi mgl32.Vec3, col mgl32.Vec4) []render.Line {
-	c := func(k int) mgl32.Vec3 {
-		v := lo
-		for a := 0; a < 3; a++ {
-			if k>>a&1 != 0 {
-				v[a] = hi[a]
-			}
-		}
-		return v
-	}
-	for k := 0; k < 8; k++ {
-		for a := 0; a < 3; a++ {
-			if k>>a&1 == 0 {
-				lines = append(lines, render.Line{A: c(k), B: c(k | 1<<a), Color: col, Width: 0.01})
-			}
-		}
-	}
-	return lines
 }

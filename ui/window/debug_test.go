@@ -88,8 +88,8 @@ func TestDebugLayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	BuildFrame(l, f)
-	if len(f.Lines) != 0 {
-		t.Fatalf("%d lines drawn with every layer off", len(f.Lines))
+	if len(f.Lines)+len(f.Outlines) != 0 {
+		t.Fatalf("%d lines and %d outlines drawn with every layer off", len(f.Lines), len(f.Outlines))
 	}
 	l.Debug.On[lab.LayerCorrection] = true
 	nudgeReach(t, l, game.Pull) // a correction to keep
@@ -110,14 +110,14 @@ func TestDebugLayers(t *testing.T) {
 				tinted++
 			}
 		}
-		t.Logf("%s: %d lines, %d bodies tinted", lab.LayerNames[k], len(f.Lines), tinted)
+		t.Logf("%s: %d lines, %d outlines, %d bodies tinted", lab.LayerNames[k], len(f.Lines), len(f.Outlines), tinted)
 		switch k {
 		case lab.LayerIslands, lab.LayerRewind:
 			if tinted == 0 {
 				t.Errorf("%s: no body tinted", lab.LayerNames[k])
 			}
 		default:
-			if len(f.Lines) == 0 {
+			if len(f.Lines)+len(f.Outlines) == 0 {
 				t.Errorf("%s: nothing drawn", lab.LayerNames[k])
 			}
 		}

@@ -103,9 +103,9 @@ func BuildFrame(l *lab.Lab, f *render.Frame) {
 		}
 		f.Boxes = append(f.Boxes, box)
 	}
-	f.Lines = f.Lines[:0]
+	f.Lines, f.Outlines = f.Lines[:0], f.Outlines[:0]
 	if l.Debug.Any() {
-		f.Lines = debugLines(&l.Debug, w, f.Lines)
+		debugDraw(&l.Debug, w, f)
 	}
 	half := pv(w.Half(player))
 	pos, rot := l.Display()

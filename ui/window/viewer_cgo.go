@@ -249,7 +249,7 @@ func buildViewerFrame(v *viewer.View, f *render.Frame, tl *render.Timeline, dbg 
 		}
 		f.Boxes = append(f.Boxes, box)
 	}
-	f.Lines = debugLines(dbg, w, f.Lines[:0])
+	debugDraw(dbg, w, f)
 	if stored := s.Stored(s.Pos()); v.Ghosts && stored != nil {
 		for _, i := range differ {
 			if b := &stored.Bodies[i]; !b.Disabled {

@@ -97,7 +97,7 @@ func TestViewerLayers(t *testing.T) {
 	var dbg lab.Debug
 	view := render.View{Yaw: 0.6, Pitch: 0.6, Dist: 10}
 	buildViewerFrame(v, &f, &tl, &dbg)
-	if len(f.Lines) != 0 || viewerTinted(&f) != 0 {
+	if len(f.Lines)+len(f.Outlines) != 0 || viewerTinted(&f) != 0 {
 		t.Fatalf("every layer off: %d lines, %d bodies tinted", len(f.Lines), viewerTinted(&f))
 	}
 	off := shootNamed(t, win, &f, view, "viewer-debug-off")
@@ -106,10 +106,10 @@ func TestViewerLayers(t *testing.T) {
 		v.Layers[k] = true
 		buildViewerFrame(v, &f, &tl, &dbg)
 		name := lab.LayerNames[viewerLayers[k]]
-		lines, tinted := len(f.Lines), viewerTinted(&f)
+		lines, tinted := len(f.Lines)+len(f.Outlines), viewerTinted(&f)
 		img := shootNamed(t, win, &f, view, "viewer-debug-"+name)
 		changed := len(pixelsOf(img, off))
-		t.Logf("%s: %d lines, %d bodies tinted, %d pixels changed", name, lines, tinted, changed)
+		t.Logf("%s: %d lines and outlines, %d bodies tinted, %d pixels changed", name, lines, tinted, changed)
 		if viewerLayers[k] == lab.LayerIslands {
 			if tinted == 0 {
 				t.Errorf("%s: no body tinted", name)
