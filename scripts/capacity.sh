@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sessions per core, measured: for each scene, 1, 2, 4 and 8 `cube server`
-# processes on loopback at once, each with 4 players on the average preset
+# processes on loopback at once, each stepping on one worker (-workers 1, as
+# deploy/agones runs it) with 4 players on the average preset
 # for S seconds (default 60): 1 full headless `cube client`, which predicts
 # the world and checks that it ends in sync, and 3 `cube client -bot`s,
 # which keep no world (on a real deployment each player's prediction runs
@@ -60,7 +61,7 @@ for scene in $scenes; do
     spids=()
     started=$(date +%s.%N)
     for s in $(seq "$n"); do
-      "$tmp/cube" server -listen 127.0.0.1:0 -scene "$scene" -max-players $clients -json >"$run/server$s.out" 2>"$run/server$s.err" &
+      "$tmp/cube" server -listen 127.0.0.1:0 -scene "$scene" -max-players $clients -workers 1 -json >"$run/server$s.out" 2>"$run/server$s.err" &
       spids+=($!)
       pids+=($!)
     done

@@ -116,6 +116,9 @@ func checkGameServer(t *testing.T, name string, s *gameServerSpec) {
 	if !f.fleet.agones || !f.fleet.exitWhenEmpty {
 		t.Errorf("%s: args %q: want -agones and -exit-when-empty", name, c.Args)
 	}
+	if f.scene.workers.n != 1 {
+		t.Errorf("%s: -workers %d: a fleet's server steps on one worker (sessions are the fleet's parallelism)", name, f.scene.workers.n)
+	}
 	if f.seconds != 0 {
 		t.Errorf("%s: -seconds %v: a fleet's server runs until its session ends", name, f.seconds)
 	}
