@@ -7,9 +7,12 @@ import (
 	"github.com/cubelab/cube/physics"
 )
 
-// TestTracesKeepTheOldest: with more ticks in flight than TraceBudget
-// holds traces of (the cubes scene while pulling, a trace nearly a whole
-// state), the traces of the oldest ticks in flight stay and the newest
+// testTraceCap is the traces' budget of TestTracesKeepTheOldest: smaller
+// than the traces of its ticks in flight.
+const testTraceCap = 2 << 20
+
+// TestTracesKeepTheOldest: with more ticks in flight than the traces'
+// budget holds traces of (the cubes scene while pulling), the traces of the oldest ticks in flight stay and the newest
 // are not kept, so that a rewind to the newest snapshot's tick replays
 // partially as far as they go and in full after (counted as a full
 // replay, with fewer bodies re-simulated). Its bits are those of a client
@@ -21,6 +24,7 @@ func TestTracesKeepTheOldest(t *testing.T) {
 		hs[k] = newHarness(t, "cubes", game.Options{}, StateSync, 0)
 		hs[k].noRelays = true
 		hs[k].c.Config.FullReplay = k == 1
+		hs[k].c.hist.traceCap = testTraceCap
 	}
 	var queues [2][][][]byte
 	for i := 0; i < lag+20; i++ {
@@ -42,8 +46,8 @@ func TestTracesKeepTheOldest(t *testing.T) {
 		}
 		if i == lag-1 {
 			h := hs[0]
-			if h.c.hist.traceBytes > TraceBudget {
-				t.Fatalf("traces hold %d bytes, budget %d", h.c.hist.traceBytes, TraceBudget)
+			if h.c.hist.traceBytes > testTraceCap {
+				t.Fatalf("traces hold %d bytes, budget %d", h.c.hist.traceBytes, testTraceCap)
 			}
 			if _, ok := h.c.hist.traceOf(h.c.Tick() - lag + 1); !ok {
 				t.Fatal("the trace of the oldest tick in flight is gone")
