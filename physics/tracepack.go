@@ -83,7 +83,7 @@ func AppendTrace(b []byte, tr *Trace) []byte {
 // World.Follow check what they need.
 func DecodeTrace(b []byte, tr *Trace) error {
 	r := packReader{b: b, ok: true}
-	tr.Tick = uint32(r.fixed(4))
+	tr.Tick = r.fixed4()
 	tr.Active = r.indices(tr.Active)
 	tr.Bodies = r.indices(tr.Bodies)
 	tr.States = r.states(tr.States)
@@ -102,7 +102,7 @@ func DecodeTrace(b []byte, tr *Trace) error {
 		var f [3]float64
 		for j := range f {
 			if head&(1<<j) != 0 {
-				f[j] = math.Float64frombits(r.fixed(8))
+				f[j] = math.Float64frombits(r.fixed8())
 			}
 		}
 		c.Pn, c.Pt1, c.Pt2 = f[0], f[1], f[2]
@@ -110,7 +110,7 @@ func DecodeTrace(b []byte, tr *Trace) error {
 	n = r.count(8)
 	tr.Links = resize(tr.Links, n)
 	for k := 0; k < n && r.ok; k++ {
-		tr.Links[k] = r.fixed(8)
+		tr.Links[k] = r.fixed8()
 	}
 	if !r.ok || len(r.b) != 0 {
 		return errPacked
@@ -164,32 +164,41 @@ func zigzag(v int64) uint64 { return uint64(v<<1) ^ uint64(v>>63) }
 func unzigzag(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 
 // packReader reads a packed trace; a read past the end, or a malformed
-// varint, clears ok and reads zeros from then on.
+// value, clears ok for good (the reads after it are meaningless, and
+// DecodeTrace refuses the whole).
 type packReader struct {
 	b  []byte
 	ok bool
 }
 
-// fixed reads n little-endian bytes (4 or 8).
-func (r *packReader) fixed(n int) uint64 {
-	if !r.ok || len(r.b) < n {
+// fixed4 reads 4 little-endian bytes.
+func (r *packReader) fixed4() uint32 {
+	if len(r.b) < 4 {
 		r.ok = false
 		return 0
 	}
-	var v uint64
-	if n == 4 {
-		v = uint64(binary.LittleEndian.Uint32(r.b))
-	} else {
-		v = binary.LittleEndian.Uint64(r.b)
+	v := binary.LittleEndian.Uint32(r.b)
+	r.b = r.b[4:]
+	return v
+}
+
+// fixed8 reads 8 little-endian bytes.
+func (r *packReader) fixed8() uint64 {
+	if len(r.b) < 8 {
+		r.ok = false
+		return 0
 	}
-	r.b = r.b[n:]
+	v := binary.LittleEndian.Uint64(r.b)
+	r.b = r.b[8:]
 	return v
 }
 
 // uvarint reads an unsigned varint.
 func (r *packReader) uvarint() uint64 {
-	if !r.ok {
-		return 0
+	if len(r.b) > 0 && r.b[0] < 0x80 { // one byte: most of them
+		v := uint64(r.b[0])
+		r.b = r.b[1:]
+		return v
 	}
 	v, n := binary.Uvarint(r.b)
 	if n <= 0 {
@@ -240,7 +249,7 @@ func (r *packReader) states(states []BodyState) []BodyState {
 		}
 		w = [bodyWordCount]uint64{}
 		for j := 0; j < words; j++ {
-			w[j] = r.fixed(8)
+			w[j] = r.fixed8()
 		}
 		w[bodyFloatWords] = r.uvarint()
 		w[bodyFloatWords+1] = uint64(head & (packAsleep | packDisabled))
@@ -255,7 +264,7 @@ func (r *packReader) states(states []BodyState) []BodyState {
 
 // fixed1 reads one byte.
 func (r *packReader) fixed1() byte {
-	if !r.ok || len(r.b) < 1 {
+	if len(r.b) < 1 {
 		r.ok = false
 		return 0
 	}
