@@ -77,16 +77,17 @@ type history struct {
 }
 
 // TraceBudget bounds the bytes the client's traces hold. A trace is what
-// a step changed: a few kilobytes while most bodies sleep, nearly a whole
-// state (about 400 KB in the cubes scene while pulling) while they all
-// move; so the budget holds 30 ticks of the busiest scene (half a second,
-// the ticks in flight on the average preset) and the whole ring of a
-// quiet one. When the traces fill it, the oldest stay and a new tick's
-// trace is not kept: a rewind goes back to the oldest tick in flight (the
-// newest snapshot's), so it replays partially as far as the traces go and
-// in full after, where keeping the newest would leave it none to start
-// from on a long link.
-const TraceBudget = 12 << 20
+// a step changed: a few kilobytes while most bodies sleep, and in the cubes
+// scene while the pile is pulled about 225 kB packed (280 kB of buffer;
+// 400 awake cubes, 5,000 contact entries), nearly half of it the contacts'
+// impulses. A rewind goes back to the oldest tick in flight, and replays
+// partially only as far as the traces go, so the budget is for the ticks
+// in flight of a long link: about 150 ticks of the busy pile (2.3 s, the
+// outage preset's round trip and its losses), the whole ring of a quiet
+// scene. When the traces fill it, the oldest stay and a new tick's trace
+// is not kept: the rewind replays partially as far as the traces go and in
+// full after, where keeping the newest would leave it none to start from.
+const TraceBudget = 40 << 20
 
 // spareTraces is how many trace buffers the client keeps for reuse beyond
 // the budget.
