@@ -112,3 +112,35 @@ func valueBytes(tr *Trace) int {
 	return 4*(len(tr.Active)+len(tr.Bodies)+len(tr.Touched)) + int(unsafe.Sizeof(BodyState{}))*(len(tr.States)+len(tr.Before)) +
 		int(unsafe.Sizeof(ContactState{}))*len(tr.Contacts) + 8*len(tr.Links)
 }
+
+// BenchmarkPackTrace measures packing and unpacking the trace of a step of
+// the swarm (every box awake): what a client pays on every tick it records
+// and on every tick a partial replay follows, per byte of trace.
+func BenchmarkPackTrace(b *testing.B) {
+	w := mustSwarm()
+	if err := testScenes[2].run(w, 60); err != nil {
+		b.Fatal(err)
+	}
+	var tr, back Trace
+	w.Record(&tr)
+	if err := testScenes[2].step(w); err != nil {
+		b.Fatal(err)
+	}
+	buf := AppendTrace(nil, &tr)
+	b.Run("append", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(valueBytes(&tr)))
+		for i := 0; i < b.N; i++ {
+			buf = AppendTrace(buf[:0], &tr)
+		}
+	})
+	b.Run("decode", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(valueBytes(&tr)))
+		for i := 0; i < b.N; i++ {
+			if err := DecodeTrace(buf, &back); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
