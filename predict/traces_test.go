@@ -70,7 +70,7 @@ func TestTracesKeepTheOldest(t *testing.T) {
 
 // TestTracesCoverALongLink: on a link whose ticks in flight are those of
 // the outage preset (2 s round trips: 130 ticks), with the pile pulled
-// about (400 awake cubes, 5,000 contacts), the traces of every tick in
+// about (from 180 to 400 awake cubes, up to 5,000 contacts), the traces of every tick in
 // flight fit TraceBudget, so every correction replays partially, to the
 // present: none goes on in full where the traces end. Its bits are those
 // of a client that replays in full.
