@@ -70,14 +70,14 @@ func TestTracesKeepTheOldest(t *testing.T) {
 
 // TestTracesCoverALongLink: on a link whose ticks in flight are those of
 // the outage preset (2 s round trips: 130 ticks), with the pile pulled
-// about (from 180 to 400 awake cubes, up to 5,000 contacts), the traces of every tick in
+// about (from 260 to 450 awake cubes, up to 5,000 contacts), the traces of every tick in
 // flight fit TraceBudget, so every correction replays partially, to the
 // present: none goes on in full where the traces end. Its bits are those
 // of a client that replays in full.
 func TestTracesCoverALongLink(t *testing.T) {
 	const warm, lag = 160, 130
 	if testing.Short() {
-		t.Skip("a long link in the busy cubes scene: about 40 s of CPU")
+		t.Skip("a long link in the busy cubes scene: about 10 s of CPU")
 	}
 	var hs [2]*harness
 	for k := range hs {
