@@ -295,17 +295,16 @@ type replayState struct {
 	// keyframe of a tick before it (see sparseKeys).
 	keysFrom   uint32
 	sparseKeys bool
-	lastFull   bool           // the last replay was a full one
-	lastBodies int            // the bodies the last partial replay followed
-	lastSet    []int32        // their list, in the order the replay followed them (Replayed)
-	replays    uint64         // the replays counted, partial or full
-	since      replayedSince  // the replays since the last TakeReplayed (KeepReplayed)
-	corr       Correction     // the newest rewind to a server's state (KeepCorrection)
-	rewindFrom time.Duration  // Wall at the start of the rewind in progress
-	spareTr    *physics.Trace // the trace a partial step records into, swapped with the one it follows
-	syncState  physics.State  // the straight run's state, while the sync test replays
-	stale      bool           // a record changed after the world was simulated with it
-	staleFrom  uint32         // the first such tick
+	lastFull   bool          // the last replay was a full one
+	lastBodies int           // the bodies the last partial replay followed
+	lastSet    []int32       // their list, in the order the replay followed them (Replayed)
+	replays    uint64        // the replays counted, partial or full
+	since      replayedSince // the replays since the last TakeReplayed (KeepReplayed)
+	corr       Correction    // the newest rewind to a server's state (KeepCorrection)
+	rewindFrom time.Duration // Wall at the start of the rewind in progress
+	syncState  physics.State // the straight run's state, while the sync test replays
+	stale      bool          // a record changed after the world was simulated with it
+	staleFrom  uint32        // the first such tick
 
 	park park // the turn's replay in progress (client_turn.go)
 }

@@ -133,13 +133,8 @@ func (c *Client) advance(t uint32, rec *tickRec) error {
 			return fmt.Errorf("predict: tick %d: %w", t, err)
 		}
 		if tr != nil {
-			c.world.Amend(tr) // what the scene's rules changed after the step (the quantiser)
-			if c.rerun.following {
-				// The trace followed gives way to the one just recorded.
-				p := c.hist.traces.Put(t)
-				c.rerun.spareTr, *p = *p, tr
-			}
-			c.hist.installed(t)
+			c.world.Amend(tr)   // what the scene's rules changed after the step (the quantiser)
+			c.hist.installed(t) // in place of the one followed, if any
 		}
 		mark = uint8(rec.ins[c.player])
 	}
@@ -175,16 +170,10 @@ func (c *Client) record(t uint32) *physics.Trace {
 		return nil
 	}
 	if c.rerun.following {
-		if old, ok := c.hist.traceOf(t); ok && c.world.Follow(&c.rerun.part, old) == nil {
-			if c.rerun.spareTr == nil {
-				c.rerun.spareTr = c.hist.takeTrace()
-			}
-			tr := c.rerun.spareTr
-			c.rerun.spareTr = nil
-			c.world.Record(tr)
-			return tr
+		old, ok := c.hist.traceOf(t)
+		if !ok || c.world.Follow(&c.rerun.part, old) != nil {
+			c.rerun.following = false
 		}
-		c.rerun.following = false
 	}
 	tr := c.hist.traceFor(t)
 	c.world.Record(tr)

@@ -2,7 +2,6 @@ package predict
 
 import (
 	"fmt"
-	"unsafe"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/netcode/tick"
@@ -44,16 +43,22 @@ type history struct {
 	hold    uint32
 	holding bool
 
-	// traces[t] is what the step of tick t changed (physics.Trace): from
-	// a keyframe, the states up to a rewind's tick are rebuilt with them
-	// without simulating, and a partial replay takes from them the bodies
-	// it does not re-simulate. Kept for the ticks in flight, within
-	// TraceBudget bytes: the oldest stay, the newest are not kept.
-	traces     tick.Ring[*physics.Trace]
+	// traces[t] is what the step of tick t changed (physics.Trace), packed
+	// (physics.AppendTrace): from a keyframe, the states up to a rewind's
+	// tick are rebuilt with them without simulating, and a partial replay
+	// takes from them the bodies it does not re-simulate. Kept for the
+	// ticks in flight, within TraceBudget bytes: the oldest stay, the
+	// newest are not kept. A step records into recTr, which is then packed
+	// into its tick's slot; a followed step reads its tick's trace unpacked
+	// into followTr.
+	traces     tick.Ring[[]byte]
 	traceSize  [tick.RingSize]int // bytes held by the trace of each slot
 	traceBytes int                // their sum
 	traceFrom  uint32             // no tick before it holds a trace
-	spareTrace []*physics.Trace
+	spareTrace [][]byte           // buffers of traces let go, for reuse
+	recTr      physics.Trace
+	followTr   physics.Trace
+	traceCap   int // the budget of the traces' bytes, if not TraceBudget (tests)
 
 	// jumps: the states a rewind took in place of the history's own
 	// (history_jumps.go).
@@ -72,67 +77,66 @@ type history struct {
 }
 
 // TraceBudget bounds the bytes the client's traces hold. A trace is what
-// a step changed: a few kilobytes while most bodies sleep, nearly a whole
-// state (about 400 KB in the cubes scene while pulling) while they all
-// move; so the budget holds 30 ticks of the busiest scene (half a second,
-// the ticks in flight on the average preset) and the whole ring of a
-// quiet one. When the traces fill it, the oldest stay and a new tick's
-// trace is not kept: a rewind goes back to the oldest tick in flight (the
-// newest snapshot's), so it replays partially as far as the traces go and
-// in full after, where keeping the newest would leave it none to start
-// from on a long link.
-const TraceBudget = 12 << 20
+// a step changed: a few kilobytes while most bodies sleep, and in the cubes
+// scene while the pile is pulled about 225 kB packed (280 kB of buffer;
+// 400 awake cubes, 5,000 contact entries), nearly half of it the contacts'
+// impulses. A rewind goes back to the oldest tick in flight, and replays
+// partially only as far as the traces go, so the budget is for the ticks
+// in flight of a long link: about 150 ticks of the busy pile (2.3 s, the
+// outage preset's round trip and its losses), the whole ring of a quiet
+// scene. A client of the cubes scene on the outage preset then peaks at
+// about 155 MB, a desktop game client's share. When the traces fill it, the oldest stay and a new tick's trace
+// is not kept: the rewind replays partially as far as the traces go and in
+// full after, where keeping the newest would leave it none to start from.
+const TraceBudget = 40 << 20
 
 // spareTraces is how many trace buffers the client keeps for reuse beyond
 // the budget.
 const spareTraces = 4
 
-// traceFor returns a trace buffer to record the step of tick t into: the
-// one slot t holds, or a spare.
-func (h *history) traceFor(t uint32) *physics.Trace {
-	p := h.traces.Put(t)
-	if *p == nil {
-		*p = h.takeTrace()
-	}
-	return *p
-}
+// traceFor returns the trace to record the step of tick t into; installed
+// keeps it as tick t's.
+func (h *history) traceFor(uint32) *physics.Trace { return &h.recTr }
 
-// takeTrace returns a spare trace buffer, or a new one.
-func (h *history) takeTrace() *physics.Trace {
-	if n := len(h.spareTrace); n > 0 {
-		tr := h.spareTrace[n-1]
-		h.spareTrace = h.spareTrace[:n-1]
-		return tr
-	}
-	return new(physics.Trace)
-}
-
-// traceOf returns the trace recorded for the step of tick t, if the ring
-// holds it.
+// traceOf returns the trace recorded for the step of tick t, unpacked, if
+// the ring holds it. It stays valid until the next traceOf.
 func (h *history) traceOf(t uint32) (*physics.Trace, bool) {
 	p, ok := h.traces.Get(t)
-	if !ok || *p == nil || (*p).Tick != t {
+	if !ok || *p == nil {
 		return nil, false
 	}
-	return *p, true
+	if err := physics.DecodeTrace(*p, &h.followTr); err != nil || h.followTr.Tick != t {
+		return nil, false
+	}
+	return &h.followTr, true
 }
 
-// installed counts the trace now in slot t, and lets it go if the traces
-// then hold more than TraceBudget.
+// installed packs the trace just recorded (traceFor) into slot t, counts
+// it, and lets it go if the traces then hold more than TraceBudget.
 func (h *history) installed(t uint32) {
-	p, _ := h.traces.Get(t)
+	p := h.traces.Put(t)
+	if *p == nil {
+		if n := len(h.spareTrace); n > 0 {
+			*p, h.spareTrace = h.spareTrace[n-1], h.spareTrace[:n-1]
+		}
+	}
+	*p = physics.AppendTrace((*p)[:0], &h.recTr)
 	i := t % tick.RingSize
-	n := traceBytes(*p)
+	n := cap(*p)
 	h.traceBytes += n - h.traceSize[i]
 	h.traceSize[i] = n
 	if t-h.traceFrom >= tick.RingSize {
 		h.traceFrom = t + 1 - tick.RingSize
 	}
-	if h.traceBytes > TraceBudget && h.traceHolding {
+	budget := TraceBudget
+	if h.traceCap > 0 {
+		budget = h.traceCap
+	}
+	if h.traceBytes > budget && h.traceHolding {
 		h.traceHolding, h.spilled, h.spilledAt = false, true, h.traceHold
 		h.dropTracesBefore(h.keepFrom)
 	}
-	if h.traceBytes > TraceBudget {
+	if h.traceBytes > budget {
 		h.dropTrace(t)
 	}
 }
@@ -156,14 +160,8 @@ func (h *history) dropTrace(t uint32) {
 	}
 	h.traceBytes -= h.traceSize[i]
 	h.traceSize[i] = 0
-	h.spareTrace = append(h.spareTrace, *p)
+	h.spareTrace = append(h.spareTrace, (*p)[:0])
 	*p = nil
-}
-
-// traceBytes returns the bytes tr's buffers hold.
-func traceBytes(tr *physics.Trace) int {
-	return 4*(cap(tr.Active)+cap(tr.Bodies)+cap(tr.Touched)) + int(unsafe.Sizeof(physics.BodyState{}))*(cap(tr.States)+cap(tr.Before)) +
-		int(unsafe.Sizeof(physics.ContactState{}))*cap(tr.Contacts) + 8*cap(tr.Links)
 }
 
 // keyframe is the whole state before tick t: a multiple of KeyEvery, or

@@ -1,0 +1,146 @@
+package physics
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// TestPackedTraceIsTheTrace: every trace the test scenes' steps record, and
+// one with every field at its awkward values (a disabled body with forces,
+// a rest count past a byte, negative index steps, a ground contact with
+// impulses of -0), reads back bit for bit; the packed bytes of a busy step
+// are at most two thirds of what the trace's values take; and every
+// prefix of a packed trace, and a byte more, is refused.
+func TestPackedTraceIsTheTrace(t *testing.T) {
+	var tr, back Trace
+	var b []byte
+	check := func(name string, tr *Trace) {
+		t.Helper()
+		b = AppendTrace(b[:0], tr)
+		if err := DecodeTrace(b, &back); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !sameTrace(tr, &back) {
+			t.Fatalf("%s: the packed trace reads back as another", name)
+		}
+	}
+	busiest, packed := 0, 0
+	for _, sc := range testScenes {
+		w := sc.build()
+		for k := 0; k < 120; k++ {
+			w.Record(&tr)
+			if err := sc.step(w); err != nil {
+				t.Fatal(err)
+			}
+			check(sc.name, &tr)
+			if n := valueBytes(&tr); n > busiest {
+				busiest, packed = n, len(b)
+			}
+		}
+	}
+	if packed*3 > busiest*2 {
+		t.Errorf("the busiest step's trace: %d bytes packed for %d bytes of values", packed, busiest)
+	}
+	t.Logf("the busiest step's trace: %d bytes packed for %d bytes of values", packed, busiest)
+	odd := Trace{
+		Tick:    1<<32 - 1,
+		Active:  []int32{7, 3, 3, 0},
+		Bodies:  []int32{0, 1 << 30},
+		States:  []BodyState{{Force: Vec3{Z: -0.0}, Rest: 1<<32 - 1, Disabled: true, Asleep: true}, {Pos: Vec3{X: 1}, Torque: Vec3{Y: 2}, Rest: 300}},
+		Touched: []int32{5},
+		Before:  []BodyState{{Rot: Quat{W: 1}}},
+		Contacts: []ContactState{{A: 9, B: Ground, Feature: 0xffff, Pn: -0.0, Pt2: 3},
+			{A: 2, B: 1<<31 - 1, Feature: 1<<32 - 1, Pt1: -1}},
+		Links: []uint64{1<<63 | 5, 0},
+	}
+	check("odd", &odd)
+	full := AppendTrace(nil, &odd)
+	for n := range full {
+		if DecodeTrace(full[:n], &back) == nil {
+			t.Fatalf("a packed trace cut to %d of %d bytes was read", n, len(full))
+		}
+	}
+	if DecodeTrace(append(full, 0), &back) == nil {
+		t.Fatal("a packed trace with a byte more was read")
+	}
+}
+
+// sameTrace reports whether a and b hold the same bits.
+func sameTrace(a, b *Trace) bool {
+	sameIdx := func(x, y []int32) bool {
+		if len(x) != len(y) {
+			return false
+		}
+		for k := range x {
+			if x[k] != y[k] {
+				return false
+			}
+		}
+		return true
+	}
+	sameStates := func(x, y []BodyState) bool {
+		if len(x) != len(y) {
+			return false
+		}
+		for k := range x {
+			if bodyWords(&x[k]) != bodyWords(&y[k]) {
+				return false
+			}
+		}
+		return true
+	}
+	if a.Tick != b.Tick || !sameIdx(a.Active, b.Active) || !sameIdx(a.Bodies, b.Bodies) || !sameIdx(a.Touched, b.Touched) ||
+		!sameStates(a.States, b.States) || !sameStates(a.Before, b.Before) ||
+		len(a.Contacts) != len(b.Contacts) || len(a.Links) != len(b.Links) {
+		return false
+	}
+	for k := range a.Contacts {
+		if contactWords(&a.Contacts[k]) != contactWords(&b.Contacts[k]) {
+			return false
+		}
+	}
+	for k := range a.Links {
+		if a.Links[k] != b.Links[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// valueBytes returns the bytes tr's values take as Go values.
+func valueBytes(tr *Trace) int {
+	return 4*(len(tr.Active)+len(tr.Bodies)+len(tr.Touched)) + int(unsafe.Sizeof(BodyState{}))*(len(tr.States)+len(tr.Before)) +
+		int(unsafe.Sizeof(ContactState{}))*len(tr.Contacts) + 8*len(tr.Links)
+}
+
+// BenchmarkPackTrace measures packing and unpacking the trace of a step of
+// the swarm (every box awake): what a client pays on every tick it records
+// and on every tick a partial replay follows, per byte of trace.
+func BenchmarkPackTrace(b *testing.B) {
+	w := mustSwarm()
+	if err := testScenes[2].run(w, 60); err != nil {
+		b.Fatal(err)
+	}
+	var tr, back Trace
+	w.Record(&tr)
+	if err := testScenes[2].step(w); err != nil {
+		b.Fatal(err)
+	}
+	buf := AppendTrace(nil, &tr)
+	b.Run("append", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(valueBytes(&tr)))
+		for i := 0; i < b.N; i++ {
+			buf = AppendTrace(buf[:0], &tr)
+		}
+	})
+	b.Run("decode", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(valueBytes(&tr)))
+		for i := 0; i < b.N; i++ {
+			if err := DecodeTrace(buf, &back); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
