@@ -85,9 +85,10 @@ type history struct {
 // in flight of a long link: about 150 ticks of the busy pile (2.3 s, the
 // outage preset's round trip and its losses), the whole ring of a quiet
 // scene. A client of the cubes scene on the outage preset then peaks at
-// about 155 MB, a desktop game client's share. When the traces fill it, the oldest stay and a new tick's trace
-// is not kept: the rewind replays partially as far as the traces go and in
-// full after, where keeping the newest would leave it none to start from.
+// about 155 MB, a desktop game client's share. When the traces fill it,
+// the oldest stay and a new tick's trace is not kept: the rewind replays
+// partially as far as the traces go and in full after, where keeping the
+// newest would leave it none to start from.
 const TraceBudget = 40 << 20
 
 // spareTraces is how many trace buffers the client keeps for reuse beyond
