@@ -2,6 +2,7 @@ package physics
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -187,17 +188,7 @@ func runPartialCase(pc partialCase) (int, error) {
 
 // traceEqual says how a and b differ, if they do.
 func traceEqual(a, b *Trace) error {
-	eq := func(x, y []int32) bool {
-		if len(x) != len(y) {
-			return false
-		}
-		for k := range x {
-			if x[k] != y[k] {
-				return false
-			}
-		}
-		return true
-	}
+	eq := slices.Equal[[]int32]
 	switch {
 	case a.Tick != b.Tick:
 		return fmt.Errorf("tick %d, want %d", a.Tick, b.Tick)
@@ -205,7 +196,7 @@ func traceEqual(a, b *Trace) error {
 		return fmt.Errorf("active %v, want %v", a.Active, b.Active)
 	case !eq(a.Bodies, b.Bodies):
 		return fmt.Errorf("bodies %v, want %v", a.Bodies, b.Bodies)
-	case len(a.Links) != len(b.Links):
+	case !slices.Equal(a.Links, b.Links):
 		return fmt.Errorf("links %v, want %v", a.Links, b.Links)
 	case !eq(a.Touched, b.Touched) || len(a.Before) != len(b.Before):
 		return fmt.Errorf("touched %v, want %v", a.Touched, b.Touched)
@@ -214,6 +205,9 @@ func traceEqual(a, b *Trace) error {
 		if bodyWords(&a.Before[k]) != bodyWords(&b.Before[k]) {
 			return fmt.Errorf("the state before the step of touched body %d differs", a.Touched[k])
 		}
+	}
+	if len(a.States) != len(b.States) || len(a.States) != len(a.Bodies) {
+		return fmt.Errorf("%d states for %d bodies, want %d", len(a.States), len(a.Bodies), len(b.States))
 	}
 	for k := range a.States {
 		if bodyWords(&a.States[k]) != bodyWords(&b.States[k]) {

@@ -20,8 +20,8 @@ func TestPackedTraceIsTheTrace(t *testing.T) {
 		if err := DecodeTrace(b, &back); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if !sameTrace(tr, &back) {
-			t.Fatalf("%s: the packed trace reads back as another", name)
+		if err := traceEqual(tr, &back); err != nil {
+			t.Fatalf("%s: the packed trace reads back as another: %v", name, err)
 		}
 	}
 	busiest, packed := 0, 0
@@ -63,48 +63,6 @@ func TestPackedTraceIsTheTrace(t *testing.T) {
 	if DecodeTrace(append(full, 0), &back) == nil {
 		t.Fatal("a packed trace with a byte more was read")
 	}
-}
-
-// sameTrace reports whether a and b hold the same bits.
-func sameTrace(a, b *Trace) bool {
-	sameIdx := func(x, y []int32) bool {
-		if len(x) != len(y) {
-			return false
-		}
-		for k := range x {
-			if x[k] != y[k] {
-				return false
-			}
-		}
-		return true
-	}
-	sameStates := func(x, y []BodyState) bool {
-		if len(x) != len(y) {
-			return false
-		}
-		for k := range x {
-			if bodyWords(&x[k]) != bodyWords(&y[k]) {
-				return false
-			}
-		}
-		return true
-	}
-	if a.Tick != b.Tick || !sameIdx(a.Active, b.Active) || !sameIdx(a.Bodies, b.Bodies) || !sameIdx(a.Touched, b.Touched) ||
-		!sameStates(a.States, b.States) || !sameStates(a.Before, b.Before) ||
-		len(a.Contacts) != len(b.Contacts) || len(a.Links) != len(b.Links) {
-		return false
-	}
-	for k := range a.Contacts {
-		if contactWords(&a.Contacts[k]) != contactWords(&b.Contacts[k]) {
-			return false
-		}
-	}
-	for k := range a.Links {
-		if a.Links[k] != b.Links[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // valueBytes returns the bytes tr's values take as Go values.
@@ -168,8 +126,8 @@ func FuzzDecodeTrace(f *testing.F) {
 		if err := DecodeTrace(AppendTrace(nil, &got), &again); err != nil {
 			t.Fatalf("a decoded trace packs into bytes that do not decode: %v", err)
 		}
-		if !sameTrace(&got, &again) {
-			t.Fatal("a decoded trace packs and reads back as another")
+		if err := traceEqual(&got, &again); err != nil {
+			t.Fatalf("a decoded trace packs and reads back as another: %v", err)
 		}
 	})
 }
