@@ -10,7 +10,8 @@ import "github.com/go-gl/mathgl/mgl32"
 // which a body inside the box mostly hides, are left out, for a software
 // renderer pays for every segment; with the eye inside the box, all
 // twelve are drawn. Its eight corners are drawn once each, the edges
-// indexing them, since the renderer also pays for every vertex. The debug drawing's bounds are Outlines.
+// indexing them, since the renderer also pays for every vertex. The debug
+// drawing's bounds are Outlines.
 type Outline struct {
 	Lo, Hi mgl32.Vec3
 	Color  mgl32.Vec4 // RGB; alpha is ignored
