@@ -1,6 +1,7 @@
 package physics
 
 import (
+	"math"
 	"testing"
 	"unsafe"
 )
@@ -42,14 +43,15 @@ func TestPackedTraceIsTheTrace(t *testing.T) {
 		t.Errorf("the busiest step's trace: %d bytes packed for %d bytes of values", packed, busiest)
 	}
 	t.Logf("the busiest step's trace: %d bytes packed for %d bytes of values", packed, busiest)
+	negZero := math.Copysign(0, -1)
 	odd := Trace{
 		Tick:    1<<32 - 1,
 		Active:  []int32{7, 3, 3, 0},
 		Bodies:  []int32{0, 1 << 30},
-		States:  []BodyState{{Force: Vec3{Z: -0.0}, Rest: 1<<32 - 1, Disabled: true, Asleep: true}, {Pos: Vec3{X: 1}, Torque: Vec3{Y: 2}, Rest: 300}},
+		States:  []BodyState{{Force: Vec3{Z: negZero}, Rest: 1<<32 - 1, Disabled: true, Asleep: true}, {Pos: Vec3{X: 1}, Torque: Vec3{Y: 2}, Rest: 300}},
 		Touched: []int32{5},
 		Before:  []BodyState{{Rot: Quat{W: 1}}},
-		Contacts: []ContactState{{A: 9, B: Ground, Feature: 0xffff, Pn: -0.0, Pt2: 3},
+		Contacts: []ContactState{{A: 9, B: Ground, Feature: 0xffff, Pn: negZero, Pt2: 3},
 			{A: 2, B: 1<<31 - 1, Feature: 1<<32 - 1, Pt1: -1}},
 		Links: []uint64{1<<63 | 5, 0},
 	}
