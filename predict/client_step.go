@@ -175,7 +175,7 @@ func (c *Client) record(t uint32) *physics.Trace {
 			c.rerun.following = false
 		}
 	}
-	tr := c.hist.traceFor(t)
+	tr := c.hist.recording()
 	c.world.Record(tr)
 	return tr
 }

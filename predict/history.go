@@ -95,9 +95,9 @@ const TraceBudget = 40 << 20
 // the budget.
 const spareTraces = 4
 
-// traceFor returns the trace to record the step of tick t into; installed
-// keeps it as tick t's.
-func (h *history) traceFor(uint32) *physics.Trace { return &h.recTr }
+// recording returns the trace to record the next step into; installed
+// then packs it as that step's tick.
+func (h *history) recording() *physics.Trace { return &h.recTr }
 
 // traceOf returns the trace recorded for the step of tick t, unpacked, if
 // the ring holds it. It stays valid until the next traceOf.
@@ -112,7 +112,7 @@ func (h *history) traceOf(t uint32) (*physics.Trace, bool) {
 	return &h.followTr, true
 }
 
-// installed packs the trace just recorded (traceFor) into slot t, counts
+// installed packs the trace just recorded (recording) into slot t, counts
 // it, and lets it go if the traces then hold more than TraceBudget.
 func (h *history) installed(t uint32) {
 	p := h.traces.Put(t)

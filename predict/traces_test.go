@@ -33,17 +33,7 @@ func TestTracesKeepTheOldest(t *testing.T) {
 				h.s.Nudge(0, physics.Vec3{X: 2})
 			}
 		}
-		for k, h := range hs {
-			h.clientStep(game.Pull | game.Forward)
-			h.deliverUp()
-			h.serverSend(true)
-			queues[k], h.down = append(queues[k], h.down), nil
-			if len(queues[k]) > lag {
-				h.down = queues[k][0]
-				queues[k] = queues[k][1:]
-				h.deliverDown()
-			}
-		}
+		stepLagged(hs, &queues, lag, false)
 		if i == lag-1 {
 			h := hs[0]
 			if h.c.hist.traceBytes > testTraceCap {
@@ -92,17 +82,7 @@ func TestTracesCoverALongLink(t *testing.T) {
 				h.s.Nudge(0, physics.Vec3{X: 2})
 			}
 		}
-		for k, h := range hs {
-			h.clientStep(game.Pull | game.Forward)
-			h.deliverUp()
-			h.serverSend(true)
-			queues[k], h.down = append(queues[k], h.down), nil
-			if i < warm || len(queues[k]) > lag {
-				h.down = queues[k][0]
-				queues[k] = queues[k][1:]
-				h.deliverDown()
-			}
-		}
+		stepLagged(hs, &queues, lag, i < warm)
 	}
 	part, full := &hs[0].c.Stats, &hs[1].c.Stats
 	if part.PartialReplays == 0 || part.FullReplays != 0 || part.Resimulated != full.Resimulated || part.Resimulated < lag {
@@ -113,5 +93,22 @@ func TestTracesCoverALongLink(t *testing.T) {
 		part.PartialReplays, part.Resimulated, part.ResimulatedBodies, full.ResimulatedBodies, hs[0].c.hist.traceBytes)
 	if a, b := hs[0].c.World().Hash(), hs[1].c.World().Hash(); a != b {
 		t.Fatalf("after the nudge's rewinds: %016x replaying partially, %016x in full", a, b)
+	}
+}
+
+// stepLagged runs a tick of both harnesses: each client steps, pulling
+// forward, and the server's answer waits in the client's queue until more
+// than lag answers are queued, or goes at once when straight is set.
+func stepLagged(hs [2]*harness, queues *[2][][][]byte, lag int, straight bool) {
+	for k, h := range hs {
+		h.clientStep(game.Pull | game.Forward)
+		h.deliverUp()
+		h.serverSend(true)
+		queues[k], h.down = append(queues[k], h.down), nil
+		if straight || len(queues[k]) > lag {
+			h.down = queues[k][0]
+			queues[k] = queues[k][1:]
+			h.deliverDown()
+		}
 	}
 }
