@@ -131,3 +131,26 @@ func BenchmarkInputDecode(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAppendBodyFull encodes 901 moved bodies at full precision
+// against their base, as a state-sync snapshot does without -quantize.
+func BenchmarkAppendBodyFull(b *testing.B) {
+	r := newRand(72)
+	base := randBase(r, 901, false)
+	cur := make([]physics.BodyState, len(base))
+	for i := range base {
+		cur[i] = base[i]
+		cur[i].Pos.X += float64(r.IntN(1000)) * 1e-7
+		cur[i].Vel.Y -= 0.1533
+		cur[i].Rot.W *= 1 - 1e-9
+	}
+	buf := make([]byte, 0, 901*200)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = buf[:0]
+		for i := range cur {
+			buf, _ = AppendBody(buf, &cur[i], &base[i], false)
+		}
+	}
+	b.SetBytes(int64(len(buf)))
+}

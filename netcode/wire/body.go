@@ -1,7 +1,9 @@
 package wire
 
 import (
+	"encoding/binary"
 	"math"
+	"math/bits"
 
 	"github.com/cubelab/cube/game"
 	"github.com/cubelab/cube/physics"
@@ -19,14 +21,7 @@ const (
 
 // sigBytes returns the number of bytes up to and including x's highest
 // non-zero byte.
-func sigBytes(x uint64) int {
-	n := 0
-	for x != 0 {
-		n++
-		x >>= 8
-	}
-	return n
-}
+func sigBytes(x uint64) int { return (bits.Len64(x) + 7) >> 3 }
 
 // wordGroups are the word ranges a body's XOR coding flags together:
 // position, rotation, velocity, angular velocity, force, torque, and the
@@ -42,11 +37,13 @@ var wordGroups = [...]struct{ from, to int }{
 // nibbles of those groups' words (two a byte, low first), then each
 // word's significant bytes.
 func appendXOR(b []byte, cur, base *[physics.BodyWordCount]uint64, first int) []byte {
+	var x [physics.BodyWordCount]uint64
 	var nib [physics.BodyWordCount]uint8
 	mask := byte(0)
 	for g := first; g < len(wordGroups); g++ {
 		for k := wordGroups[g].from; k < wordGroups[g].to; k++ {
-			if nib[k] = uint8(sigBytes(cur[k] ^ base[k])); nib[k] != 0 {
+			x[k] = cur[k] ^ base[k]
+			if nib[k] = uint8(sigBytes(x[k])); nib[k] != 0 {
 				mask |= 1 << g
 			}
 		}
@@ -69,15 +66,12 @@ func appendXOR(b []byte, cur, base *[physics.BodyWordCount]uint64, first int) []
 	if odd {
 		b = append(b, half)
 	}
-	for g := first; g < len(wordGroups); g++ {
-		if mask&(1<<g) == 0 {
-			continue
-		}
-		for k := wordGroups[g].from; k < wordGroups[g].to; k++ {
-			x := cur[k] ^ base[k]
-			for j := 0; j < int(nib[k]); j++ {
-				b = append(b, byte(x>>(8*j)))
-			}
+	// Each word's significant bytes: the whole word, little-endian, cut
+	// back to them.
+	for k := wordGroups[first].from; k < physics.BodyWordCount; k++ {
+		if nib[k] != 0 {
+			b = binary.LittleEndian.AppendUint64(b, x[k])
+			b = b[:len(b)-8+int(nib[k])]
 		}
 	}
 	return b
