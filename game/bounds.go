@@ -86,6 +86,10 @@ func BoundsOf(w *physics.World, o Options) Bounds {
 // Check returns an error naming the first value of b beyond the bounds
 // (a NaN or an infinity is beyond every bound), or nil.
 func (bd Bounds) Check(b *physics.BodyState) error {
+	if inside(b.Pos, bd.Pos) && inside(b.Vel, bd.Speed) && inside(b.AngVel, bd.Spin) &&
+		inside(b.Force, bd.Force) && inside(b.Torque, bd.Torque) {
+		return nil // the common case, without building a message
+	}
 	if err := within("position", b.Pos, bd.Pos); err != nil {
 		return err
 	}
@@ -110,6 +114,12 @@ func (bd Bounds) CheckContact(c *physics.ContactState) error {
 // CheckEvent returns an error if e's impulse is beyond the bounds.
 func (bd Bounds) CheckEvent(e Event) error {
 	return within("nudge impulse", e.Impulse, bd.Impulse)
+}
+
+// inside reports whether every component of v is within ±lim (a NaN is
+// not).
+func inside(v physics.Vec3, lim float64) bool {
+	return math.Abs(v.X) <= lim && math.Abs(v.Y) <= lim && math.Abs(v.Z) <= lim
 }
 
 // within returns an error unless every component of v is within ±lim.

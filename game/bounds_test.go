@@ -53,3 +53,52 @@ func TestBoundsOfForcesAndImpulses(t *testing.T) {
 		t.Errorf("the lab's nudge: %v", err)
 	}
 }
+
+// TestBoundsCheckNamesEveryField: a value beyond the bounds, a NaN or an
+// infinity in any component of any of a body's five vectors is refused,
+// naming the vector; the body as built passes.
+func TestBoundsCheckNamesEveryField(t *testing.T) {
+	w, sc, err := Build("cubes", physics.DefaultConfig(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := BoundsOf(w, sc.Options)
+	b := w.Body(sc.Players[0])
+	fields := []struct {
+		what string
+		v    func(b *physics.BodyState) *physics.Vec3
+		lim  float64
+	}{
+		{"position", func(b *physics.BodyState) *physics.Vec3 { return &b.Pos }, bd.Pos},
+		{"velocity", func(b *physics.BodyState) *physics.Vec3 { return &b.Vel }, bd.Speed},
+		{"angular velocity", func(b *physics.BodyState) *physics.Vec3 { return &b.AngVel }, bd.Spin},
+		{"force", func(b *physics.BodyState) *physics.Vec3 { return &b.Force }, bd.Force},
+		{"torque", func(b *physics.BodyState) *physics.Vec3 { return &b.Torque }, bd.Torque},
+	}
+	for _, f := range fields {
+		for axis := 0; axis < 3; axis++ {
+			for _, x := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), -2 * f.lim, math.Nextafter(f.lim, math.Inf(1)), f.lim} {
+				bb := b
+				v := f.v(&bb)
+				switch axis {
+				case 0:
+					v.X = x
+				case 1:
+					v.Y = x
+				case 2:
+					v.Z = x
+				}
+				err := bd.Check(&bb)
+				if x == f.lim {
+					if err != nil {
+						t.Errorf("%s component %d at the bound %g: %v", f.what, axis, x, err)
+					}
+					continue
+				}
+				if err == nil || !strings.Contains(err.Error(), "a "+f.what+" component") {
+					t.Errorf("%s component %d of %g: %v", f.what, axis, x, err)
+				}
+			}
+		}
+	}
+}
