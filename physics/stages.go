@@ -191,6 +191,11 @@ func (w *World) buildStages() {
 	}
 	l.coloured(stageRestitute)
 	w.ctx.stages = l.st
+	w.ctx.many, w.ctx.items = false, 0
+	for k := range l.st {
+		w.ctx.many = w.ctx.many || l.st[k].blocks > 1
+		w.ctx.items += int64(l.st[k].hi - l.st[k].lo)
+	}
 }
 
 // solveStages runs the solver: the stage list on the world's workers.
@@ -202,7 +207,7 @@ func (w *World) solveStages() {
 	}
 	w.ctx.consts = stageConsts{bias: w.solveConst(true), relax: w.solveConst(false), shock: w.shockConst()}
 	st := w.ctx.stages
-	if p := w.startPool(); p != nil && w.manyBlocks() && w.strace == nil {
+	if p := w.startPool(); p != nil && w.ctx.many && w.strace == nil {
 		par := &w.par
 		if cap(par.sync) < len(st) {
 			par.sync = make([]stageSync, len(st)+len(st)/2)
@@ -216,30 +221,19 @@ func (w *World) solveStages() {
 		return
 	}
 	// One worker: each stage whole, its blocks one after the other.
-	for k := range st {
-		w.runItems(&st[k], st[k].lo, st[k].hi)
-		if w.strace != nil {
+	if w.strace != nil {
+		for k := range st {
+			w.runItems(&st[k], st[k].lo, st[k].hi)
 			w.traceStage(&st[k])
+		}
+	} else {
+		for k := range st {
+			w.runItems(&st[k], st[k].lo, st[k].hi)
 		}
 	}
 	if len(w.par.scratch) > 0 {
-		items := int64(0)
-		for k := range st {
-			items += int64(st[k].hi - st[k].lo)
-		}
-		w.par.scratch[0].items += items
+		w.par.scratch[0].items += w.ctx.items
 	}
-}
-
-// manyBlocks reports whether some stage has more than one block: if none
-// has, one worker runs the list at no cost of waking the others.
-func (w *World) manyBlocks() bool {
-	for k := range w.ctx.stages {
-		if w.ctx.stages[k].blocks > 1 {
-			return true
-		}
-	}
-	return false
 }
 
 // runStages runs the stage list as worker id, with the others: it claims

@@ -32,6 +32,8 @@ type stepCtx struct {
 	stages   []stage        // the solver's stage list (stages.go)
 	pass     []stage        // one pass over the colours, copied into stages
 	shape    stageShape     // what stages was built for (buildStages)
+	many     bool           // some stage of stages has more than one block: worth waking the workers
+	items    int64          // the items of all stages, for WorkerItems
 	consts   stageConsts    // the constants of its passes
 	redoHits int            // redo pairs that found contacts in a substep (tests)
 
