@@ -12,16 +12,15 @@ func (w *World) collide() {
 	w.ctx.exactPts = w.ctx.exactPts[:0]
 	w.ctx.redo = w.ctx.redo[:0]
 	w.ctx.redoHits = 0
-	o := 0 // where the walk through the previous cache stands
-	g := 0 // next active body whose ground contacts are still to come
-	var own manifolds
+	o := 0                 // where the walk through the previous cache stands
+	g := 0                 // next active body whose ground contacts are still to come
 	slots := w.narrowAll() // nil on one worker: each pair is found below
 	for p, pr := range w.ctx.pairs.list {
 		a, b := int32(pr>>32), int32(uint32(pr))
 		for ; g < len(w.ctx.active) && w.ctx.active[g] <= a; g++ {
 			w.ground(w.ctx.active[g], &o)
 		}
-		out, cl, hit := &own, 0.0, false
+		out, cl, hit := &w.ctx.own, 0.0, false
 		if slots != nil {
 			out, cl, hit = &slots[p].out, slots[p].cl, slots[p].hit
 		} else {
@@ -97,7 +96,7 @@ func (w *World) ground(i int32, o *int) {
 	b := &w.st.Bodies[i]
 	r := &w.rot[i]
 	h := w.shapes[i].half
-	var pts [16]cpt
+	pts := &w.ctx.gpts // scratch, not zeroed: np counts what is written
 	np := 0
 	// The vertices' heights first (the rows of r times the half extents,
 	// summed as MulVec sums them), the rest of a vertex only if it is low.
@@ -114,7 +113,7 @@ func (w *World) ground(i int32, o *int) {
 		return
 	}
 	var out [4]cpt
-	k := reduce(&pts, np, Vec3{0, 1, 0}, &out)
+	k := reduce(pts, np, Vec3{0, 1, 0}, &out)
 	w.addConstraint(i, Ground, Vec3{0, 1, 0}, out[:k], o)
 }
 

@@ -36,6 +36,8 @@ type stepCtx struct {
 	items    int64          // the items of all stages, for WorkerItems
 	consts   stageConsts    // the constants of its passes
 	redoHits int            // redo pairs that found contacts in a substep (tests)
+	own      manifolds      // collide's pair on one worker: boxBox writes what collide reads
+	gpts     [16]cpt        // ground's points: it writes each before it reads it
 
 	// Partial steps (partial.go).
 	part     Set    // the followed step's set, static bodies left out

@@ -15,6 +15,7 @@ import (
 type World struct {
 	cfg    Config
 	shapes []shape // fixed configuration, by body index
+	dyn    []int32 // the dynamic bodies, by index: static ones are never active
 	st     State   // everything that evolves
 
 	// Derived from st, never saved. Rotation matrices and bounds of the
@@ -97,6 +98,9 @@ func (w *World) AddBox(d BoxDef) (int, error) {
 	w.ctx.sidx = append(w.ctx.sidx, -1)
 	w.fresh = append(w.fresh, false)
 	i := len(w.shapes) - 1
+	if !d.Static {
+		w.dyn = append(w.dyn, int32(i))
+	}
 	w.bp.order = append(w.bp.order, int32(i))
 	w.bp.resort = true
 	w.derive(i)
