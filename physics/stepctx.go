@@ -34,7 +34,6 @@ type stepCtx struct {
 	shape    stageShape     // what stages was built for (buildStages)
 	many     bool           // some stage of stages has more than one block: worth waking the workers
 	items    int64          // the items of all stages, for WorkerItems
-	consts   stageConsts    // the constants of its passes
 	redoHits int            // redo pairs that found contacts in a substep (tests)
 	own      manifolds      // collide's pair on one worker: boxBox writes what collide reads
 	gpts     [16]cpt        // ground's points: it writes each before it reads it

@@ -35,6 +35,7 @@ type World struct {
 	tallLoad   float64 // tallLoad weights of a 1 kg body over a substep, N·s (heavy.go)
 	soft       softness
 	staticSoft softness
+	consts     stageConsts // the solver passes' constants (stages.go)
 
 	// What the next step is asked to do and what changed since the last
 	// one (trace.go, partial.go): kept between steps, cleared by the step.
@@ -71,6 +72,7 @@ func New(cfg Config) (*World, error) {
 	hz := min(cfg.ContactHertz, mul(0.25, 1/w.h))
 	w.soft = makeSoft(hz, cfg.ContactDamping, w.h)
 	w.staticSoft = makeSoft(mul(2, hz), cfg.ContactDamping, w.h)
+	w.consts = stageConsts{bias: w.solveConst(true), relax: w.solveConst(false), shock: w.shockConst()}
 	return w, nil
 }
 
