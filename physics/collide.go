@@ -101,8 +101,10 @@ func (w *World) ground(i int32, o *int) {
 	// The vertices' heights first (the rows of r times the half extents,
 	// summed as MulVec sums them), the rest of a vertex only if it is low.
 	ax, ay, az := mul(r[1].X, h.X), mul(r[1].Y, h.Y), mul(r[1].Z, h.Z)
+	// Each term with the vertex's sign, by its bit (as corner picks them).
+	sx, sy, sz := [2]float64{-ax, ax}, [2]float64{-ay, ay}, [2]float64{-az, az}
 	for v := 0; v < 8; v++ {
-		y := b.Pos.Y + (pick(v&1, ax) + pick(v&2, ay) + pick(v&4, az))
+		y := b.Pos.Y + (sx[v&1] + sy[v>>1&1] + sz[v>>2&1])
 		if y < spec {
 			p := b.Pos.Add(r.MulVec(corner(h, v)))
 			pts[np] = cpt{p: Vec3{p.X, mul(0.5, p.Y), p.Z}, sep: p.Y, feature: uint32(v)}
@@ -115,14 +117,6 @@ func (w *World) ground(i int32, o *int) {
 	var out [4]cpt
 	k := reduce(pts, np, Vec3{0, 1, 0}, &out)
 	w.addConstraint(i, Ground, Vec3{0, 1, 0}, out[:k], o)
-}
-
-// pick returns x if bit is set, else -x.
-func pick(bit int, x float64) float64 {
-	if bit != 0 {
-		return x
-	}
-	return -x
 }
 
 // corner returns the local position of vertex k (0-7) of a box with half
