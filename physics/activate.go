@@ -3,16 +3,18 @@ package physics
 // activate lists this step's active bodies (dynamic, enabled, awake) in
 // index order, and derives what the step needs of them from their state:
 // rotation, world inverse inertia, the velocity change per substep, how far
-// they may move this step (sweep) and their bounds grown by it.
+// they may move this step (sweep) and their bounds grown by it. It looks
+// at the dynamic bodies only: a static body's solver index is -1 from
+// AddBox on.
 func (w *World) activate() {
 	w.ctx.active = w.ctx.active[:0]
 	w.ctx.sb = w.ctx.sb[:0]
 	w.ctx.vel = w.ctx.vel[:0]
 	dt, h := w.cfg.Dt, w.h
-	for i := range w.shapes {
+	for _, i := range w.dyn {
 		s := &w.shapes[i]
 		b := &w.st.Bodies[i]
-		if s.static || b.Disabled || b.Asleep {
+		if b.Disabled || b.Asleep {
 			w.ctx.sidx[i] = -1
 			continue
 		}
@@ -21,13 +23,13 @@ func (w *World) activate() {
 			// broad phase to say what it reaches, on the first pass.
 			w.ctx.sidx[i] = -1
 			if w.ctx.lite {
-				w.liteBounds(i)
+				w.liteBounds(int(i))
 				w.ctx.sidx[i] = pairOnly
 			}
 			continue
 		}
 		w.ctx.sidx[i] = int32(len(w.ctx.active))
-		w.ctx.active = append(w.ctx.active, int32(i))
+		w.ctx.active = append(w.ctx.active, i)
 		w.fresh[i] = false
 		w.rot[i] = rotationMat(b.Rot)
 		invI := sandwich(&w.rot[i], s.invInertia)

@@ -52,6 +52,15 @@ const maxShifts = 8
 // overlap and at least one of which is active this step (w.ctx.sidx >= 0, or
 // pairOnly) and the other not static, in (a, b) order.
 func (w *World) findPairs() {
+	if !w.ctx.lite && len(w.ctx.active) <= fewActive {
+		w.fewPairs()
+		return
+	}
+	w.sweepPairs()
+}
+
+// sweepPairs is findPairs by sort and sweep.
+func (w *World) sweepPairs() {
 	bp, pb := &w.bp, &w.ctx.pairs
 	o := bp.order
 	shifts, limit := 0, maxShifts*len(o)
@@ -120,6 +129,44 @@ func (w *World) findPairs() {
 		}
 	}
 	pb.sort(len(o))
+}
+
+// fewActive is the most active bodies for which fewPairs costs less than
+// the sweep: it tests each against every body (about ten instructions a
+// test), where the sweep walks every body a few times (about a hundred a
+// body).
+const fewActive = 4
+
+// fewPairs is findPairs for a step with at most fewActive active bodies
+// (and no pairOnly one): each active body against every enabled body, the
+// pairs of two active bodies once. The bounds overlap on an axis when
+// neither lies beyond the other, which is the sweep's test (the later
+// body in the order starts before the earlier one ends, and its lower
+// bound is above the earlier one's). The pairs are sorted as the sweep's
+// are, so they are the same list. The order is left as it was: the next
+// sweep's insertion sort puts it right, or sorts it from scratch, which
+// gives the same order.
+func (w *World) fewPairs() {
+	pb := &w.ctx.pairs
+	pb.list = pb.list[:0]
+	bodies, bounds, sidx := w.st.Bodies, w.bounds, w.ctx.sidx
+	bounds = bounds[:len(bodies)]
+	sidx = sidx[:len(bodies)]
+	for _, a := range w.ctx.active {
+		ba := &bounds[a]
+		for j := range bodies {
+			bj := &bounds[j]
+			if bj.lo.X > ba.hi.X || ba.lo.X > bj.hi.X || bj.lo.Y > ba.hi.Y || ba.lo.Y > bj.hi.Y ||
+				bj.lo.Z > ba.hi.Z || ba.lo.Z > bj.hi.Z || int32(j) == a || bodies[j].Disabled {
+				continue
+			}
+			if sidx[j] >= 0 && int32(j) < a {
+				continue // met from j's side
+			}
+			pb.add(a, int32(j))
+		}
+	}
+	pb.sort(len(bodies))
 }
 
 // add records the pair of bodies i and j.

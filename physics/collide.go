@@ -12,16 +12,15 @@ func (w *World) collide() {
 	w.ctx.exactPts = w.ctx.exactPts[:0]
 	w.ctx.redo = w.ctx.redo[:0]
 	w.ctx.redoHits = 0
-	o := 0 // where the walk through the previous cache stands
-	g := 0 // next active body whose ground contacts are still to come
-	var own manifolds
+	o := 0                 // where the walk through the previous cache stands
+	g := 0                 // next active body whose ground contacts are still to come
 	slots := w.narrowAll() // nil on one worker: each pair is found below
 	for p, pr := range w.ctx.pairs.list {
 		a, b := int32(pr>>32), int32(uint32(pr))
 		for ; g < len(w.ctx.active) && w.ctx.active[g] <= a; g++ {
 			w.ground(w.ctx.active[g], &o)
 		}
-		out, cl, hit := &own, 0.0, false
+		out, cl, hit := &w.ctx.own, 0.0, false
 		if slots != nil {
 			out, cl, hit = &slots[p].out, slots[p].cl, slots[p].hit
 		} else {
@@ -97,13 +96,15 @@ func (w *World) ground(i int32, o *int) {
 	b := &w.st.Bodies[i]
 	r := &w.rot[i]
 	h := w.shapes[i].half
-	var pts [16]cpt
+	pts := &w.ctx.gpts // scratch, not zeroed: np counts what is written
 	np := 0
 	// The vertices' heights first (the rows of r times the half extents,
 	// summed as MulVec sums them), the rest of a vertex only if it is low.
 	ax, ay, az := mul(r[1].X, h.X), mul(r[1].Y, h.Y), mul(r[1].Z, h.Z)
+	// Each term with the vertex's sign, by its bit (as corner picks them).
+	sx, sy, sz := [2]float64{-ax, ax}, [2]float64{-ay, ay}, [2]float64{-az, az}
 	for v := 0; v < 8; v++ {
-		y := b.Pos.Y + (pick(v&1, ax) + pick(v&2, ay) + pick(v&4, az))
+		y := b.Pos.Y + (sx[v&1] + sy[v>>1&1] + sz[v>>2&1])
 		if y < spec {
 			p := b.Pos.Add(r.MulVec(corner(h, v)))
 			pts[np] = cpt{p: Vec3{p.X, mul(0.5, p.Y), p.Z}, sep: p.Y, feature: uint32(v)}
@@ -114,16 +115,8 @@ func (w *World) ground(i int32, o *int) {
 		return
 	}
 	var out [4]cpt
-	k := reduce(&pts, np, Vec3{0, 1, 0}, &out)
+	k := reduce(pts, np, Vec3{0, 1, 0}, &out)
 	w.addConstraint(i, Ground, Vec3{0, 1, 0}, out[:k], o)
-}
-
-// pick returns x if bit is set, else -x.
-func pick(bit int, x float64) float64 {
-	if bit != 0 {
-		return x
-	}
-	return -x
 }
 
 // corner returns the local position of vertex k (0-7) of a box with half

@@ -81,10 +81,12 @@ func (w *World) colour() {
 	}
 	// The overflow first, then colour by colour.
 	var next [colourCount + 1]int32 // where each colour's next contact goes; the overflow's at 0
-	g.at[0], g.at[1] = 0, count[colourCount]
+	end := count[colourCount]
+	g.at[0], g.at[1] = 0, end
 	for k := 0; k < colourCount; k++ {
-		next[k] = g.at[k+1]
-		g.at[k+2] = g.at[k+1] + count[k]
+		next[k] = end
+		end += count[k]
+		g.at[k+2] = end
 	}
 	g.list = slices.Grow(g.list[:0], m)[:m]
 	for ci := range w.ctx.cons {

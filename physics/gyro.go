@@ -26,11 +26,13 @@ func gyroscopic(w Vec3, r *Mat3, invI Vec3, dt float64) Vec3 {
 	iw := Vec3{mul(I.X, wb.X), mul(I.Y, wb.Y), mul(I.Z, wb.Z)}
 	f := wb.Cross(iw).Scale(dt)
 	// J = I + dt (skew(ω) I - skew(Iω)); skew(a) b = a × b, so column k
-	// of skew(ω) I is ω × (I_k e_k) and of skew(Iω) is Iω × e_k.
-	col := func(ek Vec3, ik float64) Vec3 {
-		return ek.Scale(ik).Add(wb.Cross(ek.Scale(ik)).Sub(iw.Cross(ek)).Scale(dt))
-	}
-	dw, ok := solve3(col(Vec3{1, 0, 0}, I.X), col(Vec3{0, 1, 0}, I.Y), col(Vec3{0, 0, 1}, I.Z), f)
+	// of skew(ω) I is ω × (I_k e_k) and of skew(Iω) is Iω × e_k. Written
+	// out for each column, where a function would not be inlined.
+	ex, ey, ez := Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}
+	c0 := ex.Scale(I.X).Add(wb.Cross(ex.Scale(I.X)).Sub(iw.Cross(ex)).Scale(dt))
+	c1 := ey.Scale(I.Y).Add(wb.Cross(ey.Scale(I.Y)).Sub(iw.Cross(ey)).Scale(dt))
+	c2 := ez.Scale(I.Z).Add(wb.Cross(ez.Scale(I.Z)).Sub(iw.Cross(ez)).Scale(dt))
+	dw, ok := solve3(c0, c1, c2, f)
 	if !ok {
 		return w
 	}

@@ -91,7 +91,8 @@ const (
 	yieldWait = 1024
 )
 
-// stageConsts is what the solver's passes share in a step.
+// stageConsts is what the solver's passes share, made once from the
+// configuration (New).
 type stageConsts struct{ bias, relax, shock solveConst }
 
 // stageList appends stages to a list, in blocks for a number of workers.
@@ -191,6 +192,11 @@ func (w *World) buildStages() {
 	}
 	l.coloured(stageRestitute)
 	w.ctx.stages = l.st
+	w.ctx.many, w.ctx.items = false, 0
+	for k := range l.st {
+		w.ctx.many = w.ctx.many || l.st[k].blocks > 1
+		w.ctx.items += int64(l.st[k].hi - l.st[k].lo)
+	}
 }
 
 // solveStages runs the solver: the stage list on the world's workers.
@@ -200,9 +206,8 @@ func (w *World) solveStages() {
 	if w.strace != nil {
 		w.traceAt("colours", nil)
 	}
-	w.ctx.consts = stageConsts{bias: w.solveConst(true), relax: w.solveConst(false), shock: w.shockConst()}
 	st := w.ctx.stages
-	if p := w.startPool(); p != nil && w.manyBlocks() && w.strace == nil {
+	if p := w.startPool(); p != nil && w.ctx.many && w.strace == nil {
 		par := &w.par
 		if cap(par.sync) < len(st) {
 			par.sync = make([]stageSync, len(st)+len(st)/2)
@@ -216,30 +221,17 @@ func (w *World) solveStages() {
 		return
 	}
 	// One worker: each stage whole, its blocks one after the other.
-	for k := range st {
-		w.runItems(&st[k], st[k].lo, st[k].hi)
-		if w.strace != nil {
+	if w.strace != nil {
+		for k := range st {
+			w.runSeq(st[k : k+1])
 			w.traceStage(&st[k])
 		}
+	} else {
+		w.runSeq(st)
 	}
 	if len(w.par.scratch) > 0 {
-		items := int64(0)
-		for k := range st {
-			items += int64(st[k].hi - st[k].lo)
-		}
-		w.par.scratch[0].items += items
+		w.par.scratch[0].items += w.ctx.items
 	}
-}
-
-// manyBlocks reports whether some stage has more than one block: if none
-// has, one worker runs the list at no cost of waking the others.
-func (w *World) manyBlocks() bool {
-	for k := range w.ctx.stages {
-		if w.ctx.stages[k].blocks > 1 {
-			return true
-		}
-	}
-	return false
 }
 
 // runStages runs the stage list as worker id, with the others: it claims
@@ -272,64 +264,75 @@ func (w *World) runStages(id int) {
 
 // runBlock runs block b of stage s.
 func (w *World) runBlock(s *stage, b int32) {
-	lo := s.lo + b*s.size
-	w.runItems(s, lo, min(s.hi, lo+s.size))
+	one := [1]stage{*s}
+	one[0].lo = s.lo + b*s.size
+	one[0].hi = min(s.hi, one[0].lo+s.size)
+	w.runSeq(one[:])
 }
 
-// runItems runs items lo to hi of stage s: a block, or blocks in turn
-// (which run their items in the same order).
-func (w *World) runItems(s *stage, lo, hi int32) {
-	cons := w.ctx.cons
-	list := w.ctx.graph.list
-	k := &w.ctx.consts
-	switch s.kind {
-	case stageRedo: // serial: the step's scratch is this worker's
-		for r := lo; r < hi; r++ {
-			if w.redoPair(&w.ctx.redo[r], int(s.sub), &w.ctx.redoOld, &w.ctx.redoVimp) {
-				w.ctx.redoHits++
-				w.wakeRedo(&w.ctx.redo[r])
+// runSeq runs the stages of st one after the other, each from its item lo
+// to its item hi: the whole list on one worker (in one loop: a call a
+// stage cost as much as a small stage's items), a block of a stage
+// (runBlock), or a stage between two traces. A stage run whole runs its
+// items in the order its blocks in turn would.
+func (w *World) runSeq(st []stage) {
+	k := &w.consts
+	for q := range st {
+		s := &st[q]
+		lo, hi := s.lo, s.hi
+		cons := w.ctx.cons
+		list := w.ctx.graph.list
+		switch s.kind {
+		case stageRedo: // serial: the step's scratch is this worker's
+			for r := lo; r < hi; r++ {
+				if w.redoPair(&w.ctx.redo[r], int(s.sub), &w.ctx.redoOld, &w.ctx.redoVimp) {
+					w.ctx.redoHits++
+					w.wakeRedo(&w.ctx.redo[r])
+				}
 			}
-		}
-	case stageIntVel:
-		for i := lo; i < hi; i++ {
-			w.integrateVelocity(int(i))
-		}
-	case stageWarm:
-		for _, ci := range list[lo:hi] {
-			w.warmStart1(&cons[ci])
-		}
-	case stageSolve:
-		for _, ci := range list[lo:hi] {
-			w.solveContact(&cons[ci], &k.bias)
-		}
-	case stageIntPos:
-		for i := lo; i < hi; i++ {
-			w.integratePosition(int(i))
-		}
-	case stageSep:
-		for ci := lo; ci < hi; ci++ {
-			w.updateSeparation(&cons[ci])
-		}
-		// The exact contacts of these constraints (in constraint order)
-		// then compute their separations from the poses instead.
-		ex := w.ctx.exact
-		e, _ := slices.BinarySearchFunc(ex, lo, func(x exactCon, ci int32) int { return int(x.ci - ci) })
-		for ; e < len(ex) && ex[e].ci < hi; e++ {
-			w.updateExact(&ex[e])
-		}
-	case stageRelax:
-		for _, ci := range list[lo:hi] {
-			w.solveContact(&cons[ci], &k.relax)
-		}
-	case stageHeavy:
-		w.relaxHeavy(&k.relax)
-	case stageShock:
-		for ci := range cons {
-			w.solveContact(&cons[ci], &k.shock)
-		}
-	case stageRestitute:
-		for _, ci := range list[lo:hi] {
-			w.restitute(&cons[ci])
+		case stageIntVel:
+			for i := lo; i < hi; i++ {
+				w.integrateVelocity(int(i))
+			}
+		case stageWarm:
+			for _, ci := range list[lo:hi] {
+				w.warmStart1(&cons[ci])
+			}
+		case stageSolve:
+			for _, ci := range list[lo:hi] {
+				w.solveContact(&cons[ci], &k.bias)
+			}
+		case stageIntPos:
+			for i := lo; i < hi; i++ {
+				w.integratePosition(int(i))
+			}
+		case stageSep:
+			for ci := lo; ci < hi; ci++ {
+				w.updateSeparation(&cons[ci])
+			}
+			// The exact contacts of these constraints (in constraint
+			// order) then compute their separations from the poses
+			// instead.
+			if ex := w.ctx.exact; len(ex) > 0 {
+				e, _ := slices.BinarySearchFunc(ex, lo, func(x exactCon, ci int32) int { return int(x.ci - ci) })
+				for ; e < len(ex) && ex[e].ci < hi; e++ {
+					w.updateExact(&ex[e])
+				}
+			}
+		case stageRelax:
+			for _, ci := range list[lo:hi] {
+				w.solveContact(&cons[ci], &k.relax)
+			}
+		case stageHeavy:
+			w.relaxHeavy(&k.relax)
+		case stageShock:
+			for ci := range cons {
+				w.solveContact(&cons[ci], &k.shock)
+			}
+		case stageRestitute:
+			for _, ci := range list[lo:hi] {
+				w.restitute(&cons[ci])
+			}
 		}
 	}
 }

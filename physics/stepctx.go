@@ -32,8 +32,11 @@ type stepCtx struct {
 	stages   []stage        // the solver's stage list (stages.go)
 	pass     []stage        // one pass over the colours, copied into stages
 	shape    stageShape     // what stages was built for (buildStages)
-	consts   stageConsts    // the constants of its passes
+	many     bool           // some stage of stages has more than one block: worth waking the workers
+	items    int64          // the items of all stages, for WorkerItems
 	redoHits int            // redo pairs that found contacts in a substep (tests)
+	own      manifolds      // collide's pair on one worker: boxBox writes what collide reads
+	gpts     [16]cpt        // ground's points: it writes each before it reads it
 
 	// Partial steps (partial.go).
 	part     Set    // the followed step's set, static bodies left out

@@ -15,6 +15,7 @@ import (
 type World struct {
 	cfg    Config
 	shapes []shape // fixed configuration, by body index
+	dyn    []int32 // the dynamic bodies, by index: static ones are never active
 	st     State   // everything that evolves
 
 	// Derived from st, never saved. Rotation matrices and bounds of the
@@ -34,6 +35,7 @@ type World struct {
 	tallLoad   float64 // tallLoad weights of a 1 kg body over a substep, N·s (heavy.go)
 	soft       softness
 	staticSoft softness
+	consts     stageConsts // the solver passes' constants (stages.go)
 
 	// What the next step is asked to do and what changed since the last
 	// one (trace.go, partial.go): kept between steps, cleared by the step.
@@ -70,6 +72,7 @@ func New(cfg Config) (*World, error) {
 	hz := min(cfg.ContactHertz, mul(0.25, 1/w.h))
 	w.soft = makeSoft(hz, cfg.ContactDamping, w.h)
 	w.staticSoft = makeSoft(mul(2, hz), cfg.ContactDamping, w.h)
+	w.consts = stageConsts{bias: w.solveConst(true), relax: w.solveConst(false), shock: w.shockConst()}
 	return w, nil
 }
 
@@ -97,6 +100,9 @@ func (w *World) AddBox(d BoxDef) (int, error) {
 	w.ctx.sidx = append(w.ctx.sidx, -1)
 	w.fresh = append(w.fresh, false)
 	i := len(w.shapes) - 1
+	if !d.Static {
+		w.dyn = append(w.dyn, int32(i))
+	}
 	w.bp.order = append(w.bp.order, int32(i))
 	w.bp.resort = true
 	w.derive(i)
