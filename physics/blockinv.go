@@ -158,9 +158,37 @@ func (bi *blockInv) make4(diag *[maxPoints]float64, k *[6]float64, null *[maxPoi
 		m[0][3], m[1][3], m[2][3], m[3][3] = x0, x1, x2, x3
 	}
 	if null != nil {
-		bi.project(null)
+		bi.project4(null)
 	}
 	bi.n = maxPoints
+}
+
+// project4 is project written out, each sum in the loops' order
+// (TestMake4MatchesLoops compares it with project through makeLoops).
+func (bi *blockInv) project4(z *[maxPoints]float64) {
+	m := &bi.m
+	z0, z1, z2, z3 := z[0], z[1], z[2], z[3]
+	mz0 := 0.0 + mul(m[0][0], z0) + mul(m[0][1], z1) + mul(m[0][2], z2) + mul(m[0][3], z3)
+	mz1 := 0.0 + mul(m[1][0], z0) + mul(m[1][1], z1) + mul(m[1][2], z2) + mul(m[1][3], z3)
+	mz2 := 0.0 + mul(m[2][0], z0) + mul(m[2][1], z1) + mul(m[2][2], z2) + mul(m[2][3], z3)
+	mz3 := 0.0 + mul(m[3][0], z0) + mul(m[3][1], z1) + mul(m[3][2], z2) + mul(m[3][3], z3)
+	zmz := 0.0 + mul(z0, mz0) + mul(z1, mz1) + mul(z2, mz2) + mul(z3, mz3)
+	m[0][0] += mul(mul(z0, z0), zmz) - mul(z0, mz0) - mul(mz0, z0)
+	m[0][1] += mul(mul(z0, z1), zmz) - mul(z0, mz1) - mul(mz0, z1)
+	m[0][2] += mul(mul(z0, z2), zmz) - mul(z0, mz2) - mul(mz0, z2)
+	m[0][3] += mul(mul(z0, z3), zmz) - mul(z0, mz3) - mul(mz0, z3)
+	m[1][0] += mul(mul(z1, z0), zmz) - mul(z1, mz0) - mul(mz1, z0)
+	m[1][1] += mul(mul(z1, z1), zmz) - mul(z1, mz1) - mul(mz1, z1)
+	m[1][2] += mul(mul(z1, z2), zmz) - mul(z1, mz2) - mul(mz1, z2)
+	m[1][3] += mul(mul(z1, z3), zmz) - mul(z1, mz3) - mul(mz1, z3)
+	m[2][0] += mul(mul(z2, z0), zmz) - mul(z2, mz0) - mul(mz2, z0)
+	m[2][1] += mul(mul(z2, z1), zmz) - mul(z2, mz1) - mul(mz2, z1)
+	m[2][2] += mul(mul(z2, z2), zmz) - mul(z2, mz2) - mul(mz2, z2)
+	m[2][3] += mul(mul(z2, z3), zmz) - mul(z2, mz3) - mul(mz2, z3)
+	m[3][0] += mul(mul(z3, z0), zmz) - mul(z3, mz0) - mul(mz3, z0)
+	m[3][1] += mul(mul(z3, z1), zmz) - mul(z3, mz1) - mul(mz3, z1)
+	m[3][2] += mul(mul(z3, z2), zmz) - mul(z3, mz2) - mul(mz3, z2)
+	m[3][3] += mul(mul(z3, z3), zmz) - mul(z3, mz3) - mul(mz3, z3)
 }
 
 // apply sets x to the inverse times b.
