@@ -112,6 +112,7 @@ func allHeld(n int) (held [maxPoints]bool) {
 // blockRounds is blockSolve from round from on, with the points held
 // after the rounds before it.
 func blockRounds(from, n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64, full *blockInv, held *[maxPoints]bool, lam *[maxPoints]float64) bool {
+	n = min(n, maxPoints) // no more: the compiler drops the bounds checks
 	kf := kFull(k)
 	for round := from; round <= n; round++ {
 		// The system of the held points, those let go moved to the right.
@@ -186,6 +187,7 @@ func heldRHS(n, m int, idx *[maxPoints]int, rhs, pn *[maxPoints]float64, kf *[ma
 // idx[:m] and -pn for those let go, lets go the held points whose
 // accumulated impulse would turn negative, and reports whether none did.
 func takeRound(n, m int, idx *[maxPoints]int, x, pn *[maxPoints]float64, held *[maxPoints]bool, lam *[maxPoints]float64) bool {
+	n, m = min(n, maxPoints), min(m, maxPoints)
 	ok := true
 	for p := 0; p < m; p++ {
 		i := idx[p]
@@ -264,6 +266,7 @@ func firstBlock(n int, rhs, pn, null *[maxPoints]float64, f *blockInv, held *[ma
 // (block) keep their Gauss-Seidel fallback: enumerating there too made
 // the cubes scene's deepest overlap 9.6 cm instead of 5.5 over 2048 steps.
 func enumBlock(n int, diag, rhs, pn *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64, lam *[maxPoints]float64) bool {
+	n = min(n, maxPoints)
 	kf := kFull(k)
 	for set := 1<<n - 1; set >= 0; set-- {
 		var held [maxPoints]bool
@@ -332,6 +335,7 @@ func blockDiag(c *constraint, pts []cpoint, soft uint8) (diag [maxPoints]float64
 // nonNegative reports whether every accumulated impulse pn stays
 // non-negative with the impulses lam added.
 func nonNegative(n int, pn, lam *[maxPoints]float64) bool {
+	n = min(n, maxPoints)
 	for i := 0; i < n; i++ {
 		if pn[i]+lam[i] < 0 {
 			return false
@@ -345,6 +349,7 @@ func nonNegative(n int, pn, lam *[maxPoints]float64) bool {
 // velocity it is left with beyond its target, is not negative. Otherwise
 // the set of points held is wrong and the caller falls back.
 func letGoHolds(n int, diag, rhs *[maxPoints]float64, kf *[maxPoints][maxPoints]float64, lam *[maxPoints]float64, held *[maxPoints]bool) bool {
+	n = min(n, maxPoints)
 	for i := 0; i < n; i++ {
 		if held[i] {
 			continue
@@ -372,6 +377,7 @@ type ldlFactor struct {
 // factor factors the symmetric m x m matrix whose lower triangle a holds;
 // false if a pivot is not positive.
 func (f *ldlFactor) factor(m int, a *[maxPoints][maxPoints]float64) bool {
+	m = min(m, maxPoints) // no more: the compiler drops the bounds checks
 	for j := 0; j < m; j++ {
 		s := a[j][j]
 		for k := 0; k < j; k++ {
@@ -394,6 +400,7 @@ func (f *ldlFactor) factor(m int, a *[maxPoints][maxPoints]float64) bool {
 
 // solve solves the factored m x m system for b into x.
 func (f *ldlFactor) solve(m int, b, x *[maxPoints]float64) {
+	m = min(m, maxPoints)
 	var y [maxPoints]float64
 	for i := 0; i < m; i++ {
 		t := b[i]
@@ -418,6 +425,7 @@ func (f *ldlFactor) solve(m int, b, x *[maxPoints]float64) {
 // in the backward pass those rows start from +0 / d = +0 (d > 0). The
 // same bits as solve.
 func (f *ldlFactor) solveUnit(m, j int, x *[maxPoints]float64) {
+	m = min(m, maxPoints)
 	var y [maxPoints]float64
 	y[j] = 1
 	for i := j + 1; i < m; i++ {
@@ -439,76 +447,13 @@ func (f *ldlFactor) solveUnit(m, j int, x *[maxPoints]float64) {
 	}
 }
 
-// blockInv is the inverse of a contact's block matrix for all its points,
-// made once a step (a division-free multiplication per pass after that);
-// with a null space given, projected on both sides so that it never makes
-// impulses along it (blockSolve).
-type blockInv struct {
-	m    [maxPoints][maxPoints]float64
-	n    int8  // rows; 0 when there is none (not made, or the matrix is not positive definite)
-	soft uint8 // for a contact's soft matrix: which rows are soft (bit i: row i)
-}
-
-// make inverts the matrix of all n points of k with diagonal diag, and
-// projects it off null when that is not nil.
-func (bi *blockInv) make(n int, diag *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64) {
-	var a [maxPoints][maxPoints]float64
-	for i := 0; i < n; i++ {
-		a[i][i] = diag[i]
-		for j := 0; j < i; j++ {
-			a[i][j] = kOff(k, i, j)
-		}
-	}
-	bi.n = 0
-	var f ldlFactor
-	if !f.factor(n, &a) {
-		return
-	}
-	for j := 0; j < n; j++ {
-		var x [maxPoints]float64
-		f.solveUnit(n, j, &x)
-		for i := 0; i < n; i++ {
-			bi.m[i][j] = x[i]
-		}
-	}
-	if null != nil && n == maxPoints {
-		// P M P with P = I - z zᵀ: M - z (zᵀM) - (M z) zᵀ + (zᵀ M z) z zᵀ.
-		z := null
-		var mz [maxPoints]float64
-		zmz := 0.0
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				mz[i] += mul(bi.m[i][j], z[j])
-			}
-			zmz += mul(z[i], mz[i])
-		}
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				bi.m[i][j] += mul(mul(z[i], z[j]), zmz) - mul(z[i], mz[j]) - mul(mz[i], z[j])
-			}
-		}
-	}
-	bi.n = int8(n)
-}
-
-// apply sets x to the inverse times b.
-func (bi *blockInv) apply(b, x *[maxPoints]float64) {
-	n := int(bi.n)
-	for i := 0; i < n; i++ {
-		t := 0.0
-		for j := 0; j < n; j++ {
-			t += mul(bi.m[i][j], b[j])
-		}
-		x[i] = t
-	}
-}
-
 // block solves the normal rows of c's points pts together in a pass with
 // constants k, from their normal velocities vn: it adds the impulses to
 // the points' accumulated ones and returns them in lam; false (nothing
 // changed) if the block solve failed and the pass must fall back to
 // Gauss-Seidel.
 func (k *solveConst) block(c *constraint, pts []cpoint, vn, lam *[maxPoints]float64) bool {
+	pts = pts[:min(len(pts), maxPoints)] // no more: the compiler drops the bounds checks
 	var rhs, pn [maxPoints]float64
 	rigid := true
 	soft := uint8(0)

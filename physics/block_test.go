@@ -275,3 +275,76 @@ func oldConsistent(b, u *[maxPoints]float64) bool {
 	}
 	return mul(d, d) <= mul(1e-12, l2)
 }
+
+// TestMake4MatchesLoops: the written-out inverse of four points (make4)
+// and its product (apply) give the bits of the loops for any count
+// (makeLoops, and a product summed row by row), on random matrices with
+// and without a null space, some of them not positive definite, and
+// products of negative zeros.
+func TestMake4MatchesLoops(t *testing.T) {
+	rng := uint64(4242)
+	next := func() float64 { // xorshift, in [-1, 1)
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return float64(rng>>11)/float64(1<<52) - 1
+	}
+	failed := 0
+	for trial := 0; trial < 20000; trial++ {
+		var k [6]float64
+		var diag, z, b [maxPoints]float64
+		spread := 0.5 + float64(trial%5) // from diagonally dominant to indefinite
+		for i := range k {
+			k[i] = mul(spread, next())
+		}
+		for i := range diag {
+			diag[i] = 2 + next()
+			b[i] = next()
+		}
+		if trial%7 == 0 {
+			diag[trial/7%maxPoints] = -diag[trial/7%maxPoints] // a negative diagonal
+		}
+		if trial%13 == 0 {
+			b = [maxPoints]float64{math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1), math.Copysign(0, -1)} // signed zeros in the product
+		}
+		var null *[maxPoints]float64
+		if trial%2 == 0 {
+			l := 0.0
+			for i := range z {
+				z[i] = next()
+				l += mul(z[i], z[i])
+			}
+			for i := range z {
+				z[i] = z[i] / sqrt(l)
+			}
+			null = &z
+		}
+		var got, want blockInv
+		got.make(maxPoints, &diag, &k, null)
+		want.makeLoops(maxPoints, &diag, &k, null)
+		if got.n != want.n {
+			t.Fatalf("trial %d: rows %d, the loops %d", trial, got.n, want.n)
+		}
+		if got.n == 0 {
+			failed++
+			continue
+		}
+		var x [maxPoints]float64
+		got.apply(&b, &x)
+		for i := 0; i < maxPoints; i++ {
+			s := 0.0
+			for j := 0; j < maxPoints; j++ {
+				if math.Float64bits(got.m[i][j]) != math.Float64bits(want.m[i][j]) {
+					t.Fatalf("trial %d, entry (%d, %d): %v, the loops %v", trial, i, j, got.m[i][j], want.m[i][j])
+				}
+				s += mul(want.m[i][j], b[j])
+			}
+			if math.Float64bits(x[i]) != math.Float64bits(s) {
+				t.Fatalf("trial %d, row %d of the product: %v, the loop %v", trial, i, x[i], s)
+			}
+		}
+	}
+	if failed == 0 || failed == 20000 {
+		t.Fatalf("%d of 20000 matrices did not factor: the test covers only one case", failed)
+	}
+}

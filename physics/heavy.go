@@ -67,12 +67,47 @@ func (w *World) nearHeavy(c *constraint) bool {
 
 // relaxHeavy runs the heavyRelax extra passes over the contacts near a
 // heavily loaded body, in key order, with the relax pass's constants k.
+// Which contacts those are does not change within the step (the flags
+// are set by prepare), so one scan finds them for all the passes: their
+// indices, up to heavyListLen of them, else the span from the first to
+// the last, scanned again in each pass.
 func (w *World) relaxHeavy(k *solveConst) {
+	cons := w.ctx.cons
+	var list [heavyListLen]int32
+	n, lo, hi := 0, len(cons), 0
+	for ci := range cons {
+		if w.nearHeavy(&cons[ci]) {
+			if n < len(list) {
+				list[n] = int32(ci)
+			}
+			n++
+			lo, hi = min(lo, ci), ci+1
+		}
+	}
+	if n == 0 {
+		return
+	}
+	if n <= min(len(list), heavyListMax) {
+		for r := 0; r < heavyRelax; r++ {
+			for _, ci := range list[:n] {
+				w.solveContact(&cons[ci], k)
+			}
+		}
+		return
+	}
 	for r := 0; r < heavyRelax; r++ {
-		for ci := range w.ctx.cons {
-			if c := &w.ctx.cons[ci]; w.nearHeavy(c) {
+		for ci := lo; ci < hi; ci++ {
+			if c := &cons[ci]; w.nearHeavy(c) {
 				w.solveContact(c, k)
 			}
 		}
 	}
 }
+
+// heavyListLen is how many contacts near a heavy load relaxHeavy lists on
+// its stack (1 KB).
+const heavyListLen = 256
+
+// heavyListMax is heavyListLen, or less in tests that take relaxHeavy's
+// other way.
+var heavyListMax = heavyListLen

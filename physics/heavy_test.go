@@ -76,3 +76,39 @@ func TestHeavyWorkersGiveTheSameBits(t *testing.T) {
 		t.Errorf("%v allocations per step, want 0", a)
 	}
 }
+
+// TestRelaxHeavyListAndSpanAgree: relaxHeavy's two ways over the contacts
+// near a heavy load, their list and the span scanned in every pass, give
+// the same bits, with the heavy pairs among light contacts (a row of
+// light cubes between them).
+func TestRelaxHeavyListAndSpanAgree(t *testing.T) {
+	run := func(listMax int) uint64 {
+		saved := heavyListMax
+		heavyListMax = listMax
+		defer func() { heavyListMax = saved }()
+		var defs []BoxDef
+		for k := 0; k < 3; k++ {
+			x := float64(4 * k)
+			top := unitCube(Vec3{x, 1.5, 0})
+			top.Mass = 1000
+			defs = append(defs, unitCube(Vec3{x, 0.5, 0}), top, unitCube(Vec3{x + 2, 0.5, 0}))
+		}
+		w := valWorld(t, DefaultConfig(), defs...)
+		heavy := 0
+		for k := 0; k < 120; k++ {
+			w.Step()
+			for ci := range w.ctx.cons {
+				if w.nearHeavy(&w.ctx.cons[ci]) {
+					heavy++
+				}
+			}
+		}
+		if heavy == 0 {
+			t.Fatal("no contact near a heavy load: the test tests nothing")
+		}
+		return w.Hash()
+	}
+	if list, span := run(heavyListLen), run(0); list != span {
+		t.Fatalf("hash %x with the list, %x with the span", list, span)
+	}
+}

@@ -400,6 +400,7 @@ func (w *World) solve1(c *constraint, k *solveConst) {
 	}
 	total, sum := 0.0, 0.0
 	pts := w.ctx.pts[c.first : c.first+c.count]
+	pts = pts[:min(len(pts), maxPoints)] // no more: the compiler drops the bounds checks
 	var vn, lam [maxPoints]float64
 	for i := range pts {
 		vn[i] = dn + pts[i].rn1.Dot(w1)
@@ -451,6 +452,7 @@ func (w *World) solve2(c *constraint, k *solveConst) {
 	}
 	total, sum := 0.0, 0.0
 	pts := w.ctx.pts[c.first : c.first+c.count]
+	pts = pts[:min(len(pts), maxPoints)] // no more: the compiler drops the bounds checks
 	var vn, lam [maxPoints]float64
 	for i := range pts {
 		vn[i] = dn + pts[i].rn1.Dot(w1) - pts[i].rn2.Dot(w2)
