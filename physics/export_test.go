@@ -24,3 +24,10 @@ func countFollowWays(t testing.TB, ways *[followWays]int) {
 	testFollowWays = ways
 	t.Cleanup(func() { testFollowWays = nil })
 }
+
+// heavyListMaxForTest makes relaxHeavy list at most n contacts instead of
+// heavyListLen, until t ends.
+func heavyListMaxForTest(t testing.TB, n int) {
+	testHeavyListMax = &n
+	t.Cleanup(func() { testHeavyListMax = nil })
+}

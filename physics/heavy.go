@@ -87,7 +87,11 @@ func (w *World) relaxHeavy(k *solveConst) {
 	if n == 0 {
 		return
 	}
-	if n <= min(len(list), heavyListMax) {
+	listMax := heavyListLen
+	if testHeavyListMax != nil {
+		listMax = *testHeavyListMax
+	}
+	if n <= min(len(list), listMax) {
 		for r := 0; r < heavyRelax; r++ {
 			for _, ci := range list[:n] {
 				w.solveContact(&cons[ci], k)
@@ -107,7 +111,3 @@ func (w *World) relaxHeavy(k *solveConst) {
 // heavyListLen is how many contacts near a heavy load relaxHeavy lists on
 // its stack (1 KB).
 const heavyListLen = 256
-
-// heavyListMax is heavyListLen, or less in tests that take relaxHeavy's
-// other way.
-var heavyListMax = heavyListLen

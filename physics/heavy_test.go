@@ -82,10 +82,7 @@ func TestHeavyWorkersGiveTheSameBits(t *testing.T) {
 // the same bits, with the heavy pairs among light contacts (a row of
 // light cubes between them).
 func TestRelaxHeavyListAndSpanAgree(t *testing.T) {
-	run := func(listMax int) uint64 {
-		saved := heavyListMax
-		heavyListMax = listMax
-		defer func() { heavyListMax = saved }()
+	run := func(t *testing.T) uint64 {
 		var defs []BoxDef
 		for k := 0; k < 3; k++ {
 			x := float64(4 * k)
@@ -108,7 +105,13 @@ func TestRelaxHeavyListAndSpanAgree(t *testing.T) {
 		}
 		return w.Hash()
 	}
-	if list, span := run(heavyListLen), run(0); list != span {
+	var list, span uint64
+	t.Run("list", func(t *testing.T) { list = run(t) })
+	t.Run("span", func(t *testing.T) {
+		heavyListMaxForTest(t, 0)
+		span = run(t)
+	})
+	if list != span {
 		t.Fatalf("hash %x with the list, %x with the span", list, span)
 	}
 }

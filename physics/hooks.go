@@ -20,6 +20,10 @@ var (
 	// testFollowWays, when not nil, counts the ways through followPairs
 	// taken.
 	testFollowWays *[followWays]int
+
+	// testHeavyListMax, when not nil, stands for heavyListLen as the most
+	// contacts relaxHeavy lists, so that a test takes its other way.
+	testHeavyListMax *int
 )
 
 // followWay counts way k through followPairs when a test asks for it.
