@@ -117,13 +117,7 @@ func TestGyroscopic(t *testing.T) {
 // those of solve with a unit vector, bit for bit, on random positive
 // definite matrices of one to four rows.
 func TestSolveUnitMatchesSolve(t *testing.T) {
-	rng := uint64(12345)
-	next := func() float64 { // xorshift, in [-1, 1)
-		rng ^= rng << 13
-		rng ^= rng >> 7
-		rng ^= rng << 17
-		return float64(rng>>11)/float64(1<<52) - 1
-	}
+	next := xorshift(12345)
 	for trial := 0; trial < 2000; trial++ {
 		n := 1 + trial%maxPoints
 		var a [maxPoints][maxPoints]float64
@@ -171,13 +165,7 @@ func TestKFullMatchesKOff(t *testing.T) {
 // that inverse, on random contacts of two to four points, with and
 // without a null space, many of them letting points go.
 func TestFirstBlockMatchesOldPath(t *testing.T) {
-	rng := uint64(99)
-	next := func() float64 { // xorshift, in [-1, 1)
-		rng ^= rng << 13
-		rng ^= rng >> 7
-		rng ^= rng << 17
-		return float64(rng>>11)/float64(1<<52) - 1
-	}
+	next := xorshift(99)
 	rounds, projected := 0, 0
 	for trial := 0; trial < 20000; trial++ {
 		n := 2 + trial%3
@@ -193,14 +181,7 @@ func TestFirstBlockMatchesOldPath(t *testing.T) {
 		}
 		var null *[maxPoints]float64
 		if n == maxPoints && trial%2 == 0 {
-			l := 0.0
-			for i := range z {
-				z[i] = next()
-				l += mul(z[i], z[i])
-			}
-			for i := range z {
-				z[i] = z[i] / sqrt(l)
-			}
+			z = unitVector(next)
 			null = &z
 			if trial%4 == 0 { // a right-hand side along null by less than project's bound, 1e-6 of it: project passes
 				d, l2 := 0.0, 0.0
@@ -282,13 +263,7 @@ func oldConsistent(b, u *[maxPoints]float64) bool {
 // and without a null space, some of them not positive definite, and
 // products of negative zeros.
 func TestMake4MatchesLoops(t *testing.T) {
-	rng := uint64(4242)
-	next := func() float64 { // xorshift, in [-1, 1)
-		rng ^= rng << 13
-		rng ^= rng >> 7
-		rng ^= rng << 17
-		return float64(rng>>11)/float64(1<<52) - 1
-	}
+	next := xorshift(4242)
 	failed := 0
 	for trial := 0; trial < 20000; trial++ {
 		var k [6]float64
@@ -309,14 +284,7 @@ func TestMake4MatchesLoops(t *testing.T) {
 		}
 		var null *[maxPoints]float64
 		if trial%2 == 0 {
-			l := 0.0
-			for i := range z {
-				z[i] = next()
-				l += mul(z[i], z[i])
-			}
-			for i := range z {
-				z[i] = z[i] / sqrt(l)
-			}
+			z = unitVector(next)
 			null = &z
 		}
 		var got, want blockInv
@@ -347,4 +315,28 @@ func TestMake4MatchesLoops(t *testing.T) {
 	if failed == 0 || failed == 20000 {
 		t.Fatalf("%d of 20000 matrices did not factor: the test covers only one case", failed)
 	}
+}
+
+// xorshift returns a generator of numbers in [-1, 1), from seed.
+func xorshift(seed uint64) func() float64 {
+	rng := seed
+	return func() float64 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return float64(rng>>11)/float64(1<<52) - 1
+	}
+}
+
+// unitVector returns a unit vector of four of next's numbers.
+func unitVector(next func() float64) (z [maxPoints]float64) {
+	l := 0.0
+	for i := range z {
+		z[i] = next()
+		l += mul(z[i], z[i])
+	}
+	for i := range z {
+		z[i] = z[i] / sqrt(l)
+	}
+	return z
 }
