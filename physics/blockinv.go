@@ -5,11 +5,12 @@ package physics
 // with a null space given, projected on both sides so that it never makes
 // impulses along it (blockSolve).
 //
-// Four points, a face on a face, is the common case: its inverse and its
-// product are written out (make4, apply) with the operations of the loops
-// for any count (makeLoops) in the same order, so that they give the same
-// bits without the loops' bounds checks and branches
-// (TestMake4MatchesLoops).
+// Four points, a face on a face, is the common case, and the only one
+// with a null space: its inverse, projection and product are written out
+// (make4, project4, apply) with the operations of loops over any count
+// (makeLoops; the projection's loops are the test's) in the same order,
+// so that they give the same bits without the loops' bounds checks and
+// branches (TestMake4MatchesLoops).
 type blockInv struct {
 	m    [maxPoints][maxPoints]float64
 	n    int8  // rows; 0 when there is none (not made, or the matrix is not positive definite)
@@ -17,18 +18,19 @@ type blockInv struct {
 }
 
 // make inverts the matrix of all n points of k with diagonal diag, and
-// projects it off null when that is not nil.
+// for four points projects it off null when that is not nil (fewer
+// points have no null space).
 func (bi *blockInv) make(n int, diag *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64) {
 	if n == maxPoints {
 		bi.make4(diag, k, null)
 		return
 	}
-	bi.makeLoops(n, diag, k, null)
+	bi.makeLoops(n, diag, k)
 }
 
-// makeLoops is make for any count of points, by LDLᵀ and a solve for
-// each unit vector.
-func (bi *blockInv) makeLoops(n int, diag *[maxPoints]float64, k *[6]float64, null *[maxPoints]float64) {
+// makeLoops is make for any count of points without a null space, by
+// LDLᵀ and a solve for each unit vector.
+func (bi *blockInv) makeLoops(n int, diag *[maxPoints]float64, k *[6]float64) {
 	var a [maxPoints][maxPoints]float64
 	for i := 0; i < n; i++ {
 		a[i][i] = diag[i]
@@ -48,28 +50,7 @@ func (bi *blockInv) makeLoops(n int, diag *[maxPoints]float64, k *[6]float64, nu
 			bi.m[i][j] = x[i]
 		}
 	}
-	if null != nil && n == maxPoints {
-		bi.project(null)
-	}
 	bi.n = int8(n)
-}
-
-// project replaces the four-point inverse M by P M P with P = I - z zᵀ, z
-// the unit null vector: M - z (zᵀM) - (M z) zᵀ + (zᵀ M z) z zᵀ.
-func (bi *blockInv) project(z *[maxPoints]float64) {
-	var mz [maxPoints]float64
-	zmz := 0.0
-	for i := 0; i < maxPoints; i++ {
-		for j := 0; j < maxPoints; j++ {
-			mz[i] += mul(bi.m[i][j], z[j])
-		}
-		zmz += mul(z[i], mz[i])
-	}
-	for i := 0; i < maxPoints; i++ {
-		for j := 0; j < maxPoints; j++ {
-			bi.m[i][j] += mul(mul(z[i], z[j]), zmz) - mul(z[i], mz[j]) - mul(mz[i], z[j])
-		}
-	}
 }
 
 // make4 is makeLoops for four points, written out: ldlFactor.factor's
@@ -163,8 +144,10 @@ func (bi *blockInv) make4(diag *[maxPoints]float64, k *[6]float64, null *[maxPoi
 	bi.n = maxPoints
 }
 
-// project4 is project written out, each sum in the loops' order
-// (TestMake4MatchesLoops compares it with project through makeLoops).
+// project4 replaces the four-point inverse M by P M P with P = I - z zᵀ,
+// z the unit null vector: M - z (zᵀM) - (M z) zᵀ + (zᵀ M z) z zᵀ, each
+// sum in the order of loops over rows and columns (TestMake4MatchesLoops
+// compares it with them, projectLoops).
 func (bi *blockInv) project4(z *[maxPoints]float64) {
 	m := &bi.m
 	z0, z1, z2, z3 := z[0], z[1], z[2], z[3]
