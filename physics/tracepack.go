@@ -20,12 +20,16 @@ import (
 // for bit, so that a client holds about twice as many ticks of traces in
 // the same memory.
 
-// Bits of a packed body state's first byte.
+// Bits of a packed body state's first byte: the flags word's own bits
+// (fields.go), and one more.
 const (
-	packAsleep   = 1 << iota // BodyState.Asleep
-	packDisabled             // BodyState.Disabled
-	packForces               // the force and torque words follow (otherwise all six are +0)
+	packForces = flagMask + 1 // the force and torque words follow (otherwise all six are +0)
+	packMask   = flagMask | packForces
 )
+
+// packedWords is the float words of a body packed always: up to its force,
+// the six words after them only with packForces.
+const packedWords = bodyFloatWords - 6
 
 // Bits of a packed contact's head (the low bits; the change of A is above
 // them): which impulses follow (the others are +0).
@@ -139,8 +143,8 @@ func appendStates(b []byte, states []BodyState) []byte {
 	for k := range states {
 		w := bodyWords(&states[k])
 		head := byte(w[bodyFloatWords+1]) // flagAsleep, flagDisabled
-		words := w[:13]
-		for _, x := range w[13:bodyFloatWords] {
+		words := w[:packedWords]
+		for _, x := range w[packedWords:bodyFloatWords] {
 			if x != 0 {
 				head |= packForces
 				words = w[:bodyFloatWords]
@@ -234,16 +238,16 @@ func (r *packReader) indices(list []int32) []int32 {
 
 // states reads body states appendStates wrote into states' buffer.
 func (r *packReader) states(states []BodyState) []BodyState {
-	n := r.count(2 + 13*8)
+	n := r.count(2 + packedWords*8)
 	states = resize(states, n)
 	var w [bodyWordCount]uint64
 	for k := 0; k < n && r.ok; k++ {
 		head := r.fixed1()
-		if head&^(packAsleep|packDisabled|packForces) != 0 {
+		if head&^packMask != 0 {
 			r.ok = false
 			break
 		}
-		words := 13
+		words := packedWords
 		if head&packForces != 0 {
 			words = bodyFloatWords
 		}
@@ -252,7 +256,7 @@ func (r *packReader) states(states []BodyState) []BodyState {
 			w[j] = r.fixed8()
 		}
 		w[bodyFloatWords] = r.uvarint()
-		w[bodyFloatWords+1] = uint64(head & (packAsleep | packDisabled))
+		w[bodyFloatWords+1] = uint64(head & flagMask)
 		if w[bodyFloatWords] > math.MaxUint32 {
 			r.ok = false
 			break
