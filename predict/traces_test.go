@@ -12,8 +12,8 @@ import (
 const testTraceCap = 2 << 20
 
 // TestTracesKeepTheOldest: with more ticks in flight than the traces'
-// budget holds traces of (the cubes scene while pulling), the traces of the oldest ticks in flight stay and the newest
-// are not kept, so that a rewind to the newest snapshot's tick replays
+// budget holds traces of (the cubes scene while pulling), the traces of
+// the oldest ticks in flight stay and the newest are not kept, so that a rewind to the newest snapshot's tick replays
 // partially as far as they go and in full after (counted as a full
 // replay, with fewer bodies re-simulated). Its bits are those of a client
 // that replays in full.
